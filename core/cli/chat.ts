@@ -1,0 +1,86 @@
+/**
+ * The two ways to talk to a run: one instruction (the final answer alone on stdout), or an
+ * interactive chat on a terminal (`> ` prompt, `/exit` or Ctrl-D to quit).
+ *
+ * @module
+ */
+import type { LoopOutcome } from "../loop.ts";
+import type { RunUsage } from "../usage.ts";
+import type { Run } from "./run.ts";
+import { type LineReader, writeErr, writeOut } from "./terminal.ts";
+
+/** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
+export function exitCodeFor(outcome: LoopOutcome): number {
+  if (outcome.termination === "completed") return 0;
+  return outcome.termination === "interrupted" ? 130 : 1;
+}
+
+function reportProblem(outcome: LoopOutcome): void {
+  if (outcome.termination === "completed" || outcome.error === null) return;
+  writeErr(`hel: ${outcome.error}\n`);
+}
+
+/** Interrupts: the first Ctrl-C aborts the request in flight. */
+export interface Interrupts {
+  /** A fresh signal for the next user turn; marks a request as in flight. */
+  next(): AbortSignal;
+  /** Marks that no request is in flight (the chat waits for input). */
+  idle(): void;
+}
+
+/** Runs one instruction and prints the final answer alone on stdout. */
+export async function runOneShot(
+  run: Run,
+  instruction: string,
+  interrupts: Interrupts,
+): Promise<number> {
+  const outcome = await run.turn(instruction, interrupts.next());
+  if (outcome.finalText !== null) writeOut(outcome.finalText.trimEnd() + "\n");
+  reportProblem(outcome);
+  return exitCodeFor(outcome);
+}
+
+/** Formats the usage line printed after each interactive turn. */
+export function usageLine(usage: RunUsage): string {
+  const n = (value: number | undefined) =>
+    value === undefined ? "?" : value.toLocaleString("en-US");
+  return `[usage: ${usage.modelCalls} model calls · input ${n(usage.inputTokens)} · ` +
+    `output ${n(usage.outputTokens)} · cached ${n(usage.cachedTokens)}]`;
+}
+
+/** The interactive chat; returns the exit code when the person leaves. */
+export async function runChat(
+  run: Run,
+  reader: LineReader,
+  interrupts: Interrupts,
+  commands: Record<string, (run: Run) => Promise<void>> = {},
+): Promise<number> {
+  writeErr("hel — type /exit or press Ctrl-D to quit\n");
+  interrupts.idle();
+  while (true) {
+    writeOut("> ");
+    const line = await reader.readLine();
+    if (line === undefined) {
+      writeOut("\n");
+      return 0;
+    }
+    const text = line.trim();
+    if (text === "") continue;
+    if (text === "/exit") return 0;
+    const command = commands[text];
+    if (command) {
+      await command(run);
+      continue;
+    }
+    let streamed = false;
+    const outcome = await run.turn(text, interrupts.next(), (delta) => {
+      streamed = true;
+      writeOut(delta);
+    });
+    interrupts.idle();
+    if (!streamed && outcome.finalText) writeOut(outcome.finalText);
+    writeOut("\n");
+    reportProblem(outcome);
+    writeErr(`${usageLine(run.usage)}\n`);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Subcommands: hel's own (`plugins`) and those plugins contribute (e.g. `mcp`). Each returns
+ * an exit code through `setExitCode`.
+ *
+ * @module
+ */
+import type { Command } from "@commander-js/extra-typings";
+import type { LoadedPlugin } from "../plugin_loader.ts";
+import { createCliContext } from "./context.ts";
+import { formatPluginList } from "./plugins_command.ts";
+import { LineReader, writeOut } from "./terminal.ts";
+
+/** Adds every subcommand to `program`. */
+// deno-lint-ignore no-explicit-any
+export function addCommands(
+  program: Command<any, any, any>,
+  plugins: readonly LoadedPlugin[],
+  setExitCode: (code: number) => void,
+) {
+  program.command("plugins")
+    .description("show the plugins this build is made of")
+    .command("list")
+    .description("each plugin with its description, tools and interception points")
+    .action(() => writeOut(formatPluginList(plugins)));
+
+  for (const { plugin } of plugins) {
+    for (const command of plugin.commands ?? []) {
+      program.command(command.name)
+        .description(`${command.description} [${plugin.name}]`)
+        .argument("[args...]")
+        .allowUnknownOption()
+        .helpOption(false)
+        .action(async (args) => {
+          const context = await createCliContext(program.opts(), new LineReader());
+          setExitCode(await command.run(args, context));
+        });
+    }
+  }
+}

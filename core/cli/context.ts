@@ -1,0 +1,44 @@
+/**
+ * Builds the {@link PluginContext} of a CLI invocation: the project, `$HEL_HOME`, the trust
+ * store, the terminal and the log.
+ *
+ * @module
+ */
+import type { Logger, PluginContext } from "../plugin.ts";
+import { environmentWithoutSecrets } from "../host.ts";
+import { createTrustFileStore } from "../trust_file_store.ts";
+import { askOnTerminal, LineReader, writeErr } from "./terminal.ts";
+
+/** Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. */
+export function helHome(): string {
+  const explicit = Deno.env.get("HEL_HOME");
+  if (explicit) return explicit;
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
+  return `${home}/.hel`;
+}
+
+/** The logger that prints to stderr. */
+export const stderrLogger: Logger = {
+  warn: (text) => writeErr(`hel: warning: ${text}\n`),
+  info: (text) => writeErr(`${text}\n`),
+};
+
+/** The context for this process; `flags` are the parsed command-line values. */
+export async function createCliContext(
+  flags: Record<string, unknown>,
+  reader: LineReader,
+  log: Logger = stderrLogger,
+): Promise<PluginContext> {
+  const project = await Deno.realPath(Deno.cwd());
+  const home = helHome();
+  return {
+    project,
+    helHome: home,
+    flags,
+    log,
+    interactive: Deno.stdin.isTerminal(),
+    ask: (question) => askOnTerminal(reader, question),
+    trust: createTrustFileStore(home, (message) => log.warn(message)),
+    childEnv: environmentWithoutSecrets,
+  };
+}

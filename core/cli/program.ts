@@ -1,0 +1,79 @@
+/**
+ * The command line: hel's own flags, the flags and subcommands plugins add, and the default
+ * action that starts a run.
+ *
+ * @module
+ */
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import type { LoadedPlugin } from "../plugin_loader.ts";
+import { ACCESS_LEVELS } from "../permissions.ts";
+import { writeErr, writeOut } from "./terminal.ts";
+
+const HELP_EXAMPLES = `
+Examples:
+  $ hel "explain what main.ts does"                one instruction, answer on stdout
+  $ hel --access auto --tools read_file,grep "…"   pick tools, run without questions
+  $ hel                                            interactive chat on a terminal
+  $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
+  $ hel plugins list                               what this build is made of
+
+Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
+
+/** A positive whole number, for commander. */
+export function positiveInt(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) {
+    throw new InvalidArgumentError(`expected a positive whole number, got "${value}"`);
+  }
+  return number;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Builds the root command with every core and plugin flag; subcommands are added later. */
+export function createProgram(version: string, plugins: readonly LoadedPlugin[]) {
+  const program = new Command()
+    .name("hel")
+    .description("hel — a coding-agent harness: a model, tools, and your project")
+    .version(version, "-V, --version")
+    .argument("[instruction...]", "run one instruction and print the final answer")
+    .option("-i, --instruction <text>", "run one instruction (same as the positional words)")
+    .addOption(
+      new Option("--model <id>", "model id").env("HEL_MODEL").default("deepseek-flash"),
+    )
+    .addOption(
+      new Option("--base-url <url>", "OpenAI-compatible API base URL")
+        .env("HEL_BASE_URL").default("https://api.deepseek.com"),
+    )
+    .addOption(
+      new Option("--access <level>", "what tools may do without asking")
+        .choices(ACCESS_LEVELS).default("confirm" as const),
+    )
+    .option("--approval-input <file>", "answer permission questions from a JSON list of booleans")
+    .option("--no-env", "leave the Environment block out of the system message")
+    .option("--context-file <name>", "project file added to the system message", "HEL.md")
+    .option("--no-context-file", "add no context file")
+    .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)
+    .option("--without <plugin>", "run without a plugin (repeatable)", collect, [] as string[])
+    .option("--no-stream", "ask for whole responses instead of streaming")
+    .option("--timeout <seconds>", "bound on one model request", positiveInt, 300)
+    .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)
+    .addHelpText("after", HELP_EXAMPLES)
+    .showHelpAfterError("(run hel --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut,
+      writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
+    });
+  for (const { plugin } of plugins) {
+    for (const spec of plugin.options ?? []) {
+      const option = new Option(spec.flags, `${spec.description} [${plugin.name}]`);
+      if (spec.choices) option.choices(spec.choices);
+      if (spec.default !== undefined) option.default(spec.default);
+      program.addOption(option);
+    }
+  }
+  return program;
+}

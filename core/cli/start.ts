@@ -1,0 +1,161 @@
+/**
+ * The default action of `hel`: resolve settings from the flags, start a run with the active
+ * plugins, then run one instruction or the interactive chat. Ctrl-C cancels the request in
+ * flight; plugins are shut down on every exit path.
+ *
+ * @module
+ */
+import type { HelEvent } from "../events.ts";
+import type { LoadedPlugin } from "../plugin_loader.ts";
+import type { Approver } from "../permissions.ts";
+import type { AccessLevel } from "../types.ts";
+import { UsageError } from "../usage_error.ts";
+import { fileApprover, terminalApprover } from "./approvers.ts";
+import { type Interrupts, runChat, runOneShot } from "./chat.ts";
+import { createCliContext, stderrLogger } from "./context.ts";
+import { type Run, startRun } from "./run.ts";
+import { LineReader, writeErr } from "./terminal.ts";
+
+/** The parsed flags of the root command (plugin flags included, by camelCase name). */
+export type RootFlags = Record<string, unknown> & {
+  instruction?: string;
+  model: string;
+  baseUrl: string;
+  access: AccessLevel;
+  approvalInput?: string;
+  env: boolean;
+  contextFile: string | false;
+  maxTurns: number;
+  without: string[];
+  stream: boolean;
+  timeout: number;
+  maxOutputTokens: number;
+};
+
+/** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
+export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
+  for (const name of without) {
+    if (!all.some(({ plugin }) => plugin.name === name)) {
+      const known = all.map(({ plugin }) => plugin.name).join(", ");
+      throw new UsageError(`--without ${name}: no such plugin (plugins: ${known})`);
+    }
+  }
+  return all.filter(({ plugin }) => !without.includes(plugin.name)).map(({ plugin }) => plugin);
+}
+
+/** The model API key from HEL_API_KEY or DEEPSEEK_API_KEY. */
+export function apiKey(): string {
+  const key = Deno.env.get("HEL_API_KEY") || Deno.env.get("DEEPSEEK_API_KEY");
+  if (!key) {
+    throw new UsageError(
+      "no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY (for another OpenAI-compatible " +
+        "server, put its key in HEL_API_KEY and pass --base-url)",
+    );
+  }
+  return key;
+}
+
+function printEvent(event: HelEvent): void {
+  if (event.type === "tool_call") {
+    writeErr(`[tool] ${event.name} ${JSON.stringify(event.args)}${event.ok ? "" : " (failed)"}\n`);
+  } else if (event.type === "warning") {
+    stderrLogger.warn(event.text);
+  } else if (event.type === "retry") {
+    writeErr(
+      `hel: model request failed (${event.reason}); retry ${event.attempt} in ${event.delayMs} ms\n`,
+    );
+  }
+}
+
+function createInterrupts(onIdle: () => void): Interrupts & {
+  dispose(): void;
+  interrupted(): boolean;
+} {
+  let controller = new AbortController();
+  let count = 0;
+  let busy = false;
+  const onSignal = () => {
+    count++;
+    if (!busy) return onIdle();
+    if (count >= 3) Deno.exit(130); // a stuck shutdown must not trap the user
+    controller.abort(new Error("interrupted"));
+  };
+  Deno.addSignalListener("SIGINT", onSignal);
+  return {
+    next() {
+      if (controller.signal.aborted) controller = new AbortController();
+      count = 0;
+      busy = true;
+      return controller.signal;
+    },
+    idle: () => {
+      busy = false;
+    },
+    interrupted: () => count > 0,
+    dispose: () => Deno.removeSignalListener("SIGINT", onSignal),
+  };
+}
+
+/** Runs hel for the root command; returns the exit code. */
+export async function startFromCommandLine(
+  words: string[],
+  flags: RootFlags,
+  plugins: readonly LoadedPlugin[],
+  extraEmit: (event: HelEvent) => void = () => {},
+): Promise<number> {
+  if (flags.instruction !== undefined && words.length > 0) {
+    throw new UsageError("give the instruction either as words or with --instruction, not both");
+  }
+  const key = apiKey();
+  const active = activePlugins(plugins, flags.without);
+  const reader = new LineReader();
+  const context = await createCliContext(flags, reader);
+  let instruction = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
+  if (instruction === undefined && !Deno.stdin.isTerminal()) {
+    instruction = (await reader.readAll()).trim();
+    if (instruction === "") {
+      throw new UsageError("no instruction: pass it as words, with --instruction, or on stdin");
+    }
+  }
+  const approver: Approver = flags.approvalInput
+    ? await fileApprover(flags.approvalInput)
+    : terminalApprover(context.ask);
+  const emit = (event: HelEvent) => {
+    printEvent(event);
+    extraEmit(event);
+    for (const plugin of active) {
+      try {
+        plugin.observe?.(event);
+      } catch { /* observers must not break the run */ }
+    }
+  };
+  let run: Run | undefined;
+  // Ctrl-C at the chat prompt (no request in flight) leaves hel, after a clean shutdown.
+  const interrupts = createInterrupts(() => {
+    writeErr("\n");
+    void (run?.shutdown() ?? Promise.resolve()).finally(() => Deno.exit(130));
+  });
+  try {
+    run = await startRun({
+      model: flags.model,
+      baseUrl: flags.baseUrl,
+      apiKey: key,
+      access: flags.access,
+      env: flags.env,
+      contextFile: flags.contextFile,
+      maxTurns: flags.maxTurns,
+      stream: flags.stream,
+      requestTimeoutMs: flags.timeout * 1000,
+      maxOutputTokens: flags.maxOutputTokens,
+      spill: true,
+    }, { context, plugins: active, approver, emit });
+    writeErr(`session: ${run.session.id}\n`);
+    const code = instruction !== undefined
+      ? await runOneShot(run, instruction, interrupts)
+      : await runChat(run, reader, interrupts);
+    return interrupts.interrupted() && code !== 0 ? 130 : code;
+  } finally {
+    await run?.shutdown();
+    interrupts.dispose();
+  }
+}

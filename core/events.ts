@@ -1,0 +1,83 @@
+/**
+ * Run events: what happened during a run, for the terminal, the run recorder and plugins'
+ * `observe`. Types only.
+ *
+ * @module
+ */
+import type { AccessLevel, ToolCategory, ToolClass } from "./types.ts";
+
+/** Why a model request was made: the conversation itself, or an auxiliary job. */
+export type RequestPurpose = "conversation" | "compaction";
+
+/** One model exchange, recorded verbatim (without credentials) for `raw/requests.jsonl`. */
+export interface ModelExchangeEvent {
+  type: "model_exchange";
+  purpose: RequestPurpose;
+  request: unknown;
+  /** The response body (assembled for streams), or undefined when the request failed. */
+  response?: unknown;
+  error?: string;
+}
+
+/** A retryable failure; hel waits `delayMs` and tries again. */
+export interface RetryEvent {
+  type: "retry";
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+/** Text the model is streaming, as it arrives. */
+export interface TextDeltaEvent {
+  type: "text_delta";
+  text: string;
+}
+
+/** A finished tool call, as the model will see it. */
+export interface ToolCallEvent {
+  type: "tool_call";
+  callId: string;
+  name: string;
+  args: unknown;
+  category: ToolCategory;
+  ok: boolean;
+  /** The model-visible text (after interception and spilling). */
+  text: string;
+}
+
+/** The permission decision taken for one call (`raw/permissions.jsonl`). */
+export interface PermissionEvent {
+  type: "permission";
+  name: string;
+  args: unknown;
+  access: AccessLevel;
+  toolClass: ToolClass | null;
+  decision: "allow" | "ask" | "deny";
+  approval: "approved" | "denied" | "unavailable" | null;
+  executed: boolean;
+  hookBlocked?: boolean;
+}
+
+/** A warning shown to the user. */
+export interface WarningEvent {
+  type: "warning";
+  text: string;
+}
+
+/** A plugin-specific trace line (hooks, MCP), kept in the run record's raw folder. */
+export interface TraceEvent {
+  type: "trace";
+  /** The trace file stem, e.g. `hooks` or `mcp`. */
+  channel: string;
+  data: Record<string, unknown>;
+}
+
+/** Any run event. */
+export type HelEvent =
+  | ModelExchangeEvent
+  | RetryEvent
+  | TextDeltaEvent
+  | ToolCallEvent
+  | PermissionEvent
+  | WarningEvent
+  | TraceEvent;

@@ -1,0 +1,92 @@
+/**
+ * The agent loop: ask the model, run the tools it calls, append the results, repeat until it
+ * answers without tools or the turn bound is reached. It does no I/O and knows no tool,
+ * vendor or terminal: the model, the tool path and the event sink are injected.
+ *
+ * @module
+ */
+import type { ModelClient } from "./model.ts";
+import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
+import { addUsage, type RunUsage } from "./usage.ts";
+
+/** How a user turn ended. */
+export type Termination = "completed" | "max_turns" | "max_output_tokens" | "error" | "interrupted";
+
+/** The outcome of one user turn. */
+export interface LoopOutcome {
+  termination: Termination;
+  /** The final answer; null unless the model answered. */
+  finalText: string | null;
+  /** What went wrong, for `error`, `max_turns` and `interrupted`. */
+  error: string | null;
+}
+
+/** What the loop needs. Every callback must not throw. */
+export interface LoopDeps {
+  model: ModelClient;
+  /** The tool definitions for the next request, rebuilt each time. */
+  toolDefinitions(): ToolDefinition[];
+  /** Runs one call through the tool-call path and returns the `tool` message content. */
+  executeToolCall(call: ToolCall, signal: AbortSignal): Promise<string>;
+  /**
+   * Called before each request with the conversation; may rewrite it in place (compaction).
+   * Must not throw.
+   */
+  beforeRequest?(messages: ChatMessage[], signal: AbortSignal): Promise<void>;
+  /** Streamed answer text. */
+  onText?(text: string): void;
+  /** Model calls per user turn. */
+  maxTurns: number;
+  usage: RunUsage;
+  signal: AbortSignal;
+}
+
+/**
+ * Runs one user turn over `messages` (which must already end with the user's message) and
+ * appends every assistant and tool message to it.
+ */
+export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<LoopOutcome> {
+  for (let turn = 0; turn < deps.maxTurns; turn++) {
+    if (deps.signal.aborted) return interrupted();
+    await deps.beforeRequest?.(messages, deps.signal);
+    const reply = await deps.model.complete(
+      { messages, tools: deps.toolDefinitions(), purpose: "conversation" },
+      { signal: deps.signal, ...(deps.onText ? { onText: deps.onText } : {}) },
+    );
+    if (!reply.ok) {
+      addUsage(deps.usage, undefined);
+      if (reply.kind === "interrupted") return interrupted();
+      return { termination: "error", finalText: null, error: reply.error };
+    }
+    addUsage(deps.usage, reply.usage);
+    messages.push(reply.message);
+    const calls = reply.message.tool_calls ?? [];
+    if (calls.length === 0) {
+      const text = typeof reply.message.content === "string" ? reply.message.content : "";
+      if (reply.finishReason === "length") {
+        return {
+          termination: "max_output_tokens",
+          finalText: text,
+          error: "the answer was cut off at the output token limit",
+        };
+      }
+      return { termination: "completed", finalText: text, error: null };
+    }
+    for (const call of calls) {
+      // Every call gets its answer, even after an interrupt, so the conversation stays valid.
+      const content = deps.signal.aborted
+        ? "error: interrupted by the user before this call ran"
+        : await deps.executeToolCall(call, deps.signal);
+      messages.push({ role: "tool", tool_call_id: call.id, content });
+    }
+  }
+  return {
+    termination: "max_turns",
+    finalText: null,
+    error: `stopped after ${deps.maxTurns} model calls without a final answer`,
+  };
+}
+
+function interrupted(): LoopOutcome {
+  return { termination: "interrupted", finalText: null, error: "interrupted" };
+}

@@ -1,0 +1,42 @@
+/**
+ * The only module plugins import: the contracts (types), the host API and the helpers the core
+ * shares with plugins. Core internals stay behind it.
+ *
+ * @module
+ */
+export type {
+  AccessLevel,
+  AssistantMessage,
+  BlockDecision,
+  ChatMessage,
+  JsonSchema,
+  SystemMessage,
+  Tool,
+  ToolCall,
+  ToolCallInfo,
+  ToolCategory,
+  ToolClass,
+  ToolContext,
+  ToolDefinition,
+  ToolLookup,
+  ToolMessage,
+  ToolResult,
+  Usage,
+  UserMessage,
+} from "./types.ts";
+export type {
+  Host,
+  Logger,
+  Plugin,
+  PluginCommand,
+  PluginContext,
+  PluginFactory,
+  PluginOption,
+} from "./plugin.ts";
+export type * from "./events.ts";
+export type { TrustKind, TrustRecord, TrustStore } from "./trust_store.ts";
+export { sha256Hex } from "./trust_file_store.ts";
+export { UsageError } from "./usage_error.ts";
+export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars } from "./text.ts";
+export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
+export { SECRET_ENV_NAMES } from "./host.ts";

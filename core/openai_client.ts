@@ -1,0 +1,190 @@
+/**
+ * A {@link ModelClient} for any OpenAI-compatible Chat Completions server (DeepSeek by
+ * default), through the `openai` package. It streams or not, retries 429, 5xx and network
+ * failures with backoff inside a total time bound, and turns every failure into data.
+ *
+ * @module
+ */
+import OpenAI from "openai";
+import type { ModelExchangeEvent } from "./events.ts";
+import type { CompleteOptions, ModelClient, ModelReply, ModelRequest } from "./model.ts";
+import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
+import type { AssistantMessage } from "./types.ts";
+import { readUsage } from "./usage.ts";
+
+/** Settings of the client; all times in milliseconds. */
+export interface OpenAIClientOptions {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  stream: boolean;
+  maxOutputTokens?: number;
+  /** Bound on one HTTP request. */
+  requestTimeoutMs: number;
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Bound on all attempts of one completion together, waits included. */
+  totalTimeoutMs: number;
+  /** First backoff delay; doubled each retry unless the server says `retry-after`. */
+  backoffMs: number;
+  onExchange?: (event: ModelExchangeEvent) => void;
+  onRetry?: (attempt: number, delayMs: number, reason: string) => void;
+}
+
+type Attempt = { reply: ModelReply; retryable: boolean; retryAfterMs?: number };
+
+/** Creates the client. */
+export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    maxRetries: 0, // hel retries itself, so streams that break midway are retried too
+    timeout: options.requestTimeoutMs,
+  });
+  return {
+    async complete(request: ModelRequest, call: CompleteOptions): Promise<ModelReply> {
+      const body = requestBody(request, options);
+      const deadline = Date.now() + options.totalTimeoutMs;
+      for (let attempt = 0;; attempt++) {
+        const result = await attemptOnce(client, body, options, call);
+        options.onExchange?.({
+          type: "model_exchange",
+          purpose: request.purpose,
+          request: body,
+          ...(result.reply.ok ? { response: rawResponse(result.reply) } : {
+            error: result.reply.error,
+          }),
+        });
+        if (result.reply.ok || !result.retryable || attempt >= options.maxRetries) {
+          return result.reply.ok || !result.retryable ? result.reply : {
+            ...result.reply,
+            error: `${result.reply.error} (gave up after ${attempt + 1} attempts)`,
+          };
+        }
+        const delay = result.retryAfterMs ?? options.backoffMs * 2 ** attempt;
+        if (Date.now() + delay > deadline) {
+          return {
+            ...result.reply,
+            error: `${result.reply.error} (gave up: retry time bound reached)`,
+          };
+        }
+        options.onRetry?.(attempt + 1, delay, result.reply.error);
+        if (!await sleep(delay, call.signal)) {
+          return { ok: false, kind: "interrupted", error: "interrupted" };
+        }
+      }
+    },
+  };
+}
+
+function requestBody(request: ModelRequest, options: OpenAIClientOptions) {
+  return {
+    model: options.model,
+    messages: request.messages,
+    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    ...(options.maxOutputTokens ? { max_tokens: options.maxOutputTokens } : {}),
+    ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  };
+}
+
+async function attemptOnce(
+  client: OpenAI,
+  body: ReturnType<typeof requestBody>,
+  options: OpenAIClientOptions,
+  call: CompleteOptions,
+): Promise<Attempt> {
+  try {
+    if (body.stream) {
+      // deno-lint-ignore no-explicit-any
+      const stream = await client.chat.completions.create(body as any, { signal: call.signal });
+      const chunks = stream as unknown as AsyncIterable<StreamChunk>;
+      return { reply: await assembleStream(chunks, call.onText), retryable: false };
+    }
+    // deno-lint-ignore no-explicit-any
+    const response = await client.chat.completions.create(body as any, { signal: call.signal });
+    return {
+      reply: fromCompletion(response as unknown as Record<string, unknown>),
+      retryable: false,
+    };
+  } catch (error) {
+    return classify(error, call.signal);
+  }
+}
+
+function classify(error: unknown, signal: AbortSignal): Attempt {
+  if (signal.aborted || error instanceof OpenAI.APIUserAbortError) {
+    return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
+  }
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return {
+      reply: { ok: false, kind: "timeout", error: "model request timed out" },
+      retryable: true,
+    };
+  }
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const status = error.status;
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    const retryAfterMs = retryAfter(error.headers);
+    const text = `model API returned HTTP ${status}: ${String(error.message).slice(0, 500)}`;
+    return {
+      reply: { ok: false, kind: "error", error: text },
+      retryable,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
+  }
+  // Connection drops, malformed bodies and broken streams: worth another try.
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    reply: { ok: false, kind: "error", error: `model request failed: ${text}` },
+    retryable: true,
+  };
+}
+
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get("retry-after-ms"));
+  if (Number.isFinite(ms) && ms >= 0 && headers?.has("retry-after-ms")) return ms;
+  const seconds = Number(headers?.get("retry-after"));
+  if (Number.isFinite(seconds) && seconds >= 0 && headers?.has("retry-after")) {
+    return seconds * 1000;
+  }
+  return undefined;
+}
+
+function fromCompletion(response: Record<string, unknown>): ModelReply {
+  const choices = response.choices;
+  const first = Array.isArray(choices) ? choices[0] as Record<string, unknown> : undefined;
+  const message = first?.message as AssistantMessage | undefined;
+  if (!message || typeof message !== "object") {
+    return { ok: false, kind: "error", error: "model response has no choices" };
+  }
+  return {
+    ok: true,
+    message,
+    finishReason: typeof first?.finish_reason === "string" ? first.finish_reason : null,
+    usage: readUsage(response.usage),
+    model: typeof response.model === "string" ? response.model : undefined,
+  };
+}
+
+function rawResponse(reply: Extract<ModelReply, { ok: true }>) {
+  return {
+    model: reply.model,
+    choices: [{ message: reply.message, finish_reason: reply.finishReason }],
+    usage: reply.usage,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * The plugin contract. A plugin is a module listed in `deno.json` under `hel.plugins` whose
+ * default export is a factory `(options) => Plugin`. Everything a user can see — built-in
+ * tools, hooks, skills, the MCP connector — is a plugin; the core only runs the loop and the
+ * single tool-call path.
+ *
+ * @module
+ */
+import type { HelEvent } from "./events.ts";
+import type {
+  AccessLevel,
+  BlockDecision,
+  ChatMessage,
+  Tool,
+  ToolCallInfo,
+  ToolDefinition,
+  ToolLookup,
+  ToolResult,
+} from "./types.ts";
+import type { TrustStore } from "./trust_store.ts";
+
+/** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
+export interface Logger {
+  /** A problem the user should see; the run goes on. Printed as `hel: warning: <text>`. */
+  warn(text: string): void;
+  /** A neutral progress line, printed as is. */
+  info(text: string): void;
+}
+
+/** A command-line flag a plugin adds to `hel`, e.g. `--sandbox <mode>`. */
+export interface PluginOption {
+  /** Commander flag syntax: `--name <value>`, `--name`, or `--no-name`. */
+  flags: string;
+  description: string;
+  /** Allowed values; anything else is a usage error (exit 2). */
+  choices?: readonly string[];
+  default?: string | boolean;
+}
+
+/** What both plugin setup and plugin commands may use: the project, the user, the terminal. */
+export interface PluginContext {
+  /** The canonical working directory: the project hel acts on. */
+  readonly project: string;
+  /** Where hel keeps per-user state (`$HEL_HOME`, default `~/.hel`). */
+  readonly helHome: string;
+  /** Parsed command-line values, by camelCase flag name (`sandboxNetwork`, `tools`, ...). */
+  readonly flags: Readonly<Record<string, unknown>>;
+  readonly log: Logger;
+  /** True when a person can answer questions on a terminal. */
+  readonly interactive: boolean;
+  /**
+   * Asks the person a question on the terminal and returns the trimmed line, or undefined
+   * when there is no terminal or input ended. Never throws.
+   */
+  ask(question: string): Promise<string | undefined>;
+  /** Records of what the user trusted (hooks, MCP), kept outside the project. */
+  readonly trust: TrustStore;
+  /** The environment for child processes: hel's own, minus model API keys. */
+  childEnv(): Record<string, string>;
+}
+
+/** Handed to `setup`: the run's session, the access level and the tool registry. */
+export interface Host extends PluginContext {
+  readonly session: { readonly id: string; readonly dir: string; readonly resumed: boolean };
+  readonly access: AccessLevel;
+  /** Adds a tool offered in every request, in registration order. Names must be unique. */
+  registerTool(tool: Tool): void;
+  /** Names of every tool registered so far (by any plugin set up before this one). */
+  registeredToolNames(): string[];
+  /**
+   * Saves a large text into the session's spill folder and returns the file's absolute path,
+   * or undefined when spilling is off or the save failed.
+   */
+  spill(text: string): Promise<string | undefined>;
+  /** Sends a run event to the recorder and to every plugin's `observe`. */
+  emit(event: HelEvent): void;
+}
+
+/** A `hel <name> ...` subcommand contributed by a plugin, e.g. `hel mcp list`. */
+export interface PluginCommand {
+  name: string;
+  description: string;
+  /** Usage after the command name, e.g. `list`. */
+  usage: string;
+  /** Runs the command; returns the process exit code. */
+  run(args: string[], context: PluginContext): Promise<number>;
+}
+
+/**
+ * A plugin. Every member but `name` and `description` is optional; `hel plugins list` shows
+ * which interception points a plugin uses. Callbacks run in `deno.json` order.
+ */
+export interface Plugin {
+  /** Kebab-case name used by `--without` and in every message about the plugin. */
+  name: string;
+  /** One line for `hel plugins list`. */
+  description: string;
+  /** Flags the plugin adds to the command line. */
+  options?: PluginOption[];
+  /** Subcommands the plugin adds. */
+  commands?: PluginCommand[];
+  /** Registration and start-up work, once per run, in plugin order. A throw is a setup error. */
+  setup?(host: Host): void | Promise<void>;
+  /** A section appended to the system message; rebuilt at start and on resume. */
+  systemPrompt?(): string | undefined;
+  /** Extra definitions for the next request, after the registered tools. Called per request. */
+  toolDefinitions?(): ToolDefinition[];
+  /** Resolves a tool name the plugin owns but did not register (e.g. MCP tools). */
+  lookupTool?(name: string): ToolLookup | undefined;
+  /** Runs before the permission decision; returning `{ block }` stops the call. */
+  beforeToolCall?(call: ToolCallInfo): Promise<BlockDecision | void>;
+  /** Runs after a successful call; returning a result replaces the model-visible one. */
+  afterToolCall?(call: ToolCallInfo, result: ToolResult): Promise<ToolResult | void>;
+  /** Messages to insert right after a compaction checkpoint (e.g. retained skills). */
+  afterCompaction?(messages: readonly ChatMessage[]): ChatMessage[];
+  /** Plugin state saved in the session snapshot (must be JSON). */
+  saveState?(): unknown;
+  /** Restores what `saveState` returned, on resume, before `systemPrompt` is read. */
+  restoreState?(state: unknown): void;
+  /** Observes run events. Must not throw. */
+  observe?(event: HelEvent): void;
+  /** Releases resources on every exit path (normal, error, Ctrl-C). */
+  shutdown?(): Promise<void>;
+}
+
+/** The default export of a plugin module. */
+export type PluginFactory = (options?: Record<string, unknown>) => Plugin;
+
+/** The interception points a plugin can use, in the order `plugins list` prints them. */
+export const INTERCEPTION_POINTS = [
+  "setup",
+  "systemPrompt",
+  "toolDefinitions",
+  "lookupTool",
+  "beforeToolCall",
+  "afterToolCall",
+  "afterCompaction",
+  "saveState",
+  "restoreState",
+  "observe",
+  "shutdown",
+] as const satisfies readonly (keyof Plugin)[];

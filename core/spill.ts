@@ -1,0 +1,30 @@
+/**
+ * Large results: a tool result over the spill threshold is saved to a file in the session's
+ * spill folder and the model gets its head, a notice saying where the rest is, and its tail.
+ *
+ * @module
+ */
+import { codePointLength, estimateTokens, headChars, tailChars } from "./text.ts";
+
+/** Results estimated above this many tokens (about 50,000 characters) are spilled. */
+export const SPILL_THRESHOLD_TOKENS = 12_500;
+const HEAD_CHARS = 4_096;
+const TAIL_CHARS = 1_024;
+
+/** Saves text and returns the file's absolute path, or undefined when it could not. */
+export type SpillWriter = (text: string) => Promise<string | undefined>;
+
+/**
+ * Returns `text` unchanged when it is small or cannot be saved; otherwise the head, a notice
+ * naming the saved file and how to read on, and the tail.
+ */
+export async function spillIfLarge(text: string, save: SpillWriter): Promise<string> {
+  if (estimateTokens(text) <= SPILL_THRESHOLD_TOKENS) return text;
+  const path = await save(text);
+  if (path === undefined) return text;
+  const omitted = codePointLength(text) - HEAD_CHARS - TAIL_CHARS;
+  return `${headChars(text, HEAD_CHARS)}\n\n` +
+    `[Result too large: ${omitted} characters omitted here. The full result is saved at ${path}. ` +
+    `Read it with read_file using start_line and max_lines, or continue with its cursor.]\n\n` +
+    tailChars(text, TAIL_CHARS);
+}

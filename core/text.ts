@@ -1,0 +1,37 @@
+/**
+ * Small text helpers shared by the core and plugins: token estimates and head/tail cuts.
+ *
+ * @module
+ */
+
+/**
+ * Estimated tokens of a value: the characters (Unicode code points) of its JSON encoding
+ * divided by four, rounded up. The same rule everywhere keeps thresholds comparable.
+ */
+export function estimateTokens(value: unknown): number {
+  const json = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? "";
+  return Math.ceil(codePointLength(json) / 4);
+}
+
+/** Length in Unicode code points (not UTF-16 units), so Korean and emoji count once. */
+export function codePointLength(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The first `count` code points of `text`. */
+export function headChars(text: string, count: number): string {
+  return Array.from(text).slice(0, count).join("");
+}
+
+/** The last `count` code points of `text`. */
+export function tailChars(text: string, count: number): string {
+  if (count <= 0) return "";
+  return Array.from(text).slice(-count).join("");
+}
+
+/** Quotes a value for a terminal line so control characters cannot reach the terminal. */
+export function quoteForTerminal(text: string): string {
+  return JSON.stringify(text);
+}

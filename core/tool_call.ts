@@ -1,0 +1,195 @@
+/**
+ * The single tool-call path. Every call, built-in or from a plugin such as MCP, goes through
+ * the same steps: lookup → argument parsing → before-call interception → permission decision →
+ * run → after-call interception (successful calls only) → result shaping.
+ *
+ * @module
+ */
+import type { Plugin } from "./plugin.ts";
+import type { HelEvent, PermissionEvent } from "./events.ts";
+import { type Approver, decidePermission, permissionDeniedText } from "./permissions.ts";
+import { spillIfLarge, type SpillWriter } from "./spill.ts";
+import type { AccessLevel, Tool, ToolCall, ToolCallInfo, ToolResult } from "./types.ts";
+
+/** What the tool-call path needs from its surroundings. */
+export interface ToolCallDeps {
+  /** Tools registered by plugins, by name. */
+  registered: ReadonlyMap<string, Tool>;
+  plugins: readonly Plugin[];
+  access: AccessLevel;
+  approver: Approver;
+  /** Undefined turns spilling off (e.g. `--no-compaction`). */
+  spill: SpillWriter | undefined;
+  emit(event: HelEvent): void;
+}
+
+/** The text of a finished call and whether it succeeded. */
+export interface ToolCallOutcome {
+  ok: boolean;
+  /** What the model receives in the `tool` message (failures start with `error: `). */
+  content: string;
+}
+
+type Lookup = { kind: "tool"; tool: Tool } | { kind: "refused"; text: string };
+
+function lookup(name: string, deps: ToolCallDeps): Lookup {
+  const registered = deps.registered.get(name);
+  if (registered) return { kind: "tool", tool: registered };
+  for (const plugin of deps.plugins) {
+    const found = plugin.lookupTool?.(name);
+    if (found?.kind === "tool") return found;
+    if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
+  }
+  return { kind: "refused", text: `unknown tool: ${name}; call one of the tools offered to you` };
+}
+
+function parseArguments(raw: string): Record<string, unknown> | string {
+  if (raw.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return `arguments are not valid JSON (${(error as Error).message}); ` +
+      "send the arguments again as one JSON object";
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return "arguments must be a JSON object; send them again as one JSON object";
+  }
+  return value as Record<string, unknown>;
+}
+
+async function intercept<T>(
+  call: ToolCallInfo,
+  plugins: readonly Plugin[],
+  step: (plugin: Plugin) => Promise<T | void> | undefined,
+  emit: (event: HelEvent) => void,
+  hookName: string,
+): Promise<T | undefined> {
+  for (const plugin of plugins) {
+    try {
+      const answer = await step(plugin);
+      if (answer) return answer;
+    } catch (error) {
+      // A broken interception is the plugin's bug, not the model's: report it and go on.
+      emit({
+        type: "warning",
+        text: `plugin ${plugin.name} failed in ${hookName} for ${call.name}: ${
+          (error as Error).message
+        }`,
+      });
+    }
+  }
+  return undefined;
+}
+
+async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolResult> {
+  try {
+    return await info.tool.run(info.args, { callId: info.callId, signal });
+  } catch (error) {
+    return {
+      ok: false,
+      text: `${info.name} failed unexpectedly: ${(error as Error).message}`,
+    };
+  }
+}
+
+/**
+ * Runs one call through the whole path and returns what the model will read. Never throws:
+ * unknown tools, bad arguments, blocks, denials and tool failures all become error results.
+ */
+export async function executeToolCall(
+  call: ToolCall,
+  deps: ToolCallDeps,
+  signal: AbortSignal,
+): Promise<ToolCallOutcome> {
+  const name = call.function.name;
+  const finish = async (result: ToolResult, args: unknown, tool?: Tool) => {
+    const text = result.ok ? result.text : `error: ${result.text}`;
+    const content = deps.spill ? await spillIfLarge(text, deps.spill) : text;
+    deps.emit({
+      type: "tool_call",
+      callId: call.id,
+      name,
+      args,
+      category: tool?.category ?? "other",
+      ok: result.ok,
+      text: content,
+    });
+    return { ok: result.ok, content };
+  };
+
+  const found = lookup(name, deps);
+  const parsed = parseArguments(call.function.arguments);
+  const argsForRecord = typeof parsed === "string" ? call.function.arguments : parsed;
+  if (found.kind === "refused") {
+    deps.emit(permissionEvent(deps, name, argsForRecord, null, "deny", null, false));
+    return finish({ ok: false, text: found.text }, argsForRecord);
+  }
+  const tool = found.tool;
+  if (typeof parsed === "string") {
+    return finish({ ok: false, text: `${name}: ${parsed}` }, argsForRecord, tool);
+  }
+  const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool };
+
+  const blocked = await intercept(
+    info,
+    deps.plugins,
+    (plugin) => plugin.beforeToolCall?.(info),
+    deps.emit,
+    "beforeToolCall",
+  );
+  if (blocked) {
+    deps.emit({
+      ...permissionEvent(deps, name, parsed, tool.toolClass, "deny", null, false),
+      hookBlocked: true,
+    });
+    return finish({ ok: false, text: blocked.block }, parsed, tool);
+  }
+
+  const decision = decidePermission(deps.access, tool.toolClass);
+  const approval = decision === "ask" ? await deps.approver.approve(name, parsed) : null;
+  if (decision === "deny" || (approval !== null && approval !== "approved")) {
+    deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
+    return finish(
+      { ok: false, text: permissionDeniedText(name, deps.access, approval) },
+      parsed,
+      tool,
+    );
+  }
+  deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
+
+  let result = await runTool(info, signal);
+  // After-call interception is a chain: each plugin sees the result the previous one left.
+  for (const plugin of result.ok ? deps.plugins : []) {
+    const current: ToolResult = result;
+    result = await intercept(
+      info,
+      [plugin],
+      (only) => only.afterToolCall?.(info, current),
+      deps.emit,
+      "afterToolCall",
+    ) ?? current;
+  }
+  return finish(result, parsed, tool);
+}
+
+function permissionEvent(
+  deps: ToolCallDeps,
+  name: string,
+  args: unknown,
+  toolClass: Tool["toolClass"] | null,
+  decision: "allow" | "ask" | "deny",
+  approval: "approved" | "denied" | "unavailable" | null,
+  executed: boolean,
+): PermissionEvent {
+  return {
+    type: "permission",
+    name,
+    args,
+    access: deps.access,
+    toolClass,
+    decision,
+    approval,
+    executed,
+  };
+}

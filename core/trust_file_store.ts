@@ -1,0 +1,90 @@
+/**
+ * The trust store kept in `$HEL_HOME/trust.json` (mode 0600, written atomically). A damaged
+ * file is reported and read as "nothing trusted", never as "everything trusted".
+ *
+ * @module
+ */
+import type { TrustKind, TrustRecord, TrustStore } from "./trust_store.ts";
+
+interface TrustFile {
+  version: 1;
+  records: TrustRecord[];
+}
+
+/** SHA-256 of bytes as lowercase hex. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Opens the store in `helHome`; `onDamage` hears about a file that could not be read. */
+export function createTrustFileStore(
+  helHome: string,
+  onDamage: (message: string) => void,
+): TrustStore {
+  const path = `${helHome}/trust.json`;
+
+  async function load(): Promise<TrustRecord[]> {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(path);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return [];
+      onDamage(`cannot read trust store ${path}: ${(error as Error).message}; nothing is trusted`);
+      return [];
+    }
+    try {
+      const parsed = JSON.parse(text) as TrustFile;
+      if (parsed.version !== 1 || !Array.isArray(parsed.records)) throw new Error("unknown format");
+      return parsed.records.filter((r) =>
+        typeof r?.kind === "string" && typeof r.project === "string" &&
+        typeof r.sha256 === "string"
+      );
+    } catch (error) {
+      onDamage(
+        `trust store ${path} is damaged (${(error as Error).message}); nothing is trusted ` +
+          "until you trust again or remove the file",
+      );
+      return [];
+    }
+  }
+
+  async function save(records: TrustRecord[]): Promise<void> {
+    await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
+    const temp = `${path}.${crypto.randomUUID()}.tmp`;
+    const body: TrustFile = { version: 1, records };
+    await Deno.writeTextFile(temp, JSON.stringify(body, null, 2) + "\n", {
+      createNew: true,
+      mode: 0o600,
+    });
+    await Deno.rename(temp, path);
+  }
+
+  const same = (r: TrustRecord, kind: TrustKind, project: string) =>
+    r.kind === kind && r.project === project;
+
+  return {
+    async isTrusted(kind, project, bytes) {
+      const hash = await sha256Hex(bytes);
+      return (await load()).some((r) => same(r, kind, project) && r.sha256 === hash);
+    },
+    async record(kind, project, bytes) {
+      const records = (await load()).filter((r) => !same(r, kind, project));
+      records.push({
+        kind,
+        project,
+        sha256: await sha256Hex(bytes),
+        trustedAt: new Date().toISOString(),
+      });
+      await save(records);
+    },
+    async revoke(kind, project) {
+      const records = await load();
+      const kept = records.filter((r) => !same(r, kind, project));
+      if (kept.length === records.length) return false;
+      await save(kept);
+      return true;
+    },
+    list: load,
+  };
+}

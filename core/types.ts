@@ -1,0 +1,129 @@
+/**
+ * The contracts shared by the core and every plugin: chat messages, tools, results,
+ * access classes and the plugin shape. Types only; no behaviour lives here.
+ *
+ * @module
+ */
+
+/** One function call requested by the model, exactly as Chat Completions carries it. */
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** The system message hel builds from its instructions, environment and plugin sections. */
+export interface SystemMessage {
+  role: "system";
+  content: string;
+}
+
+/** A message the user (or hel on the user's behalf, like a checkpoint) sends. */
+export interface UserMessage {
+  role: "user";
+  content: string;
+}
+
+/**
+ * An assistant message. It is sent back to the model unchanged, so vendor fields such as
+ * DeepSeek's `reasoning_content` survive (the index signature keeps them).
+ */
+export interface AssistantMessage {
+  role: "assistant";
+  content: string | null;
+  tool_calls?: ToolCall[];
+  reasoning_content?: string;
+  [vendorField: string]: unknown;
+}
+
+/** The answer to one tool call; exactly one per call, in call order. */
+export interface ToolMessage {
+  role: "tool";
+  tool_call_id: string;
+  content: string;
+}
+
+/** Any message of a Chat Completions conversation. */
+export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
+
+/** A JSON Schema object describing a tool's arguments (sent to the model as given). */
+export type JsonSchema = Record<string, unknown>;
+
+/** An OpenAI function-tool definition as it appears in a request's `tools` list. */
+export interface ToolDefinition {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+/**
+ * What a tool may do, which decides its permission at each access level:
+ * `read` is always allowed; `write` and `execute` are denied by read-only and asked by confirm.
+ */
+export type ToolClass = "read" | "write" | "execute";
+
+/** Category used in run records and reports (read, search, edit, exec or other). */
+export type ToolCategory = "read" | "search" | "edit" | "exec" | "other";
+
+/** The user's access level for the whole run (`--access`). */
+export type AccessLevel = "read-only" | "confirm" | "auto";
+
+/**
+ * The outcome of running a tool. Failures are data: `ok: false` with a text that tells the
+ * model what happened and what to do next. Tools must not throw for expected failures.
+ */
+export interface ToolResult {
+  ok: boolean;
+  text: string;
+}
+
+/** What a tool receives besides its arguments. */
+export interface ToolContext {
+  /** The model's id for this call (`tool_call_id`). */
+  callId: string;
+  /** Aborted when the user interrupts the run. */
+  signal: AbortSignal;
+}
+
+/**
+ * A tool the model can call. `run` receives the decoded argument object; it validates its own
+ * fields and returns failures as `{ ok: false }` results.
+ */
+export interface Tool {
+  name: string;
+  /** Model-facing description (kept in a `.txt` beside the tool). */
+  description: string;
+  parameters: JsonSchema;
+  toolClass: ToolClass;
+  category: ToolCategory;
+  run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
+}
+
+/**
+ * How a plugin answers "do you own this tool name?":
+ * `tool` it owns and can run it; `not-loaded` it knows the name but the call must not run yet
+ * (the message goes to the model as an error and nothing else sees the call).
+ */
+export type ToolLookup =
+  | { kind: "tool"; tool: Tool }
+  | { kind: "not-loaded"; message: string };
+
+/** A tool call as interception points see it, after lookup and argument parsing. */
+export interface ToolCallInfo {
+  callId: string;
+  name: string;
+  args: Record<string, unknown>;
+  tool: Tool;
+}
+
+/** A before-call interception may block the call with a reason for the model. */
+export interface BlockDecision {
+  block: string;
+}
+
+/** Token usage of one model response, as far as the server reported it. */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Prompt tokens served from the provider's cache; undefined when not reported. */
+  cachedTokens?: number;
+}

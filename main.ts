@@ -1,0 +1,45 @@
+/**
+ * hel's entry point: load the plugins `deno.json` declares, parse the command line, run.
+ * Exit codes: 0 completed, 1 the run ended in error, 2 usage or setup error, 130 interrupted.
+ *
+ * @module
+ */
+import { CommanderError } from "commander";
+import denoJson from "./deno.json" with { type: "json" };
+import { addCommands } from "./core/cli/commands.ts";
+import { createProgram } from "./core/cli/program.ts";
+import { type RootFlags, startFromCommandLine } from "./core/cli/start.ts";
+import { writeErr } from "./core/cli/terminal.ts";
+import { loadPlugins, pluginEntries } from "./core/plugin_loader.ts";
+import { UsageError } from "./core/usage_error.ts";
+
+async function main(argv: string[]): Promise<number> {
+  let exitCode = 0;
+  const plugins = await loadPlugins(pluginEntries(denoJson), new URL("./", import.meta.url));
+  const program = createProgram(denoJson.version, plugins);
+  addCommands(program, plugins, (code) => exitCode = code);
+  program.action(async (words, flags) => {
+    exitCode = await startFromCommandLine(words, flags as RootFlags, plugins);
+  });
+  await program.parseAsync(argv, { from: "user" });
+  return exitCode;
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed the message; help and version are not errors.
+      code = error.exitCode === 0 ? 0 : 2;
+    } else if (error instanceof UsageError) {
+      writeErr(`hel: ${error.message}\n`);
+      code = 2;
+    } else {
+      writeErr(`hel: internal error: ${(error as Error).stack ?? error}\n`);
+      code = 1;
+    }
+  }
+  Deno.exit(code);
+}

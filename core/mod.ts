@@ -40,3 +40,4 @@ export { UsageError } from "./usage_error.ts";
 export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars } from "./text.ts";
 export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
 export { SECRET_ENV_NAMES } from "./host.ts";
+export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust_review.ts";

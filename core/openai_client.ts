@@ -46,7 +46,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       const body = requestBody(request, options);
       const deadline = Date.now() + options.totalTimeoutMs;
       for (let attempt = 0;; attempt++) {
-        const result = await attemptOnce(client, body, options, call);
+        const result = await attemptOnce(client, body, call);
         options.onExchange?.({
           type: "model_exchange",
           purpose: request.purpose,
@@ -90,7 +90,6 @@ function requestBody(request: ModelRequest, options: OpenAIClientOptions) {
 async function attemptOnce(
   client: OpenAI,
   body: ReturnType<typeof requestBody>,
-  options: OpenAIClientOptions,
   call: CompleteOptions,
 ): Promise<Attempt> {
   try {

@@ -95,6 +95,8 @@ export interface Plugin {
   name: string;
   /** One line for `hel plugins list`. */
   description: string;
+  /** Names of the tools the plugin may add (or a pattern like `mcp__<server>__<tool>`), for listings. */
+  toolNames?: readonly string[];
   /** Flags the plugin adds to the command line. */
   options?: PluginOption[];
   /** Subcommands the plugin adds. */

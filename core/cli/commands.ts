@@ -11,8 +11,8 @@ import { formatPluginList } from "./plugins_command.ts";
 import { LineReader, writeOut } from "./terminal.ts";
 
 /** Adds every subcommand to `program`. */
-// deno-lint-ignore no-explicit-any
 export function addCommands(
+  // deno-lint-ignore no-explicit-any
   program: Command<any, any, any>,
   plugins: readonly LoadedPlugin[],
   setExitCode: (code: number) => void,

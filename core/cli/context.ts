@@ -7,7 +7,7 @@
 import type { Logger, PluginContext } from "../plugin.ts";
 import { environmentWithoutSecrets } from "../host.ts";
 import { createTrustFileStore } from "../trust_file_store.ts";
-import { askOnTerminal, LineReader, writeErr } from "./terminal.ts";
+import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
 
 /** Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. */
 export function helHome(): string {

@@ -7,19 +7,13 @@
 import { INTERCEPTION_POINTS } from "../plugin.ts";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 
-/** Tool names a plugin declares up front (`toolNames` in its options), if it says. */
-function declaredTools(entry: LoadedPlugin): string[] {
-  const plugin = entry.plugin as { toolNames?: readonly string[] };
-  return [...(plugin.toolNames ?? [])];
-}
-
 /** The listing, one block per plugin, in `deno.json` order. */
 export function formatPluginList(plugins: readonly LoadedPlugin[]): string {
   if (plugins.length === 0) return "No plugins are declared in deno.json (hel.plugins).\n";
   return plugins.map((entry) => {
     const { plugin } = entry;
     const points = INTERCEPTION_POINTS.filter((point) => typeof plugin[point] === "function");
-    const tools = declaredTools(entry);
+    const tools = plugin.toolNames ?? [];
     const commands = (plugin.commands ?? []).map((c) => `hel ${c.name} ${c.usage}`.trim());
     const flags = (plugin.options ?? []).map((o) => o.flags.split(" ")[0]);
     return [

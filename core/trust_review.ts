@@ -1,0 +1,63 @@
+/**
+ * Reviewing a project configuration that names external commands (hooks, MCP servers) before
+ * anything in it runs. Trusted bytes are recorded by kind, canonical project path and SHA-256;
+ * the bytes that were reviewed are the bytes the caller must use.
+ *
+ * @module
+ */
+import type { PluginContext } from "./plugin.ts";
+import type { TrustKind } from "./trust_store.ts";
+
+/** How a review ended. `trusted` covers both "already trusted" and "approved now". */
+export type TrustOutcome = "trusted" | "refused" | "no-terminal";
+
+/** Shows text with control characters escaped, so a config cannot drive the terminal. */
+export function escapeControlCharacters(text: string): string {
+  // Keep newlines and tabs readable; escape every other C0/C1 control and DEL.
+  // deno-lint-ignore no-control-regex
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+const QUESTIONS: Record<TrustKind, string> = {
+  hooks: "Trust this project's hook configuration? [y/N] ",
+  mcp: "Trust this project's MCP configuration? [y/N] ",
+};
+
+const TITLES: Record<TrustKind, string> = {
+  hooks: "project hooks (external commands, run outside the tool sandbox)",
+  mcp: "project MCP servers (external commands, run outside the tool sandbox)",
+};
+
+/**
+ * Returns `trusted` when these exact bytes are already trusted for this project; otherwise
+ * shows the whole file and asks. Only "y" or "yes" trusts (and records it). No terminal means
+ * nothing is trusted. A failure to save the record is a warning; the approval holds for this run.
+ */
+export async function reviewTrust(
+  context: PluginContext,
+  kind: TrustKind,
+  configPath: string,
+  bytes: Uint8Array,
+): Promise<TrustOutcome> {
+  if (await context.trust.isTrusted(kind, context.project, bytes)) return "trusted";
+  if (!context.interactive) return "no-terminal";
+  const text = escapeControlCharacters(new TextDecoder().decode(bytes));
+  const answer = await context.ask(
+    `hel: ${TITLES[kind]}\nproject: ${context.project}\nfile: ${configPath}\n` +
+      `----- begin ${configPath} -----\n${text}${text.endsWith("\n") ? "" : "\n"}` +
+      `----- end ${configPath} -----\n${QUESTIONS[kind]}`,
+  );
+  if (answer === undefined) return "no-terminal";
+  if (!/^(y|yes)$/i.test(answer)) return "refused";
+  try {
+    await context.trust.record(kind, context.project, bytes);
+  } catch (error) {
+    context.log.warn(
+      `could not save the trust record (${(error as Error).message}); trusted for this run only`,
+    );
+  }
+  return "trusted";
+}

@@ -1,0 +1,106 @@
+/**
+ * Helpers for end-to-end tests: run the real CLI (`main.ts`) as a subprocess in a temporary
+ * project, against the scripted model.
+ *
+ * @module
+ */
+import {
+  type ScriptedModel,
+  type ScriptTurn,
+  startScriptedModel,
+} from "../fixtures/scripted_model.ts";
+
+/** The repository root (where main.ts lives). */
+export const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+/** Absolute path of main.ts. */
+export const MAIN_TS = `${REPO_ROOT}/main.ts`;
+
+/** What a finished hel process left behind. */
+export interface HelResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of {@link runHel}. */
+export interface RunHelOptions {
+  cwd: string;
+  /** Extra environment; HEL_API_KEY defaults to a dummy key, HEL_HOME to `<cwd>/../home`. */
+  env?: Record<string, string>;
+  /** Text piped to stdin (default: none, stdin closed). */
+  stdin?: string;
+  /** Drop these variables from the inherited environment. */
+  unset?: string[];
+}
+
+/** Runs `deno run -A main.ts ...args` and collects its output. */
+export async function runHel(args: string[], options: RunHelOptions): Promise<HelResult> {
+  const env: Record<string, string> = {
+    ...Deno.env.toObject(),
+    HEL_API_KEY: "test-key",
+    HEL_HOME: `${options.cwd}/../hel-home`,
+    NO_COLOR: "1",
+    ...options.env,
+  };
+  for (const name of options.unset ?? []) delete env[name];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, ...args],
+    cwd: options.cwd,
+    env,
+    clearEnv: true,
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.close();
+  }
+  const output = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+/** A temporary folder holding `project/` (the working directory) and `hel-home/`. */
+export interface TempProject extends AsyncDisposable {
+  root: string;
+  project: string;
+  /** Writes a file relative to the project, creating folders. */
+  write(path: string, text: string): Promise<void>;
+  read(path: string): Promise<string>;
+}
+
+/** Creates a temporary project, removed when disposed (`await using`). */
+export async function tempProject(files: Record<string, string> = {}): Promise<TempProject> {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-test-" }));
+  const project = `${root}/project`;
+  await Deno.mkdir(project);
+  await Deno.mkdir(`${root}/hel-home`);
+  const write = async (path: string, text: string) => {
+    const full = `${project}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  };
+  for (const [path, text] of Object.entries(files)) await write(path, text);
+  return {
+    root,
+    project,
+    write,
+    read: (path) => Deno.readTextFile(`${project}/${path}`),
+    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
+  };
+}
+
+/** A scripted model that closes itself (`await using`). */
+export function scriptedModel(
+  turns: ScriptTurn[],
+  options?: Parameters<typeof startScriptedModel>[1],
+): ScriptedModel & AsyncDisposable {
+  const model = startScriptedModel(turns, options);
+  return Object.assign(model, { [Symbol.asyncDispose]: () => model.close() });
+}

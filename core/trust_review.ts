@@ -14,8 +14,8 @@ export type TrustOutcome = "trusted" | "refused" | "no-terminal";
 /** Shows text with control characters escaped, so a config cannot drive the terminal. */
 export function escapeControlCharacters(text: string): string {
   // Keep newlines and tabs readable; escape every other C0/C1 control and DEL.
-  // deno-lint-ignore no-control-regex
   return text.replace(
+    // deno-lint-ignore no-control-regex
     /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

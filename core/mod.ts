@@ -41,3 +41,5 @@ export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars
 export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
 export { SECRET_ENV_NAMES } from "./host.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust_review.ts";
+export { inNewProcessGroup, processGroupAlive, signalProcessGroup } from "./process_group.ts";
+export { createTrustFileStore } from "./trust_file_store.ts";

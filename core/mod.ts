@@ -43,3 +43,9 @@ export { SECRET_ENV_NAMES } from "./host.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust_review.ts";
 export { inNewProcessGroup, processGroupAlive, signalProcessGroup } from "./process_group.ts";
 export { createTrustFileStore } from "./trust_file_store.ts";
+export {
+  PROJECT_CONFIG_MAX_BYTES,
+  type ProjectConfigFile,
+  projectConfigPath,
+  readProjectConfig,
+} from "./project_config.ts";

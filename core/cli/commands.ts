@@ -8,6 +8,7 @@ import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import { createCliContext } from "./context.ts";
 import { formatPluginList } from "./plugins_command.ts";
+import { runTrustCommand } from "./trust_command.ts";
 import { LineReader, writeOut } from "./terminal.ts";
 
 /** Adds every subcommand to `program`. */
@@ -22,6 +23,17 @@ export function addCommands(
     .command("list")
     .description("each plugin with its description, tools and interception points")
     .action(() => writeOut(formatPluginList(plugins)));
+
+  program.command("trust")
+    .description("review and trust this project's .hel/hooks.json or .hel/mcp.json")
+    .argument("[kind]", "hooks or mcp: show the file and ask now")
+    .option("--sha256 <hex>", "trust without a terminal, only if the file has this SHA-256")
+    .option("--list", "list every trust record")
+    .option("--revoke <kind>", "remove this project's trust record of a kind")
+    .action(async (kind, options) => {
+      const context = await createCliContext(program.opts(), new LineReader());
+      setExitCode(await runTrustCommand(kind, options, context));
+    });
 
   for (const { plugin } of plugins) {
     for (const command of plugin.commands ?? []) {

@@ -97,7 +97,9 @@ async function attemptOnce(
       // deno-lint-ignore no-explicit-any
       const stream = await client.chat.completions.create(body as any, { signal: call.signal });
       const chunks = stream as unknown as AsyncIterable<StreamChunk>;
-      return { reply: await assembleStream(chunks, call.onText), retryable: false };
+      const reply = await assembleStream(chunks, call.onText);
+      // A stream that carried nothing usable (a proxy's error page, a cut) is worth a retry.
+      return { reply, retryable: !reply.ok };
     }
     // deno-lint-ignore no-explicit-any
     const response = await client.chat.completions.create(body as any, { signal: call.signal });

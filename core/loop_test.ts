@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { runLoop } from "./loop.ts";
+import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
+import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
+import { emptyUsage } from "./usage.ts";
+
+function scripted(replies: ModelReply[]): ModelClient & { requests: ModelRequest[] } {
+  const requests: ModelRequest[] = [];
+  return {
+    requests,
+    complete(request) {
+      requests.push({ ...request, messages: structuredClone(request.messages) });
+      const reply = replies.shift();
+      if (!reply) throw new Error("script exhausted");
+      return Promise.resolve(reply);
+    },
+  };
+}
+
+const call = (id: string, name: string, args = "{}"): ToolCall => ({
+  id,
+  type: "function",
+  function: { name, arguments: args },
+});
+const answer = (message: Partial<AssistantMessage>, usage = true): ModelReply => ({
+  ok: true,
+  message: { role: "assistant", content: null, ...message },
+  finishReason: message.tool_calls ? "tool_calls" : "stop",
+  usage: usage ? { promptTokens: 100, completionTokens: 5, cachedTokens: 40 } : undefined,
+  model: "m",
+});
+
+function deps(model: ModelClient, executed: string[] = [], maxTurns = 5) {
+  return {
+    model,
+    toolDefinitions: () => [],
+    executeToolCall: (c: ToolCall) => {
+      executed.push(c.function.name);
+      return Promise.resolve(`result of ${c.function.name}`);
+    },
+    maxTurns,
+    usage: emptyUsage(),
+    signal: new AbortController().signal,
+  };
+}
+
+Deno.test("runLoop() runs the calls of one response in order and answers each", async () => {
+  const model = scripted([
+    answer({
+      tool_calls: [call("a", "first"), call("b", "second")],
+      reasoning_content: "think",
+    }),
+    answer({ content: "done" }),
+  ]);
+  const messages: ChatMessage[] = [{ role: "user", content: "go" }];
+  const executed: string[] = [];
+  const outcome = await runLoop(messages, deps(model, executed));
+  assert.deepEqual(outcome, { termination: "completed", finalText: "done", error: null });
+  assert.deepEqual(executed, ["first", "second"]);
+  assert.deepEqual(messages.slice(2, 4).map((m) => m.role === "tool" && m.tool_call_id), [
+    "a",
+    "b",
+  ]);
+  // The assistant message goes back unchanged, reasoning_content included.
+  assert.equal((model.requests[1]!.messages[1] as AssistantMessage).reasoning_content, "think");
+});
+
+Deno.test("runLoop() stops at maxTurns with an error outcome", async () => {
+  const model = scripted([
+    answer({ tool_calls: [call("a", "t")] }),
+    answer({ tool_calls: [call("b", "t")] }),
+  ]);
+  const outcome = await runLoop([{ role: "user", content: "go" }], deps(model, [], 2));
+  assert.equal(outcome.termination, "max_turns");
+  assert.match(outcome.error ?? "", /stopped after 2 model calls/);
+});
+
+Deno.test("runLoop() turns a model failure into an error outcome and counts the call", async () => {
+  const model = scripted([{ ok: false, kind: "error", error: "HTTP 500" }]);
+  const d = deps(model);
+  const outcome = await runLoop([{ role: "user", content: "go" }], d);
+  assert.deepEqual(outcome, { termination: "error", finalText: null, error: "HTTP 500" });
+  assert.equal(d.usage.modelCalls, 1);
+  assert.equal(d.usage.inputTokens, undefined, "usage is incomplete after a failed call");
+});
+
+Deno.test("runLoop() sums usage, cached tokens included", async () => {
+  const model = scripted([answer({ tool_calls: [call("a", "t")] }), answer({ content: "ok" })]);
+  const d = deps(model);
+  await runLoop([{ role: "user", content: "go" }], d);
+  assert.deepEqual(d.usage, {
+    modelCalls: 2,
+    inputTokens: 200,
+    outputTokens: 10,
+    cachedTokens: 80,
+  });
+});
+
+Deno.test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
+  const model = scripted([
+    { ...answer({ content: "part" }), finishReason: "length" } as ModelReply,
+  ]);
+  const outcome = await runLoop([{ role: "user", content: "go" }], deps(model));
+  assert.equal(outcome.termination, "max_output_tokens");
+  assert.equal(outcome.finalText, "part");
+});
+
+Deno.test("runLoop() answers pending calls after an interrupt so the history stays valid", async () => {
+  const controller = new AbortController();
+  const model = scripted([answer({ tool_calls: [call("a", "first"), call("b", "second")] })]);
+  const messages: ChatMessage[] = [{ role: "user", content: "go" }];
+  const outcome = await runLoop(messages, {
+    ...deps(model),
+    signal: controller.signal,
+    executeToolCall: () => {
+      controller.abort();
+      return Promise.resolve("ran");
+    },
+  });
+  assert.equal(outcome.termination, "interrupted");
+  assert.deepEqual(messages.slice(2).map((m) => m.content), [
+    "ran",
+    "error: interrupted by the user before this call ran",
+  ]);
+});

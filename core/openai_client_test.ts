@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { type ScriptTurn, startScriptedModel } from "../fixtures/scripted_model.ts";
+import type { ModelExchangeEvent } from "./events.ts";
+import { createOpenAIClient } from "./openai_client.ts";
+
+async function complete(turns: ScriptTurn[], stream: boolean, maxRetries = 3) {
+  const server = startScriptedModel(turns, { usageStyle: "openai" });
+  const exchanges: ModelExchangeEvent[] = [];
+  const retries: string[] = [];
+  const streamed: string[] = [];
+  try {
+    const client = createOpenAIClient({
+      baseURL: server.url,
+      apiKey: "k",
+      model: "m",
+      stream,
+      requestTimeoutMs: 5_000,
+      maxRetries,
+      totalTimeoutMs: 10_000,
+      backoffMs: 5,
+      onExchange: (e) => exchanges.push(e),
+      onRetry: (_attempt, _delay, reason) => retries.push(reason),
+    });
+    const reply = await client.complete(
+      { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+      { signal: new AbortController().signal, onText: (t) => streamed.push(t) },
+    );
+    return { reply, server, exchanges, retries, streamed };
+  } finally {
+    await server.close();
+  }
+}
+
+for (const stream of [true, false]) {
+  const mode = stream ? "streaming" : "non-streaming";
+
+  Deno.test(`OpenAI client (${mode}) assembles tool calls and keeps reasoning_content`, async () => {
+    const { reply, server, streamed } = await complete([{
+      toolCalls: [{ id: "c1", name: "read_file", arguments: { path: "a long/path.txt" } }, {
+        id: "c2",
+        name: "grep",
+        arguments: { pattern: "x" },
+      }],
+      text: "let me look",
+      reasoning: "thinking hard",
+    }], stream);
+    assert.ok(reply.ok);
+    assert.deepEqual(reply.message.tool_calls, [
+      {
+        id: "c1",
+        type: "function",
+        function: { name: "read_file", arguments: '{"path":"a long/path.txt"}' },
+      },
+      { id: "c2", type: "function", function: { name: "grep", arguments: '{"pattern":"x"}' } },
+    ]);
+    assert.equal(reply.message.reasoning_content, "thinking hard");
+    assert.equal(reply.message.content, "let me look");
+    assert.equal(reply.usage?.cachedTokens, Math.floor(reply.usage!.promptTokens / 2));
+    assert.equal(server.requests[0]!.body.stream ?? false, stream);
+    if (stream) assert.equal(streamed.join(""), "let me look");
+  });
+
+  Deno.test(`OpenAI client (${mode}) retries 429, 500, malformed and dropped responses`, async () => {
+    const { reply, retries, exchanges } = await complete([
+      { fail: 429 },
+      { fail: 500 },
+      { fail: "malformed" },
+      { text: "finally" },
+    ], stream);
+    assert.ok(reply.ok);
+    assert.equal(reply.message.content, "finally");
+    assert.equal(retries.length, 3);
+    assert.match(retries[0]!, /HTTP 429/);
+    assert.match(retries[1]!, /HTTP 500/);
+    assert.equal(exchanges.length, 4, "every attempt is recorded");
+  });
+
+  Deno.test(`OpenAI client (${mode}) gives up after its retries with a clear error`, async () => {
+    const { reply, server } = await complete(
+      [{ fail: 500 }, { fail: 500 }, { fail: 500 }],
+      stream,
+      2,
+    );
+    assert.equal(reply.ok, false);
+    assert.match(!reply.ok ? reply.error : "", /HTTP 500.*gave up after 3 attempts/);
+    assert.equal(server.remaining(), 0);
+  });
+}
+
+Deno.test("OpenAI client does not retry a 400 (the request itself is wrong)", async () => {
+  const { reply, retries } = await complete([], false);
+  assert.equal(reply.ok, false);
+  assert.match(!reply.ok ? reply.error : "", /HTTP 400.*no turns left/);
+  assert.equal(retries.length, 0);
+});
+
+Deno.test("OpenAI client retries a connection dropped mid-body", async () => {
+  const { reply, retries } = await complete([{ fail: "drop" }, { text: "ok" }], false);
+  assert.ok(reply.ok);
+  assert.equal(retries.length, 1);
+});

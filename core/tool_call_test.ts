@@ -1,0 +1,166 @@
+import assert from "node:assert/strict";
+import type { HelEvent } from "./events.ts";
+import type { Approval } from "./permissions.ts";
+import type { Plugin } from "./plugin.ts";
+import { executeToolCall, type ToolCallDeps } from "./tool_call.ts";
+import type { AccessLevel, Tool, ToolClass } from "./types.ts";
+
+function tool(name: string, toolClass: ToolClass, log: string[], ok = true): Tool {
+  return {
+    name,
+    description: name,
+    parameters: { type: "object" },
+    toolClass,
+    category: "other",
+    run: (args) => {
+      log.push(`run ${name} ${JSON.stringify(args)}`);
+      return Promise.resolve({ ok, text: `${name} says ${ok ? "hi" : "no"}` });
+    },
+  };
+}
+
+function deps(
+  tools: Tool[],
+  options: { access?: AccessLevel; plugins?: Plugin[]; answers?: Approval[] } = {},
+) {
+  const events: HelEvent[] = [];
+  const answers = [...(options.answers ?? [])];
+  const d: ToolCallDeps = {
+    registered: new Map(tools.map((t) => [t.name, t])),
+    plugins: options.plugins ?? [],
+    access: options.access ?? "auto",
+    approver: { approve: () => Promise.resolve(answers.shift() ?? "unavailable") },
+    spill: undefined,
+    emit: (event) => events.push(event),
+  };
+  return { d, events };
+}
+
+const call = (name: string, args = "{}") => ({
+  id: "c1",
+  type: "function" as const,
+  function: { name, arguments: args },
+});
+const signal = new AbortController().signal;
+
+Deno.test("executeToolCall() refuses an unknown tool without running anything", async () => {
+  const log: string[] = [];
+  const { d, events } = deps([tool("echo", "read", log)]);
+  const outcome = await executeToolCall(call("nope"), d, signal);
+  assert.equal(outcome.ok, false);
+  assert.match(outcome.content, /^error: unknown tool: nope/);
+  assert.deepEqual(log, []);
+  assert.equal(events.find((e) => e.type === "permission")?.type, "permission");
+});
+
+Deno.test("executeToolCall() tells the model how to fix arguments that are not JSON", async () => {
+  const log: string[] = [];
+  const { d } = deps([tool("echo", "read", log)]);
+  const outcome = await executeToolCall(call("echo", "{oops"), d, signal);
+  assert.match(outcome.content, /^error: echo: arguments are not valid JSON .*send the arguments/);
+  const arrayArgs = await executeToolCall(call("echo", "[1]"), d, signal);
+  assert.match(arrayArgs.content, /must be a JSON object/);
+  assert.deepEqual(log, []);
+});
+
+Deno.test("executeToolCall() applies the access level: read-only denies, confirm asks once per call", async () => {
+  const log: string[] = [];
+  const tools = [tool("write", "write", log), tool("look", "read", log)];
+  const readOnly = deps(tools, { access: "read-only" });
+  assert.match(
+    (await executeToolCall(call("write"), readOnly.d, signal)).content,
+    /^error: permission denied: write \(access=read-only/,
+  );
+  assert.equal((await executeToolCall(call("look"), readOnly.d, signal)).ok, true);
+
+  const confirm = deps(tools, { access: "confirm", answers: ["approved", "denied"] });
+  assert.equal((await executeToolCall(call("write"), confirm.d, signal)).ok, true);
+  const denied = await executeToolCall(call("write"), confirm.d, signal);
+  assert.match(denied.content, /approval=denied.*declined/);
+  const unavailable = await executeToolCall(call("write"), confirm.d, signal);
+  assert.match(unavailable.content, /approval=unavailable/);
+  assert.deepEqual(log, ["run look {}", "run write {}"]);
+});
+
+Deno.test("executeToolCall() lets a before-call plugin block before the permission question", async () => {
+  const log: string[] = [];
+  let asked = 0;
+  const blocker: Plugin = {
+    name: "blocker",
+    description: "",
+    beforeToolCall: (info) => Promise.resolve({ block: `blocked ${info.name}` }),
+  };
+  const { d, events } = deps([tool("write", "write", log)], {
+    access: "confirm",
+    plugins: [blocker],
+  });
+  d.approver = {
+    approve: () => {
+      asked++;
+      return Promise.resolve("approved");
+    },
+  };
+  const outcome = await executeToolCall(call("write"), d, signal);
+  assert.equal(outcome.content, "error: blocked write");
+  assert.equal(asked, 0);
+  assert.deepEqual(log, []);
+  const permission = events.find((e) => e.type === "permission");
+  assert.equal(permission?.type === "permission" && permission.hookBlocked, true);
+});
+
+Deno.test("executeToolCall() chains after-call plugins on success only", async () => {
+  const log: string[] = [];
+  const append = (tag: string): Plugin => ({
+    name: tag,
+    description: "",
+    afterToolCall: (_info, result) => Promise.resolve({ ok: true, text: `${result.text}+${tag}` }),
+  });
+  const { d } = deps([tool("good", "read", log), tool("bad", "read", log, false)], {
+    plugins: [append("a"), append("b")],
+  });
+  assert.equal((await executeToolCall(call("good"), d, signal)).content, "good says hi+a+b");
+  assert.equal((await executeToolCall(call("bad"), d, signal)).content, "error: bad says no");
+});
+
+Deno.test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
+  const owner: Plugin = {
+    name: "owner",
+    description: "",
+    lookupTool: (name) =>
+      name === "ext__x" ? { kind: "not-loaded", message: "ext__x is not loaded" } : undefined,
+  };
+  const { d } = deps([], { plugins: [owner] });
+  assert.equal(
+    (await executeToolCall(call("ext__x"), d, signal)).content,
+    "error: ext__x is not loaded",
+  );
+});
+
+Deno.test("executeToolCall() turns a throwing tool into an error result", async () => {
+  const { d } = deps([{
+    ...tool("boom", "read", []),
+    run: () => Promise.reject(new Error("kaput")),
+  }]);
+  assert.equal(
+    (await executeToolCall(call("boom"), d, signal)).content,
+    "error: boom failed unexpectedly: kaput",
+  );
+});
+
+Deno.test("executeToolCall() spills a large result and keeps head and tail", async () => {
+  const saved: string[] = [];
+  const big = "H".repeat(5000) + "x".repeat(60_000) + "T".repeat(2000);
+  const { d } = deps([{
+    ...tool("big", "read", []),
+    run: () => Promise.resolve({ ok: true, text: big }),
+  }]);
+  d.spill = (text) => {
+    saved.push(text);
+    return Promise.resolve("/p/.hel/sessions/s/spill/f.txt");
+  };
+  const outcome = await executeToolCall(call("big"), d, signal);
+  assert.equal(saved[0], big);
+  assert.ok(outcome.content.startsWith("H".repeat(4096) + "\n\n[Result too large"));
+  assert.ok(outcome.content.endsWith("T".repeat(1024)));
+  assert.match(outcome.content, /saved at \/p\/\.hel\/sessions\/s\/spill\/f\.txt/);
+});

@@ -1,0 +1,181 @@
+/**
+ * End-to-end tests of the CLI foundation: the real `main.ts` as a subprocess against the
+ * scripted model.
+ */
+import assert from "node:assert/strict";
+import denoJson from "../deno.json" with { type: "json" };
+import { REPO_ROOT, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+
+const base = (url: string) => ["--base-url", url, "--model", "test-model", "--access", "auto"];
+
+Deno.test("one-shot: the final answer alone on stdout, session and tool lines on stderr", async () => {
+  await using project = await tempProject({ "notes.txt": "the code is 7\n" });
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },
+    { text: "The code is 7." },
+  ]);
+  const result = await runHel([...base(model.url), "what is the code?"], { cwd: project.project });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "The code is 7.\n");
+  assert.match(result.stderr, /^session: [0-9a-f-]{36}$/m);
+  assert.match(result.stderr, /^\[tool\] read_file \{"path":"notes.txt"\}$/m);
+  assert.equal(model.remaining(), 0);
+  // The tool result reached the model in a tool message answering the call.
+  const second = model.requests[1]!.messages;
+  const call = second.at(-2);
+  const answer = second.at(-1);
+  assert.equal(answer.role, "tool");
+  assert.equal(answer.tool_call_id, call.tool_calls[0].id);
+  assert.match(answer.content, /the code is 7/);
+  // The session folder exists and .hel is ignored by git.
+  const id = result.stderr.match(/session: (\S+)/)![1];
+  assert.ok((await Deno.stat(`${project.project}/.hel/sessions/${id}`)).isDirectory);
+  assert.equal(await project.read(".hel/.gitignore"), "*\n");
+});
+
+for (const stream of [true, false]) {
+  Deno.test(`requests are well-formed Chat Completions (${stream ? "streaming" : "non-streaming"})`, async () => {
+    await using project = await tempProject({ "HEL.md": "Always be brief." });
+    await using model = scriptedModel([
+      { toolCalls: [{ name: "read_file", arguments: { path: "HEL.md" } }], reasoning: "hmm" },
+      { text: "brief." },
+    ]);
+    const args = [...base(model.url), ...(stream ? [] : ["--no-stream"]), "-i", "go"];
+    const result = await runHel(args, { cwd: project.project });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, "brief.\n");
+    const [first, second] = model.requests.map((r) => r.body);
+    assert.equal(first!.model, "test-model");
+    assert.equal(first!.stream ?? false, stream);
+    const system = (first!.messages as { role: string; content: string }[])[0]!;
+    assert.equal(system.role, "system");
+    assert.match(system.content, /Environment:\n- OS: /);
+    assert.match(
+      system.content,
+      /Contents of HEL.md in the working directory:\n\nAlways be brief\./,
+    );
+    assert.deepEqual((first!.messages as unknown[])[1], { role: "user", content: "go" });
+    assert.ok(Array.isArray(first!.tools) && (first!.tools as unknown[]).length > 0);
+    // The assistant message is sent back unchanged, DeepSeek's reasoning_content included.
+    const assistant = (second!.messages as Record<string, unknown>[])[2]!;
+    assert.equal(assistant.role, "assistant");
+    assert.equal(assistant.reasoning_content, "hmm");
+    assert.equal(model.remaining(), 0);
+  });
+}
+
+Deno.test("--no-env and --no-context-file leave those parts out", async () => {
+  await using project = await tempProject({ "HEL.md": "secret house rules" });
+  await using model = scriptedModel([{ text: "ok" }]);
+  const result = await runHel([...base(model.url), "--no-env", "--no-context-file", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const system = model.requests[0]!.messages[0].content as string;
+  assert.doesNotMatch(system, /Environment:|house rules/);
+});
+
+Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ fail: 429 }, { fail: 500 }, { text: "made it" }]);
+  const result = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "made it\n");
+  assert.match(result.stderr, /HTTP 429.*retry 1/);
+  assert.match(result.stderr, /HTTP 500.*retry 2/);
+});
+
+Deno.test("a model API that keeps failing ends the run with a clear error and exit 1", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel(Array(5).fill({ fail: 500 }));
+  const result = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  assert.equal(result.code, 1);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /^hel: model API returned HTTP 500.*gave up after 5 attempts/m);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("reaching --max-turns is an error with exit 1", async () => {
+  await using project = await tempProject({ "a.txt": "a" });
+  const call = { toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] };
+  await using model = scriptedModel([call, call]);
+  const result = await runHel([...base(model.url), "--max-turns", "2", "loop"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 1);
+  assert.match(result.stderr, /hel: stopped after 2 model calls/);
+});
+
+Deno.test("a missing API key is a setup error naming both variables (exit 2)", async () => {
+  await using project = await tempProject();
+  const result = await runHel(["hi"], {
+    cwd: project.project,
+    unset: ["HEL_API_KEY", "DEEPSEEK_API_KEY"],
+    env: { HEL_API_KEY: "" },
+  });
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /^hel: no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY/);
+});
+
+Deno.test("usage errors exit 2 with a hel: message", async () => {
+  await using project = await tempProject();
+  const unknown = await runHel(["--frobnicate"], { cwd: project.project });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /^hel: unknown option '--frobnicate'/);
+  const badAccess = await runHel(["--access", "yolo", "hi"], { cwd: project.project });
+  assert.equal(badAccess.code, 2);
+  assert.match(badAccess.stderr, /--access <level>.*yolo.*read-only, confirm, auto/);
+  const badTurns = await runHel(["--max-turns", "0", "hi"], { cwd: project.project });
+  assert.equal(badTurns.code, 2);
+  const badWithout = await runHel(["--without", "nope", "hi"], { cwd: project.project });
+  assert.equal(badWithout.code, 2);
+  assert.match(badWithout.stderr, /--without nope: no such plugin/);
+});
+
+Deno.test("--version and --help exit 0", async () => {
+  await using project = await tempProject();
+  const version = await runHel(["--version"], { cwd: project.project });
+  assert.equal(version.code, 0);
+  assert.equal(version.stdout.trim(), denoJson.version);
+  const help = await runHel(["--help"], { cwd: project.project });
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Examples:/);
+  assert.match(help.stdout, /--access <level>/);
+});
+
+Deno.test("plugins list follows deno.json, in order, with tools and interception points", async () => {
+  await using project = await tempProject();
+  const result = await runHel(["plugins", "list"], { cwd: project.project });
+  assert.equal(result.code, 0, result.stderr);
+  const entries = denoJson.hel.plugins.map((e) => (typeof e === "string" ? e : e[0]));
+  const modules = [...result.stdout.matchAll(/^ {2}module: +(\S+)$/gm)].map((m) => m[1]);
+  assert.deepEqual(modules, entries);
+  assert.match(result.stdout, /^tools .*\n.*\n {2}tools: +.*read_file/m);
+  assert.match(result.stdout, /^ {2}hooks: /m);
+});
+
+Deno.test("--without removes a plugin's tools from every request", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "with" }, { text: "without" }]);
+  await runHel([...base(model.url), "hi"], { cwd: project.project });
+  await runHel([...base(model.url), "--without", "tools", "hi"], { cwd: project.project });
+  assert.ok(model.requests[0]!.toolNames.includes("read_file"));
+  assert.ok(!model.requests[1]!.toolNames.includes("read_file"));
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("an instruction can come on stdin when stdin is not a terminal", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "piped ok" }]);
+  const result = await runHel(base(model.url), { cwd: project.project, stdin: "from a pipe\n" });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(model.requests[0]!.messages[1].content, "from a pipe");
+});
+
+Deno.test("README quickstart names the commands that exist", async () => {
+  const readme = await Deno.readTextFile(`${REPO_ROOT}/README.md`);
+  assert.match(readme, /npm install -g deno@2\.9\.6/);
+  assert.match(readme, /deno task demo/);
+  assert.match(readme, /deno task test/);
+  for (const task of ["demo", "test"]) assert.ok(task in denoJson.tasks);
+});

@@ -35,6 +35,8 @@ export interface PluginOption {
   /** Allowed values; anything else is a usage error (exit 2). */
   choices?: readonly string[];
   default?: string | boolean;
+  /** Left out of `--help`: for tests and tuning, not for everyday use. */
+  hidden?: boolean;
 }
 
 /** What both plugin setup and plugin commands may use: the project, the user, the terminal. */

@@ -1,0 +1,121 @@
+/**
+ * The interactive chat and Ctrl-C, driven through a real pseudo-terminal (`script` from
+ * util-linux) so hel sees a terminal exactly as a person's shell gives it one.
+ */
+import assert from "node:assert/strict";
+import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+
+const encoder = new TextEncoder();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts hel under a pty; returns a writer for typed lines and the finished output. */
+function helOnTerminal(project: string, root: string, args: string[]) {
+  const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
+  const child = new Deno.Command("script", {
+    args: ["-qfec", command, "/dev/null"],
+    cwd: project,
+    env: { HEL_API_KEY: "k", HEL_HOME: `${root}/hel-home`, NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  return {
+    pid: child.pid,
+    type: (line: string) => writer.write(encoder.encode(line)),
+    async finish() {
+      await writer.close().catch(() => {});
+      const output = await child.output();
+      return { code: output.code, text: new TextDecoder().decode(output.stdout) };
+    },
+  };
+}
+
+async function waitFor(check: () => boolean, what: string) {
+  for (let i = 0; i < 300 && !check(); i++) await pause(50);
+  assert.ok(check(), `timed out waiting for ${what}`);
+}
+
+Deno.test("interactive chat keeps one conversation across prompts and leaves on /exit", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }]);
+  const hel = helOnTerminal(project.project, project.root, [
+    "--base-url",
+    model.url,
+    "--model",
+    "m",
+    "--no-env",
+  ]);
+  await hel.type("hello\n");
+  await waitFor(() => model.requests.length === 1, "the first request");
+  await pause(300);
+  await hel.type("again\n");
+  await waitFor(() => model.requests.length === 2, "the second request");
+  await pause(300);
+  await hel.type("/exit\n");
+  const { code, text } = await hel.finish();
+  assert.equal(code, 0, text);
+  assert.match(text, /hel — type \/exit or press Ctrl-D to quit/);
+  // The pty echoes typed lines whenever they arrive, so check order rather than layout.
+  assert.ok(text.indexOf("> ") < text.indexOf("first answer"), text);
+  assert.ok(text.indexOf("first answer") < text.indexOf("second answer"), text);
+  assert.match(text, /\[usage: 2 model calls/);
+  const second = model.requests[1]!.messages.map((m: { role: string; content: string }) =>
+    `${m.role}:${m.content}`
+  );
+  assert.deepEqual(second.slice(1), ["user:hello", "assistant:first answer", "user:again"]);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("Ctrl-D at the prompt leaves with exit 0", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([]);
+  const hel = helOnTerminal(project.project, project.root, ["--base-url", model.url]);
+  await pause(1500);
+  await hel.type("\x04");
+  const { code } = await hel.finish();
+  assert.equal(code, 0);
+});
+
+Deno.test("Ctrl-C cancels the request in flight and exits 130 (one-shot)", async () => {
+  await using project = await tempProject();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  let reached = false;
+  await using model = scriptedModel([async () => {
+    reached = true;
+    await held; // hold the request open until the test interrupts hel
+    return { text: "too late" };
+  }]);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, "--base-url", model.url, "--model", "m", "hi"],
+    cwd: project.project,
+    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await waitFor(() => reached, "the request");
+  child.kill("SIGINT");
+  const output = await child.output();
+  release();
+  assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
+  assert.equal(new TextDecoder().decode(output.stdout), "");
+  assert.match(new TextDecoder().decode(output.stderr), /hel: interrupted/);
+});
+
+Deno.test("approval questions in confirm mode without a terminal count as denials", async () => {
+  await using project = await tempProject({ "a.txt": "old" });
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "write_file", arguments: { path: "a.txt", content: "new" } }] },
+    { text: "could not write" },
+  ]);
+  const result = await runHel(["--base-url", model.url, "--model", "m", "-i", "write"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(await project.read("a.txt"), "old");
+  const toolMessage = model.requests[1]!.messages.at(-1);
+  assert.match(toolMessage.content, /^error: permission denied: write_file \(access=confirm/);
+});

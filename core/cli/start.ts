@@ -15,6 +15,7 @@ import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { createCliContext, stderrLogger } from "./context.ts";
 import { type Run, startRun } from "./run.ts";
 import { LineReader, writeErr } from "./terminal.ts";
+import { type RecordedRun, recordRun } from "../record.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
 export type RootFlags = Record<string, unknown> & {
@@ -30,6 +31,7 @@ export type RootFlags = Record<string, unknown> & {
   stream: boolean;
   timeout: number;
   maxOutputTokens: number;
+  record?: string;
 };
 
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
@@ -57,7 +59,10 @@ export function apiKey(): string {
 
 function printEvent(event: HelEvent): void {
   if (event.type === "tool_call") {
-    writeErr(`[tool] ${event.name} ${JSON.stringify(event.args)}${event.ok ? "" : " (failed)"}\n`);
+    // Arguments can be whole files (write_file): show a line, not a page.
+    const args = JSON.stringify(event.args) ?? "";
+    const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
+    writeErr(`[tool] ${event.name} ${shown}${event.ok ? "" : " (failed)"}\n`);
   } else if (event.type === "warning") {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {
@@ -102,7 +107,20 @@ export async function startFromCommandLine(
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
   extraEmit: (event: HelEvent) => void = () => {},
+  onRun: (run: RecordedRun) => void = () => {},
 ): Promise<number> {
+  if (flags.record !== undefined) {
+    // Same run, once more without the flag, with the recorder listening in.
+    const settings = { ...flags, record: undefined };
+    return await recordRun(flags.record, flags, (observe, watch) =>
+      startFromCommandLine(words, settings, plugins, (event) => {
+        observe(event);
+        extraEmit(event);
+      }, (run) => {
+        watch(run);
+        onRun(run);
+      }));
+  }
   if (flags.instruction !== undefined && words.length > 0) {
     throw new UsageError("give the instruction either as words or with --instruction, not both");
   }
@@ -149,6 +167,7 @@ export async function startFromCommandLine(
       maxOutputTokens: flags.maxOutputTokens,
       spill: true,
     }, { context, plugins: active, approver, emit });
+    onRun(run);
     writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
       ? await runOneShot(run, instruction, interrupts)

@@ -9,6 +9,9 @@ import type { ModelClient } from "./model.ts";
 import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
 import { addUsage, type RunUsage } from "./usage.ts";
 
+/** Calls beyond this many in one response are answered with an error instead of run. */
+export const MAX_CALLS_PER_RESPONSE = 64;
+
 /** How a user turn ended. */
 export type Termination = "completed" | "max_turns" | "max_output_tokens" | "error" | "interrupted";
 
@@ -72,10 +75,13 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
       }
       return { termination: "completed", finalText: text, error: null };
     }
-    for (const call of calls) {
+    for (const [index, call] of calls.entries()) {
       // Every call gets its answer, even after an interrupt, so the conversation stays valid.
       const content = deps.signal.aborted
         ? "error: interrupted by the user before this call ran"
+        : index >= MAX_CALLS_PER_RESPONSE
+        ? `error: not run: one response may ask for at most ${MAX_CALLS_PER_RESPONSE} tool ` +
+          "calls; ask for the rest in your next response"
         : await deps.executeToolCall(call, deps.signal);
       messages.push({ role: "tool", tool_call_id: call.id, content });
     }

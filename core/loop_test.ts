@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runLoop } from "./loop.ts";
+import { MAX_CALLS_PER_RESPONSE, runLoop } from "./loop.ts";
 import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
 import { emptyUsage } from "./usage.ts";
@@ -122,4 +122,19 @@ Deno.test("runLoop() answers pending calls after an interrupt so the history sta
     "ran",
     "error: interrupted by the user before this call ran",
   ]);
+});
+
+Deno.test("runLoop() answers calls over the per-response cap without running them", async () => {
+  const many = Array.from({ length: MAX_CALLS_PER_RESPONSE + 2 }, (_, i) => call(`c${i}`, "t"));
+  const model = scripted([answer({ tool_calls: many }), answer({ content: "ok" })]);
+  const messages: ChatMessage[] = [{ role: "user", content: "go" }];
+  const executed: string[] = [];
+  await runLoop(messages, deps(model, executed));
+  assert.equal(executed.length, MAX_CALLS_PER_RESPONSE);
+  const answers = messages.filter((m) => m.role === "tool");
+  assert.equal(answers.length, many.length, "every call is answered");
+  assert.match(
+    String(answers.at(-1)?.content),
+    /^error: not run: one response may ask for at most/,
+  );
 });

@@ -43,7 +43,14 @@ function lookup(name: string, deps: ToolCallDeps): Lookup {
   return { kind: "refused", text: `unknown tool: ${name}; call one of the tools offered to you` };
 }
 
+/** Arguments longer than this are refused before parsing. */
+export const MAX_ARGUMENT_CHARS = 4_000_000;
+
 function parseArguments(raw: string): Record<string, unknown> | string {
+  if (raw.length > MAX_ARGUMENT_CHARS) {
+    return `arguments are ${raw.length} characters, over the limit of ${MAX_ARGUMENT_CHARS}; ` +
+      "split the work into smaller calls";
+  }
   if (raw.trim() === "") return {};
   let value: unknown;
   try {

@@ -11,12 +11,15 @@ import type { TrustKind } from "./trust_store.ts";
 /** How a review ended. `trusted` covers both "already trusted" and "approved now". */
 export type TrustOutcome = "trusted" | "refused" | "no-terminal";
 
-/** Shows text with control characters escaped, so a config cannot drive the terminal. */
+/**
+ * Escapes what could make a terminal show something other than what runs: C0/C1 control
+ * characters (ANSI sequences, `\r` overwriting a line), DEL, bidi overrides and zero-width
+ * characters. Newlines and tabs stay readable.
+ */
 export function escapeControlCharacters(text: string): string {
-  // Keep newlines and tabs readable; escape every other C0/C1 control and DEL.
   return text.replace(
     // deno-lint-ignore no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Approval, Approver } from "../permissions.ts";
+import { escapeControlCharacters } from "../trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
@@ -12,7 +13,9 @@ export function terminalApprover(ask: (question: string) => Promise<string | und
   return {
     async approve(toolName, args) {
       const answer = await ask(
-        `permission: ${toolName} ${JSON.stringify(args)}\nAllow this call once? [y/N] `,
+        // What the person approves must read exactly as what runs: no terminal tricks.
+        `permission: ${escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`)}\n` +
+          "Allow this call once? [y/N] ",
       );
       if (answer === undefined) return "unavailable";
       return /^(y|yes)$/i.test(answer) ? "approved" : "denied";

@@ -9,6 +9,7 @@ import type { HelEvent } from "../events.ts";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import type { Approver } from "../permissions.ts";
 import type { AccessLevel } from "../types.ts";
+import { escapeControlCharacters } from "../trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 import { fileApprover, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
@@ -62,7 +63,8 @@ function printEvent(event: HelEvent): void {
     // Arguments can be whole files (write_file): show a line, not a page.
     const args = JSON.stringify(event.args) ?? "";
     const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
-    writeErr(`[tool] ${event.name} ${shown}${event.ok ? "" : " (failed)"}\n`);
+    const line = escapeControlCharacters(`${event.name} ${shown}`);
+    writeErr(`[tool] ${line}${event.ok ? "" : " (failed)"}\n`);
   } else if (event.type === "warning") {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {
@@ -112,14 +114,18 @@ export async function startFromCommandLine(
   if (flags.record !== undefined) {
     // Same run, once more without the flag, with the recorder listening in.
     const settings = { ...flags, record: undefined };
-    return await recordRun(flags.record, flags, (observe, watch) =>
-      startFromCommandLine(words, settings, plugins, (event) => {
-        observe(event);
-        extraEmit(event);
-      }, (run) => {
-        watch(run);
-        onRun(run);
-      }));
+    return await recordRun(
+      flags.record,
+      flags,
+      (observe, watch) =>
+        startFromCommandLine(words, settings, plugins, (event) => {
+          observe(event);
+          extraEmit(event);
+        }, (run) => {
+          watch(run);
+          onRun(run);
+        }),
+    );
   }
   if (flags.instruction !== undefined && words.length > 0) {
     throw new UsageError("give the instruction either as words or with --instruction, not both");

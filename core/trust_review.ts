@@ -48,10 +48,13 @@ export async function reviewTrust(
   if (await context.trust.isTrusted(kind, context.project, bytes)) return "trusted";
   if (!context.interactive) return "no-terminal";
   const text = escapeControlCharacters(new TextDecoder().decode(bytes));
+  // Directory names may hold control characters too; a path must not drive the terminal.
+  const project = escapeControlCharacters(context.project).replaceAll("\n", "\\n");
+  const path = escapeControlCharacters(configPath).replaceAll("\n", "\\n");
   const answer = await context.ask(
-    `hel: ${TITLES[kind]}\nproject: ${context.project}\nfile: ${configPath}\n` +
-      `----- begin ${configPath} -----\n${text}${text.endsWith("\n") ? "" : "\n"}` +
-      `----- end ${configPath} -----\n${QUESTIONS[kind]}`,
+    `hel: ${TITLES[kind]}\nproject: ${project}\nfile: ${path}\n` +
+      `----- begin ${path} -----\n${text}${text.endsWith("\n") ? "" : "\n"}` +
+      `----- end ${path} -----\n${QUESTIONS[kind]}`,
   );
   if (answer === undefined) return "no-terminal";
   if (!/^(y|yes)$/i.test(answer)) return "refused";

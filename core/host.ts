@@ -6,7 +6,7 @@
  */
 import type { HelEvent } from "./events.ts";
 import type { Host, PluginContext } from "./plugin.ts";
-import type { AccessLevel, Tool } from "./types.ts";
+import type { AccessLevel, ChatMessage, Tool } from "./types.ts";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -17,6 +17,7 @@ export interface HostParts {
   access: AccessLevel;
   spill(text: string): Promise<string | undefined>;
   emit(event: HelEvent): void;
+  conversation?(): readonly ChatMessage[];
 }
 
 /** A host plus the registry it fills, for the core's own use. */
@@ -36,6 +37,7 @@ export function createHost(parts: HostParts): HostWithRegistry {
     access: parts.access,
     spill: parts.spill,
     emit: parts.emit,
+    ...(parts.conversation ? { conversation: parts.conversation } : {}),
     registerTool(tool) {
       if (!TOOL_NAME.test(tool.name)) {
         throw new TypeError(`Cannot register tool "${tool.name}": names use [a-zA-Z0-9_-], 1-64`);

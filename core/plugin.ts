@@ -76,6 +76,11 @@ export interface Host extends PluginContext {
   spill(text: string): Promise<string | undefined>;
   /** Sends a run event to the recorder and to every plugin's `observe`. */
   emit(event: HelEvent): void;
+  /**
+   * The conversation as it stands (read-only), e.g. to check what the model can still see
+   * after compaction. Always present in hel runs; optional so test hosts may leave it out.
+   */
+  conversation?(): readonly ChatMessage[];
 }
 
 /** A `hel <name> ...` subcommand contributed by a plugin, e.g. `hel mcp list`. */

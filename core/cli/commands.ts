@@ -8,6 +8,7 @@ import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import { createCliContext } from "./context.ts";
 import { formatPluginList } from "./plugins_command.ts";
+import { sessionsDelete, sessionsList } from "./sessions_command.ts";
 import { runTrustCommand } from "./trust_command.ts";
 import { LineReader, writeOut } from "./terminal.ts";
 
@@ -34,6 +35,15 @@ export function addCommands(
       const context = await createCliContext(program.opts(), new LineReader());
       setExitCode(await runTrustCommand(kind, options, context));
     });
+
+  const project = () => Deno.realPath(Deno.cwd());
+  const sessions = program.command("sessions")
+    .description("list this project's sessions: id, idle or busy, last update, messages")
+    .action(async () => writeOut(await sessionsList(await project())));
+  sessions.command("delete")
+    .description("delete a session with its spill files (refused while it is in use)")
+    .argument("<id>", "the session id")
+    .action(async (id) => writeOut(await sessionsDelete(await project(), id)));
 
   for (const { plugin } of plugins) {
     for (const command of plugin.commands ?? []) {

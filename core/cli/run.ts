@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { CompactionPolicy } from "../compaction.ts";
+import { createCompactor } from "../compactor.ts";
 import type { HelEvent } from "../events.ts";
 import { createHost } from "../host.ts";
 import { type LoopOutcome, runLoop } from "../loop.ts";
@@ -11,13 +13,15 @@ import type { ModelClient } from "../model.ts";
 import { createOpenAIClient } from "../openai_client.ts";
 import type { Approver } from "../permissions.ts";
 import type { Plugin, PluginContext } from "../plugin.ts";
-import { createSession, type SessionPaths, writeSpillFile } from "../session_store.ts";
+import { openSession, type ResumeChoice } from "../session_open.ts";
+import { type SessionPaths, writeSpillFile } from "../session_store.ts";
 import { buildSystemPrompt } from "../system_prompt.ts";
 import { executeToolCall } from "../tool_call.ts";
 import type { AccessLevel, ChatMessage, Tool, ToolDefinition } from "../types.ts";
 import { UsageError } from "../usage_error.ts";
 import { emptyUsage, type RunUsage } from "../usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
+import { restorePluginStates, saveRunSnapshot } from "./run_session.ts";
 
 /** Settings of a run, from the command line. */
 export interface RunSettings {
@@ -34,11 +38,17 @@ export interface RunSettings {
   maxOutputTokens: number;
   /** Spill large results into the session (off with `--no-compaction`). */
   spill: boolean;
+  /** Continue a saved session: its id, or `true` for the project's most recent one. */
+  resume?: ResumeChoice;
+  /** When to compact the conversation; undefined turns compaction off. */
+  compaction?: CompactionPolicy;
 }
 
 /** A running session: its conversation and the means to run user turns on it. */
 export interface Run {
   session: SessionPaths;
+  /** True when the conversation was restored from a snapshot. */
+  resumed: boolean;
   messages: ChatMessage[];
   usage: RunUsage;
   plugins: readonly Plugin[];
@@ -46,6 +56,11 @@ export interface Run {
   turn(text: string, signal: AbortSignal, onText?: (text: string) => void): Promise<LoopOutcome>;
   /** Rebuilds the system message from the current plugins and files. */
   refreshSystemMessage(): Promise<void>;
+  /**
+   * Compacts the conversation now (`/compact`) and saves the session when it changed; false
+   * when compaction is off or the summary could not be used.
+   */
+  compact(signal: AbortSignal): Promise<boolean>;
   /** Shuts every plugin down; never throws. */
   shutdown(): Promise<void>;
 }
@@ -72,13 +87,20 @@ export interface RunDeps {
 
 /** Sets up plugins (in order) and returns the run; a plugin that fails setup is named. */
 export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Run> {
-  const session = await createSession(deps.context.project);
+  const opened = await openSession(deps.context.project, settings.resume);
+  const session = opened.paths;
+  const snapshot = opened.snapshot;
+  // The system message is rebuilt below; everything after it is restored verbatim.
+  const messages: ChatMessage[] = snapshot
+    ? snapshot.messages.filter((m) => m.role !== "system")
+    : [];
   const { host, tools } = createHost({
     context: deps.context,
-    session: { id: session.id, dir: session.dir, resumed: false },
+    session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
     spill: (text) => settings.spill ? writeSpillFile(session, text) : Promise.resolve(undefined),
     emit: deps.emit,
+    conversation: () => messages,
   });
   const started: Plugin[] = [];
   const shutdown = async () => {
@@ -91,6 +113,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         );
       }
     }
+    opened.lock.release();
   };
   for (const plugin of deps.plugins) {
     try {
@@ -102,6 +125,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       throw new UsageError(`plugin ${plugin.name} failed to set up: ${(error as Error).message}`);
     }
   }
+  if (snapshot) restorePluginStates(started, snapshot.plugins, deps.context.log);
 
   const model = deps.model ?? createOpenAIClient({
     baseURL: settings.baseUrl,
@@ -116,8 +140,39 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     onExchange: deps.emit,
     onRetry: (attempt, delayMs, reason) => deps.emit({ type: "retry", attempt, delayMs, reason }),
   });
-  const messages: ChatMessage[] = [];
   const usage = emptyUsage();
+  const definitions = () => toolDefinitions(tools, started);
+  const compactor = settings.compaction && createCompactor({
+    policy: settings.compaction,
+    model,
+    toolDefinitions: definitions,
+    plugins: started,
+    usage,
+    log: deps.context.log,
+    save: settings.spill ? (text) => writeSpillFile(session, text) : undefined,
+    retained: snapshot?.retained_messages ?? 0,
+  });
+  // Conversation requests report their prompt size to the compactor's meter.
+  const conversationModel: ModelClient = {
+    async complete(request, options) {
+      const reply = await model.complete(request, options);
+      if (reply.ok && reply.usage) {
+        compactor?.measured(request.messages.length, reply.usage.promptTokens);
+      }
+      return reply;
+    },
+  };
+  const createdAt = snapshot?.created_at ?? new Date().toISOString();
+  const save = () =>
+    saveRunSnapshot({
+      session,
+      project: deps.context.project,
+      createdAt,
+      messages,
+      retained: compactor?.retained() ?? 0,
+      plugins: started,
+      log: deps.context.log,
+    });
   const toolCallDeps = {
     registered: tools,
     plugins: started,
@@ -129,6 +184,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
 
   const run: Run = {
     session,
+    resumed: snapshot !== undefined,
     messages,
     usage,
     plugins: started,
@@ -147,18 +203,28 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       if (messages[0]?.role === "system") messages[0] = { role: "system", content };
       else messages.unshift({ role: "system", content });
     },
-    turn(text, signal, onText) {
+    async turn(text, signal, onText) {
       messages.push({ role: "user", content: text });
-      return runLoop(messages, {
-        model,
-        toolDefinitions: () => toolDefinitions(tools, started),
+      const outcome = await runLoop(messages, {
+        model: conversationModel,
+        toolDefinitions: definitions,
         executeToolCall: async (call, callSignal) =>
           (await executeToolCall(call, toolCallDeps, callSignal)).content,
+        ...(compactor ? { beforeRequest: compactor.beforeRequest } : {}),
         ...(onText ? { onText } : {}),
         maxTurns: settings.maxTurns,
         usage,
         signal,
       });
+      // Only a completed turn is saved: resume always starts from a finished answer.
+      if (outcome.termination === "completed") await save();
+      return outcome;
+    },
+    async compact(signal) {
+      if (!compactor) return false;
+      const changed = await compactor.compactNow(messages, signal);
+      if (changed && messages.at(-1)?.role === "assistant") await save();
+      return changed;
     },
     shutdown,
   };

@@ -13,6 +13,9 @@ import { escapeControlCharacters } from "../trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 import { fileApprover, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
+import { chatCommands } from "./chat_commands.ts";
+import { policyFromFlags } from "../compaction.ts";
+import { checkSessionId } from "../session_catalog.ts";
 import { createCliContext, stderrLogger } from "./context.ts";
 import { type Run, startRun } from "./run.ts";
 import { LineReader, writeErr } from "./terminal.ts";
@@ -32,6 +35,11 @@ export type RootFlags = Record<string, unknown> & {
   stream: boolean;
   timeout: number;
   maxOutputTokens: number;
+  resume?: string | true;
+  contextWindow?: number;
+  compactAt?: number;
+  keepRecent?: number;
+  compaction: boolean;
   record?: string;
 };
 
@@ -130,6 +138,8 @@ export async function startFromCommandLine(
   if (flags.instruction !== undefined && words.length > 0) {
     throw new UsageError("give the instruction either as words or with --instruction, not both");
   }
+  const compaction = policyFromFlags(flags);
+  if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
@@ -171,13 +181,15 @@ export async function startFromCommandLine(
       stream: flags.stream,
       requestTimeoutMs: flags.timeout * 1000,
       maxOutputTokens: flags.maxOutputTokens,
-      spill: true,
+      spill: flags.compaction,
+      resume: flags.resume,
+      compaction,
     }, { context, plugins: active, approver, emit });
     onRun(run);
     writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
       ? await runOneShot(run, instruction, interrupts)
-      : await runChat(run, reader, interrupts);
+      : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
     await run?.shutdown();

@@ -1,0 +1,61 @@
+/**
+ * The busy lock of a session: an exclusive lock on `<session>/.active`, held for as long as a
+ * hel process uses the session. The operating system releases it when the process ends, also
+ * on a crash or SIGKILL, so a lock is never left stale.
+ *
+ * @module
+ */
+
+/** A held session lock. */
+export interface SessionLock {
+  /** Releases the lock (also released by the OS when the process ends). */
+  release(): void;
+}
+
+function activePath(sessionDir: string): string {
+  return `${sessionDir}/.active`;
+}
+
+/** Takes the lock of a session folder, or returns undefined when another process holds it. */
+export async function tryLockSession(sessionDir: string): Promise<SessionLock | undefined> {
+  const file = await Deno.open(activePath(sessionDir), {
+    read: true,
+    write: true,
+    create: true,
+    mode: 0o600,
+  });
+  let locked = false;
+  try {
+    locked = await file.tryLock(true);
+  } finally {
+    if (!locked) file.close();
+  }
+  if (!locked) return undefined;
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      try {
+        file.close(); // closing the descriptor drops the lock
+      } catch { /* already closed */ }
+    },
+  };
+}
+
+/** True when another process holds the session's lock. A folder without `.active` is idle. */
+export async function isSessionBusy(sessionDir: string): Promise<boolean> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(activePath(sessionDir), { read: true, write: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+  try {
+    const free = await file.tryLock(true);
+    return !free;
+  } finally {
+    file.close();
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Opening the session of a run: a new one, or a saved one to resume. Either way the session's
+ * busy lock is taken first, so two hel processes never share a session.
+ *
+ * @module
+ */
+import { existingSessionDir, mostRecentSession } from "./session_catalog.ts";
+import { type SessionLock, tryLockSession } from "./session_lock.ts";
+import { createSession, type SessionPaths, sessionPaths } from "./session_store.ts";
+import { loadSnapshot, type Snapshot, SnapshotError, snapshotPath } from "./snapshot.ts";
+import { UsageError } from "./usage_error.ts";
+
+/** An open session: its paths, its held lock and, when resumed, its saved snapshot. */
+export interface OpenSession {
+  paths: SessionPaths;
+  lock: SessionLock;
+  snapshot: Snapshot | undefined;
+}
+
+/** What to open: a new session, a given one, or (`true`) the most recent of the project. */
+export type ResumeChoice = string | true | undefined;
+
+/** Opens the session; every refusal is a usage error that says what to do instead. */
+export async function openSession(project: string, resume: ResumeChoice): Promise<OpenSession> {
+  if (resume === undefined) {
+    const paths = await createSession(project);
+    const lock = await tryLockSession(paths.dir);
+    if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
+    return { paths, lock, snapshot: undefined };
+  }
+  const id = resume === true ? await mostRecentSession(project) : resume;
+  if (id === undefined) {
+    throw new UsageError(
+      "--resume: this project has no saved session yet; run hel without --resume to start one",
+    );
+  }
+  const dir = await existingSessionDir(project, id);
+  const lock = await tryLockSession(dir);
+  if (!lock) {
+    throw new UsageError(
+      `session ${id} is already in use by another hel process; ` +
+        "wait for it to end, or run hel without --resume for a new session",
+    );
+  }
+  try {
+    const snapshot = await loadSnapshot(dir, id, project);
+    return { paths: sessionPaths(project, id), lock, snapshot };
+  } catch (error) {
+    lock.release();
+    if (error instanceof Deno.errors.NotFound) {
+      throw new UsageError(
+        `session ${id} has no saved conversation (it never completed a turn); ` +
+          "run hel without --resume for a new session",
+      );
+    }
+    if (error instanceof SnapshotError) {
+      throw new UsageError(
+        `session ${id} cannot be resumed: ${snapshotPath(dir)} is damaged: ${error.message}. ` +
+          "The file was left as it is; start a new session (hel without --resume), or remove " +
+          `this one with hel sessions delete ${id}`,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * `bash`: one command in a fresh `/bin/bash --noprofile --norc -c`, inside the sandbox, with
+ * stdin from /dev/null and a wall-clock limit after which its whole process group is killed.
+ * The reply starts with `exit=<code>` (or `exit=killed`), then stdout, then stderr.
+ *
+ * @module
+ */
+import type { Tool, ToolContext, ToolResult } from "../../core/mod.ts";
+import { requiredString, unknownArguments } from "./args.ts";
+import description from "./bash.txt" with { type: "text" };
+import { runCommand } from "./run_command.ts";
+import type { Sandbox } from "./sandbox.ts";
+
+/** The default wall-clock limit of one command: ten minutes. */
+export const DEFAULT_BASH_TIMEOUT_SECONDS = 600;
+
+/** What `bash` needs from the plugin. */
+export interface BashDeps {
+  sandbox: Sandbox;
+  project: string;
+  timeoutSeconds: number;
+  /** False with `--sandbox off`; the description tells the model which it is. */
+  sandboxed: boolean;
+}
+
+/** Creates the tool. */
+export function bashTool(deps: BashDeps): Tool {
+  return {
+    name: "bash",
+    description: `${description.trimEnd()}\n${
+      deps.sandboxed
+        ? "- Commands run in a sandbox: only the working directory is writable, /tmp is " +
+          "private, and the .hel folder is hidden.\n"
+        : ""
+    }- Time limit per command: ${formatSeconds(deps.timeoutSeconds)}.\n`,
+    parameters: {
+      type: "object",
+      properties: {
+        command: { type: "string", description: "The bash command line to run" },
+      },
+      required: ["command"],
+      additionalProperties: false,
+    },
+    toolClass: "execute",
+    category: "exec",
+    run: (args, context) => bash(deps, args, context),
+  };
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds % 60 === 0 && seconds >= 60
+    ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}`
+    : `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
+async function bash(
+  deps: BashDeps,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<ToolResult> {
+  const unknown = unknownArguments(args, ["command"]);
+  if (unknown) return { ok: false, text: unknown };
+  const command = requiredString(args, "command");
+  if (!command.ok) return { ok: false, text: command.text };
+  const prepared = await deps.sandbox.prepare("/bin/bash", [
+    "--noprofile",
+    "--norc",
+    "-c",
+    command.value,
+  ]);
+  if (!prepared.ok) return { ok: false, text: prepared.text };
+  const outcome = await runCommand({
+    program: prepared.program,
+    args: prepared.args,
+    cwd: deps.project,
+    env: prepared.env,
+    timeoutMs: deps.timeoutSeconds * 1000,
+    signal: context.signal,
+  });
+  if (outcome.kind === "not-started") {
+    return { ok: false, text: `could not start bash: ${outcome.message}` };
+  }
+  const exit = outcome.timedOut || outcome.interrupted || outcome.code === null
+    ? "killed"
+    : String(outcome.code);
+  let text = `exit=${exit}\n${outcome.stdout}${outcome.stderr}`;
+  if (outcome.truncated) text += "\n[Output beyond 16 MiB per stream was dropped.]";
+  if (outcome.timedOut) {
+    text += `\n[The command was still running after ${formatSeconds(deps.timeoutSeconds)}, ` +
+      "so it was stopped and every process it started was killed. Split the work into " +
+      "shorter commands, or limit what it processes.]";
+  } else if (outcome.interrupted) {
+    text += "\n[The user interrupted the run; the command and its processes were killed.]";
+  }
+  return { ok: exit === "0", text };
+}

@@ -1,0 +1,182 @@
+/**
+ * Workspace confinement for the file tools. A path is resolved against the working directory,
+ * symlinks are resolved with `realPath` (for a file about to be created, the realPath of its
+ * parent), and the decision is taken on that canonical path: it must lie inside the working
+ * directory and have no component named `.hel` in any letter case. The single exception is the
+ * current session's spill folder, which `read_file` may read.
+ *
+ * Deno has no `openat`/`O_NOFOLLOW`, so a swap between check and use is narrowed by opening the
+ * checked path and comparing the handle with a fresh lookup ({@link openVerified}); bash and
+ * the search tools are kept out of `.hel` by the sandbox, not by this module.
+ *
+ * @module
+ */
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+
+/** Where the file tools may act. Both paths are canonical (symlinks resolved). */
+export interface Workspace {
+  project: string;
+  /** The current session's spill folder: readable by `read_file`, nothing else. */
+  spillDir: string;
+}
+
+/** A confined path, or why it was refused (a model-facing text). */
+export type Resolved =
+  | { ok: true; path: string; exists: boolean }
+  | { ok: false; text: string };
+
+/** What the caller wants to do with the path. */
+export interface ResolveOptions {
+  /** The path may name a file that does not exist yet (its parent must exist). */
+  create?: boolean;
+  /** The current session's spill files are allowed (read_file only). */
+  allowSpill?: boolean;
+}
+
+const PROTECTED = ".hel";
+
+/** True when `child` is `parent` or lies below it, compared by path segments. */
+export function isWithin(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === "" || (rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel));
+}
+
+/** True when a component of `path` relative to `project` is `.hel` in any letter case. */
+export function touchesProtected(project: string, path: string): boolean {
+  const rel = relative(project, path);
+  return rel.split("/").some((part) => part.toLowerCase() === PROTECTED);
+}
+
+function outsideText(input: string, project: string, viaLink: boolean): string {
+  const how = viaLink ? "resolves through a symbolic link to a location" : "is";
+  return `${input}: refused because it ${how} outside the working directory ${project}; ` +
+    "file tools only act on files inside it (use a path relative to the working directory)";
+}
+
+function protectedText(input: string, viaLink: boolean, allowSpill: boolean): string {
+  const how = viaLink ? "resolves through a symbolic link into" : "is inside";
+  const spill = allowSpill ? " (only the current session's spill files are readable)" : "";
+  return `${input}: refused because it ${how} hel's protected .hel folder, which holds ` +
+    `sessions, hooks and settings; file tools cannot read or change it${spill}`;
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : (error as Error).name;
+}
+
+/**
+ * Resolves a model-given path to a canonical path inside the workspace, or explains why not.
+ * Never throws.
+ */
+export async function resolveInWorkspace(
+  workspace: Workspace,
+  input: string,
+  options: ResolveOptions = {},
+): Promise<Resolved> {
+  const { project, spillDir } = workspace;
+  const allowSpill = options.allowSpill === true;
+  if (input.includes("\0")) {
+    return { ok: false, text: "path contains a NUL character; give a plain file path" };
+  }
+  if (input.trim() === "") return { ok: false, text: "path must be a non-empty string" };
+  const lexical = resolve(project, input);
+  const spillCandidate = allowSpill && isWithin(spillDir, lexical);
+  // Refused before touching the disk, so a .hel path that does not exist yet is refused too.
+  if (!spillCandidate && isWithin(project, lexical) && touchesProtected(project, lexical)) {
+    return { ok: false, text: protectedText(input, false, allowSpill) };
+  }
+
+  let canonical: string;
+  let exists = true;
+  try {
+    canonical = await Deno.realPath(lexical);
+  } catch (error) {
+    if (!isWithin(project, lexical) && !spillCandidate) {
+      return { ok: false, text: outsideText(input, project, false) };
+    }
+    if (!(error instanceof Deno.errors.NotFound)) {
+      return { ok: false, text: `${input}: cannot resolve the path (${errorCode(error)})` };
+    }
+    if (!options.create) {
+      return { ok: false, text: `${input}: no such file or directory` };
+    }
+    const parent = await parentOf(lexical, input);
+    if (!parent.ok) return parent;
+    canonical = join(parent.path, basename(lexical));
+    exists = false;
+  }
+
+  const viaLink = canonical !== lexical;
+  if (allowSpill && isWithin(spillDir, canonical)) return { ok: true, path: canonical, exists };
+  if (!isWithin(project, canonical)) {
+    return { ok: false, text: outsideText(input, project, viaLink) };
+  }
+  if (touchesProtected(project, canonical)) {
+    return { ok: false, text: protectedText(input, viaLink, allowSpill) };
+  }
+  return { ok: true, path: canonical, exists };
+}
+
+/** The canonical parent of a path about to be created; a dangling leaf link is refused. */
+async function parentOf(lexical: string, input: string): Promise<Resolved> {
+  try {
+    const leaf = await Deno.lstat(lexical);
+    if (leaf.isSymlink) {
+      return {
+        ok: false,
+        text: `${input}: refused because it is a symbolic link whose target does not exist; ` +
+          "write to a real path instead",
+      };
+    }
+  } catch {
+    // Nothing at the leaf: the usual case for a new file.
+  }
+  try {
+    return { ok: true, path: await Deno.realPath(dirname(lexical)), exists: true };
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+      return {
+        ok: false,
+        text: `${input}: the parent folder does not exist; create the folder first or ` +
+          "choose an existing one",
+      };
+    }
+    return { ok: false, text: `${input}: cannot resolve the parent folder (${errorCode(error)})` };
+  }
+}
+
+/**
+ * Opens a checked canonical path and verifies that the handle is the file the path names now
+ * (same device and inode, still canonical), so a symlink swapped in after the check is caught.
+ */
+export async function openVerified(
+  path: string,
+  input: string,
+  options: Deno.OpenOptions,
+): Promise<{ ok: true; file: Deno.FsFile; info: Deno.FileInfo } | { ok: false; text: string }> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, options);
+  } catch (error) {
+    return { ok: false, text: `${input}: cannot open (${errorCode(error)})` };
+  }
+  try {
+    const [info, now, canonical] = await Promise.all([
+      file.stat(),
+      Deno.lstat(path),
+      Deno.realPath(path),
+    ]);
+    if (canonical !== path || info.dev !== now.dev || info.ino !== now.ino) {
+      file.close();
+      return {
+        ok: false,
+        text: `${input}: the file changed while it was being opened; try again`,
+      };
+    }
+    return { ok: true, file, info };
+  } catch (error) {
+    file.close();
+    return { ok: false, text: `${input}: cannot open (${errorCode(error)})` };
+  }
+}

@@ -1,0 +1,159 @@
+import assert from "node:assert/strict";
+import { isWithin, resolveInWorkspace } from "./confinement.ts";
+import { testWorkspace } from "./testing.ts";
+
+Deno.test("paths inside the working directory resolve to their canonical form", async () => {
+  await using t = await testWorkspace({ "src/a.ts": "x" });
+  for (const input of ["src/a.ts", `${t.project}/src/a.ts`, "./src/../src/a.ts", "src//a.ts"]) {
+    const resolved = await resolveInWorkspace(t.workspace, input);
+    assert.deepEqual(resolved, { ok: true, path: `${t.project}/src/a.ts`, exists: true }, input);
+  }
+});
+
+Deno.test("relative escapes, absolute outside paths and prefix look-alikes are refused", async () => {
+  await using t = await testWorkspace();
+  await Deno.mkdir(`${t.project}-evil`);
+  try {
+    const inputs = [
+      "../outside/outside.txt",
+      "a/../../outside/outside.txt",
+      "./.././outside/outside.txt",
+      "a/b/../../../../../../etc/passwd",
+      "/etc/passwd",
+      `${t.outside}/outside.txt`,
+      `${t.project}-evil/x`,
+      `${t.project}/../project-evil`,
+      "/proc/self/root/etc/passwd",
+    ];
+    for (const input of inputs) {
+      const resolved = await resolveInWorkspace(t.workspace, input);
+      assert.equal(resolved.ok, false, input);
+      assert.match(
+        !resolved.ok ? resolved.text : "",
+        new RegExp(`outside the working directory ${t.project};`),
+        input,
+      );
+    }
+  } finally {
+    await Deno.remove(`${t.project}-evil`);
+  }
+});
+
+Deno.test("any .hel component is refused in every letter case, existing or not", async () => {
+  await using t = await testWorkspace();
+  const inputs = [
+    ".hel/secret.txt",
+    ".HEL/secret.txt",
+    ".Hel/x",
+    "./.hel/secret.txt",
+    "sub/../.hel/secret.txt",
+    ".hel/./secret.txt",
+    ".hel//secret.txt",
+    "sub/.hel/x",
+    ".hel",
+    `${t.project}/.hel/hooks.json`,
+  ];
+  for (const input of inputs) {
+    for (const create of [false, true]) {
+      const resolved = await resolveInWorkspace(t.workspace, input, { create });
+      assert.equal(resolved.ok, false, input);
+      assert.match(!resolved.ok ? resolved.text : "", /protected \.hel folder/, input);
+    }
+  }
+});
+
+Deno.test("symlinks are resolved before the check and their outside target is not named", async () => {
+  await using t = await testWorkspace();
+  await Deno.symlink(".hel", `${t.project}/l`);
+  await Deno.symlink(".hel/secret.txt", `${t.project}/f`);
+  await Deno.symlink(t.outside, `${t.project}/out`);
+  await Deno.symlink(`${t.outside}/outside.txt`, `${t.project}/k`);
+  await Deno.mkdir(`${t.project}/a`);
+  await Deno.symlink("../..", `${t.project}/a/b`);
+  for (const input of ["l/secret.txt", "f", "l"]) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { allowSpill: true });
+    assert.equal(resolved.ok, false, input);
+    assert.match(
+      !resolved.ok ? resolved.text : "",
+      /resolves through a symbolic link into hel's protected \.hel folder/,
+    );
+  }
+  for (const input of ["out/outside.txt", "k", "a/b/outside/outside.txt"]) {
+    const resolved = await resolveInWorkspace(t.workspace, input);
+    assert.equal(resolved.ok, false, input);
+    const text = !resolved.ok ? resolved.text : "";
+    assert.match(text, /resolves through a symbolic link to a location outside/);
+    assert.ok(!text.includes(t.outside), `the target leaked: ${text}`);
+  }
+});
+
+Deno.test("a file to be created is checked through the realPath of its parent", async () => {
+  await using t = await testWorkspace();
+  await Deno.symlink(t.outside, `${t.project}/linkdir`);
+  await Deno.symlink(".hel", `${t.project}/hel-link`);
+  await Deno.symlink(".hel/new.json", `${t.project}/dangling`);
+  const cases: [string, RegExp][] = [
+    ["linkdir/new.txt", /resolves through a symbolic link to a location outside/],
+    ["hel-link/hooks.json", /resolves through a symbolic link into hel's protected/],
+    ["dangling", /symbolic link whose target does not exist/],
+    ["missing/new.txt", /the parent folder does not exist/],
+  ];
+  for (const [input, expected] of cases) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { create: true });
+    assert.equal(resolved.ok, false, input);
+    assert.match(!resolved.ok ? resolved.text : "", expected, input);
+  }
+  const fresh = await resolveInWorkspace(t.workspace, "new.txt", { create: true });
+  assert.deepEqual(fresh, { ok: true, path: `${t.project}/new.txt`, exists: false });
+});
+
+Deno.test("only the current session's spill folder is readable, and only when allowed", async () => {
+  await using t = await testWorkspace();
+  await t.write(`${t.workspace.spillDir}/r.txt`, "spilled");
+  await t.write(`${t.otherSpillDir}/r.txt`, "other");
+  const mine = `${t.workspace.spillDir}/r.txt`;
+  assert.deepEqual(await resolveInWorkspace(t.workspace, mine, { allowSpill: true }), {
+    ok: true,
+    path: mine,
+    exists: true,
+  });
+  const relative = ".hel/sessions/current/spill/r.txt";
+  assert.equal((await resolveInWorkspace(t.workspace, relative, { allowSpill: true })).ok, true);
+  for (const [input, allowSpill] of [[mine, false], [`${t.otherSpillDir}/r.txt`, true]] as const) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { allowSpill });
+    assert.equal(resolved.ok, false, input);
+    assert.match(!resolved.ok ? resolved.text : "", /protected \.hel folder/);
+  }
+  // Climbing out of the spill folder by name is judged on the normalized path.
+  const climbed = await resolveInWorkspace(
+    t.workspace,
+    `${t.workspace.spillDir}/../../other/spill/r.txt`,
+    { allowSpill: true },
+  );
+  assert.equal(climbed.ok, false);
+});
+
+Deno.test("bad path strings and link loops get clear errors", async () => {
+  await using t = await testWorkspace();
+  await Deno.symlink("loop2", `${t.project}/loop1`);
+  await Deno.symlink("loop1", `${t.project}/loop2`);
+  assert.deepEqual(await resolveInWorkspace(t.workspace, "a\0b"), {
+    ok: false,
+    text: "path contains a NUL character; give a plain file path",
+  });
+  const loop = await resolveInWorkspace(t.workspace, "loop1");
+  assert.match(!loop.ok ? loop.text : "", /^loop1: cannot resolve the path/);
+  assert.deepEqual(await resolveInWorkspace(t.workspace, "nope.txt"), {
+    ok: false,
+    text: "nope.txt: no such file or directory",
+  });
+});
+
+Deno.test("containment compares path segments, not string prefixes", () => {
+  assert.equal(isWithin("/w/proj", "/w/proj"), true);
+  assert.equal(isWithin("/w/proj", "/w/proj/a/b"), true);
+  assert.equal(isWithin("/w/proj", "/w/proj-evil/x"), false);
+  assert.equal(isWithin("/w/proj", "/w/project2"), false);
+  assert.equal(isWithin("/w/proj", "/w/proj/..hidden"), true);
+  assert.equal(isWithin("/w/proj", "/w"), false);
+});

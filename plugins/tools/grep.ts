@@ -1,0 +1,97 @@
+/**
+ * `grep`: lines matching a regular expression, found by ripgrep, as `path:line:text`.
+ *
+ * @module
+ */
+import type { Tool, ToolResult } from "../../core/mod.ts";
+import { optionalString, requiredString, unknownArguments } from "./args.ts";
+import description from "./grep.txt" with { type: "text" };
+import {
+  displayPath,
+  formatEntries,
+  runRipgrep,
+  type SearchDeps,
+  searchFailure,
+  searchRoot,
+} from "./ripgrep.ts";
+
+const ARGS = ["pattern", "path", "include"] as const;
+
+/** Creates the tool. */
+export function grepTool(deps: SearchDeps): Tool {
+  return {
+    name: "grep",
+    description,
+    parameters: {
+      type: "object",
+      properties: {
+        pattern: { type: "string", description: "Regular expression (Rust regex syntax)" },
+        path: {
+          type: "string",
+          description: "File or folder to search (default: working directory)",
+        },
+        include: { type: "string", description: "Only search files matching this glob, e.g. *.ts" },
+      },
+      required: ["pattern"],
+      additionalProperties: false,
+    },
+    toolClass: "read",
+    category: "search",
+    run: (args, context) => grep(deps, args, context.signal),
+  };
+}
+
+interface RgText {
+  text?: string;
+  bytes?: string;
+}
+
+function rgText(value: RgText | undefined): string {
+  if (!value) return "";
+  if (typeof value.text === "string") return value.text;
+  if (typeof value.bytes === "string") {
+    const bytes = Uint8Array.from(atob(value.bytes), (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  }
+  return "";
+}
+
+/** `path:line:text` for every match line of ripgrep's `--json` output. */
+export function matchLines(json: string): string[] {
+  const lines: string[] = [];
+  for (const line of json.split("\n")) {
+    if (!line.startsWith('{"type":"match"')) continue;
+    try {
+      const { data } = JSON.parse(line) as {
+        data: { path?: RgText; lines?: RgText; line_number?: number };
+      };
+      const text = rgText(data.lines).replace(/\r?\n$/, "");
+      lines.push(`${displayPath(rgText(data.path))}:${data.line_number ?? "?"}:${text}`);
+    } catch {
+      // A line ripgrep did not finish (output cut at the capture bound): skip it.
+    }
+  }
+  return lines;
+}
+
+async function grep(
+  deps: SearchDeps,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  const unknown = unknownArguments(args, ARGS);
+  if (unknown) return searchFailure(unknown);
+  const pattern = requiredString(args, "pattern", true);
+  if (!pattern.ok) return searchFailure(pattern.text);
+  const path = optionalString(args, "path", ".", true);
+  if (!path.ok) return searchFailure(path.text);
+  const include = optionalString(args, "include", undefined, true);
+  if (!include.ok) return searchFailure(include.text);
+  const root = await searchRoot(deps.workspace, path.value ?? ".");
+  if (!root.ok) return searchFailure(root.text);
+  const rgArgs = ["--json", `--regexp=${pattern.value}`];
+  if (include.value !== undefined) rgArgs.push(`--glob=${include.value}`);
+  const run = await runRipgrep(deps, rgArgs, root.arg, signal);
+  if (!run.ok) return searchFailure(run.text);
+  return formatEntries(matchLines(run.stdout), run.warning);
+}

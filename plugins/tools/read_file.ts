@@ -1,0 +1,233 @@
+/**
+ * `read_file`: a text file, or a range of its lines, in replies of at most 10,000 UTF-8 bytes.
+ * A longer read ends with a notice and an opaque cursor to continue from.
+ *
+ * @module
+ */
+import type { Tool, ToolResult } from "../../core/mod.ts";
+import { optionalPositiveInt, optionalString, unknownArguments } from "./args.ts";
+import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
+import { type CursorStore, identityOf, sameIdentity } from "./read_cursors.ts";
+import description from "./read_file.txt" with { type: "text" };
+
+/** A whole reply, notice included, stays within this many UTF-8 bytes. */
+export const READ_REPLY_BYTES = 10_000;
+/** Room kept for the continuation notice. */
+const NOTICE_BYTES = 160;
+const CONTENT_BYTES = READ_REPLY_BYTES - NOTICE_BYTES;
+const SCAN_BLOCK = 64 * 1024;
+const ARGS = ["path", "start_line", "max_lines", "cursor"] as const;
+
+/** What `read_file` needs from the plugin. */
+export interface ReadFileDeps {
+  workspace: Workspace;
+  cursors: CursorStore;
+}
+
+/** Creates the tool. */
+export function readFileTool(deps: ReadFileDeps): Tool {
+  return {
+    name: "read_file",
+    description,
+    parameters: {
+      type: "object",
+      properties: {
+        path: { type: "string", description: "File path, relative to the working directory" },
+        start_line: { type: "integer", minimum: 1, description: "First line to read (from 1)" },
+        max_lines: { type: "integer", minimum: 1, description: "Read at most this many lines" },
+        cursor: { type: "string", description: "Continue a truncated read (alone, or with path)" },
+      },
+      additionalProperties: false,
+    },
+    toolClass: "read",
+    category: "read",
+    run: (args) => readFile(deps, args),
+  };
+}
+
+const fail = (text: string): ToolResult => ({ ok: false, text });
+
+async function readFile(deps: ReadFileDeps, args: Record<string, unknown>): Promise<ToolResult> {
+  const unknown = unknownArguments(args, ARGS);
+  if (unknown) return fail(unknown);
+  const path = optionalString(args, "path", undefined);
+  if (!path.ok) return fail(path.text);
+  const cursorId = optionalString(args, "cursor", undefined);
+  if (!cursorId.ok) return fail(cursorId.text);
+  const startLine = optionalPositiveInt(args, "start_line");
+  if (!startLine.ok) return fail(startLine.text);
+  const maxLines = optionalPositiveInt(args, "max_lines");
+  if (!maxLines.ok) return fail(maxLines.text);
+
+  if (cursorId.value !== undefined) {
+    if (startLine.value !== undefined || maxLines.value !== undefined) {
+      return fail("cursor cannot be combined with start_line or max_lines; send the cursor alone");
+    }
+    return await continueRead(deps, cursorId.value, path.value);
+  }
+  if (path.value === undefined) return fail("missing string argument: path");
+  const resolved = await resolveInWorkspace(deps.workspace, path.value, { allowSpill: true });
+  if (!resolved.ok) return fail(resolved.text);
+  const shown = path.value;
+  const kind = await regularFile(resolved.path, shown);
+  if (kind) return fail(kind);
+  const opened = await openVerified(resolved.path, shown, { read: true });
+  if (!opened.ok) return fail(opened.text);
+  using file = opened.file;
+  const offset = await lineOffset(file, startLine.value ?? 1, opened.info.size);
+  if (typeof offset === "string") return fail(`${shown}: ${offset}`);
+  return await readChunk(deps, file, opened.info, resolved.path, shown, offset, maxLines.value);
+}
+
+async function continueRead(
+  deps: ReadFileDeps,
+  id: string,
+  path: string | undefined,
+): Promise<ToolResult> {
+  const cursor = deps.cursors.get(id);
+  if (!cursor) {
+    return fail("unknown or expired cursor; start a new read with path (and start_line)");
+  }
+  let shown = cursor.path.startsWith(`${deps.workspace.project}/`)
+    ? cursor.path.slice(deps.workspace.project.length + 1)
+    : cursor.path;
+  if (path !== undefined) {
+    const resolved = await resolveInWorkspace(deps.workspace, path, { allowSpill: true });
+    if (!resolved.ok) return fail(resolved.text);
+    if (resolved.path !== cursor.path) {
+      return fail(`cursor belongs to a different file than ${path}; leave out path or fix it`);
+    }
+    shown = path;
+  }
+  const changed = `${shown}: the file changed since the cursor was created; start a new read`;
+  const opened = await openVerified(cursor.path, shown, { read: true });
+  if (!opened.ok) return fail(changed);
+  using file = opened.file;
+  if (!sameIdentity(identityOf(opened.info), cursor.identity)) return fail(changed);
+  return await readChunk(
+    deps,
+    file,
+    opened.info,
+    cursor.path,
+    shown,
+    cursor.offset,
+    cursor.remainingLines,
+  );
+}
+
+/** Refuses directories, FIFOs and devices before opening (a FIFO would block the read). */
+async function regularFile(path: string, shown: string): Promise<string | undefined> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch (error) {
+    return `${shown}: cannot read (${(error as Error).name})`;
+  }
+  if (info.isFile) return undefined;
+  if (info.isDirectory) {
+    return `${shown} is a directory, not a regular file; use glob to list its files`;
+  }
+  return `${shown} is not a regular file (a device, pipe or socket); read_file reads files only`;
+}
+
+async function readAt(file: Deno.FsFile, offset: number, length: number): Promise<Uint8Array> {
+  await file.seek(offset, Deno.SeekMode.Start);
+  const buffer = new Uint8Array(length);
+  let filled = 0;
+  while (filled < length) {
+    const n = await file.read(buffer.subarray(filled));
+    if (n === null) break;
+    filled += n;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/** Byte offset where line `line` (from 1) starts, or why it does not exist. */
+async function lineOffset(
+  file: Deno.FsFile,
+  line: number,
+  size: number,
+): Promise<number | string> {
+  if (line === 1) return 0;
+  let newlines = 0;
+  let lastByte = -1;
+  for (let at = 0; at < size; at += SCAN_BLOCK) {
+    const block = await readAt(file, at, SCAN_BLOCK);
+    if (block.length === 0) break;
+    for (let i = 0; i < block.length; i++) {
+      if (block[i] !== 0x0a) continue;
+      newlines++;
+      if (newlines === line - 1) {
+        const offset = at + i + 1;
+        if (offset < size) return offset;
+      }
+    }
+    lastByte = block[block.length - 1] ?? -1;
+  }
+  const lines = newlines + (lastByte !== -1 && lastByte !== 0x0a ? 1 : 0);
+  return `start_line ${line} is beyond the end of the file (it has ${lines} line${
+    lines === 1 ? "" : "s"
+  })`;
+}
+
+/** Length of `bytes` without a code point cut off at its end. */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+async function readChunk(
+  deps: ReadFileDeps,
+  file: Deno.FsFile,
+  before: Deno.FileInfo,
+  path: string,
+  shown: string,
+  offset: number,
+  maxLines: number | undefined,
+): Promise<ToolResult> {
+  const bytes = await readAt(file, offset, CONTENT_BYTES);
+  let end = bytes.length;
+  if (maxLines !== undefined) {
+    let seen = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      if (bytes[i] === 0x0a && ++seen === maxLines) {
+        end = i + 1;
+        break;
+      }
+    }
+  }
+  const cutByLimit = end === CONTENT_BYTES && offset + end < before.size;
+  // A code point split by the byte limit is delivered whole in the next chunk.
+  if (cutByLimit) end = completeUtf8Length(bytes.subarray(0, end));
+  const chunk = bytes.subarray(0, end);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(chunk);
+  } catch {
+    return fail(
+      `${shown} is not valid UTF-8 text (near bytes ${offset}-${offset + end}); it may be a ` +
+        "binary file, which read_file cannot show",
+    );
+  }
+  const after = await file.stat();
+  if (!sameIdentity(identityOf(before), identityOf(after))) {
+    return fail(`${shown}: the file changed while reading; start a new read`);
+  }
+  const newlines = chunk.reduce((count, byte) => count + (byte === 0x0a ? 1 : 0), 0);
+  const remainingLines = maxLines === undefined ? undefined : maxLines - newlines;
+  const next = offset + end;
+  if (next >= before.size || (remainingLines !== undefined && remainingLines <= 0)) {
+    return { ok: true, text };
+  }
+  const id = deps.cursors.add({ path, offset: next, remainingLines, identity: identityOf(before) });
+  return {
+    ok: true,
+    text: `${text}\n\n[Read truncated at ${READ_REPLY_BYTES.toLocaleString("en-US")} bytes. ` +
+      `Continue with read_file({"cursor":"${id}"}).]\n`,
+  };
+}

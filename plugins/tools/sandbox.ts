@@ -1,0 +1,152 @@
+/**
+ * The sandbox for programs the model starts (bash, and ripgrep for glob/grep): bubblewrap on
+ * Linux. Inside it the whole system is read-only, the working directory is the one writable
+ * place, `.hel` is covered by an empty read-only tmpfs, `/tmp` and `/run` are private, all
+ * capabilities are dropped, the program gets new namespaces (pid, ipc, uts, and network unless
+ * it is allowed) and dies with hel. There is no silent fallback: without a usable bubblewrap
+ * these tools refuse, unless the user opted out with `--sandbox off`.
+ *
+ * @module
+ */
+import { runCommand } from "./run_command.ts";
+
+/** How programs are run, from the plugin's flags. */
+export interface SandboxSettings {
+  /** False for `--sandbox off`: programs run directly, with hel's rights. */
+  enabled: boolean;
+  /** `--sandbox-network`: whether sandboxed programs may use the network. */
+  network: boolean;
+  /** Canonical working directory (writable inside). */
+  project: string;
+  /** The project's `.hel` folder (hidden inside). */
+  helDir: string;
+  /** hel's environment for children, model API keys already removed. */
+  env: Record<string, string>;
+}
+
+/** A program ready to start, or why it must not. */
+export type Prepared =
+  | { ok: true; program: string; args: string[]; env: Record<string, string> }
+  | { ok: false; text: string };
+
+/** Prepares programs for the sandbox; the first use checks that bubblewrap works here. */
+export interface Sandbox {
+  prepare(program: string, args: readonly string[]): Promise<Prepared>;
+}
+
+const DISABLED_HINT = "or restart hel with --sandbox off to run commands without a sandbox";
+
+/** Absolute path of an executable `name` on `PATH`, or undefined. */
+export function findOnPath(name: string, path = Deno.env.get("PATH") ?? ""): string | undefined {
+  for (const dir of path.split(":")) {
+    if (dir === "") continue;
+    const candidate = `${dir}/${name}`;
+    try {
+      const info = Deno.statSync(candidate);
+      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) return candidate;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined;
+}
+
+/** The bubblewrap arguments that come before `--` and the program. */
+export function bwrapArguments(settings: SandboxSettings): string[] {
+  const { project, helDir } = settings;
+  return [
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    // Sockets under /run (docker, dbus) stay reachable on a read-only mount; hide them.
+    "--tmpfs",
+    "/run",
+    "--ro-bind-try",
+    "/run/systemd/resolve",
+    "/run/systemd/resolve",
+    "--bind",
+    project,
+    project,
+    "--tmpfs",
+    helDir,
+    "--remount-ro",
+    helDir,
+    "--unshare-all",
+    ...(settings.network ? ["--share-net"] : []),
+    "--die-with-parent",
+    "--new-session",
+    "--cap-drop",
+    "ALL",
+    "--chdir",
+    project,
+  ];
+}
+
+/** The environment inside the sandbox: hel's (without API keys), with a private temp folder. */
+function sandboxEnv(env: Record<string, string>): Record<string, string> {
+  return { ...env, TMPDIR: "/tmp", TMP: "/tmp", TEMP: "/tmp" };
+}
+
+/**
+ * Creates the sandbox. `onUnavailable` is told once (for a warning on the terminal) when the
+ * sandbox cannot be used.
+ */
+export function createSandbox(
+  settings: SandboxSettings,
+  onUnavailable: (text: string) => void = () => {},
+): Sandbox {
+  let checked: Promise<string | undefined> | undefined;
+  return {
+    async prepare(program, args) {
+      if (!settings.enabled) {
+        return { ok: true, program, args: [...args], env: { ...settings.env } };
+      }
+      checked ??= check(settings).then((problem) => {
+        if (problem) onUnavailable(problem);
+        return problem;
+      });
+      const problem = await checked;
+      if (problem) return { ok: false, text: problem };
+      return {
+        ok: true,
+        program: findOnPath("bwrap", settings.env.PATH) ?? "bwrap",
+        args: [...bwrapArguments(settings), "--", program, ...args],
+        env: sandboxEnv(settings.env),
+      };
+    },
+  };
+}
+
+/** Why the sandbox cannot be used here, or undefined when it works. */
+async function check(settings: SandboxSettings): Promise<string | undefined> {
+  if (Deno.build.os !== "linux") {
+    return `the command was not run: hel's sandbox (bubblewrap) exists only on Linux; ` +
+      `ask the user to run hel on Linux ${DISABLED_HINT}`;
+  }
+  const bwrap = findOnPath("bwrap", settings.env.PATH);
+  if (!bwrap) {
+    return "the command was not run: hel runs commands only inside a sandbox, and bubblewrap " +
+      "(bwrap) is not installed. Ask the user to install the bubblewrap package " +
+      `(apt install bubblewrap, dnf install bubblewrap, pacman -S bubblewrap) ${DISABLED_HINT}`;
+  }
+  const probe = await runCommand({
+    program: bwrap,
+    args: [...bwrapArguments(settings), "--", "/bin/sh", "-c", "exit 0"],
+    cwd: settings.project,
+    env: sandboxEnv(settings.env),
+    timeoutMs: 30_000,
+  });
+  if (probe.kind === "finished" && probe.code === 0) return undefined;
+  const detail = probe.kind === "not-started"
+    ? probe.message
+    : (probe.stderr.trim().split("\n")[0] ?? "") || `exit ${probe.code ?? probe.signal}`;
+  return `the command was not run: bubblewrap cannot create a sandbox here (${detail}). ` +
+    "Ask the user to allow unprivileged user namespaces for bwrap " +
+    `(e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu) ${DISABLED_HINT}`;
+}

@@ -1,0 +1,93 @@
+/**
+ * The plugin's command-line flags and their checks: which tools are offered, the sandbox
+ * switches and the bash time limit. Bad values are usage errors that name the flag and the fix.
+ *
+ * @module
+ */
+import { type PluginOption, UsageError } from "../../core/mod.ts";
+import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
+
+/** Every built-in tool, in the order `--tools` lists them by default. */
+export const KNOWN_TOOLS = [
+  "bash",
+  "read_file",
+  "write_file",
+  "search_replace",
+  "glob",
+  "grep",
+] as const;
+
+/** A built-in tool's name. */
+export type ToolName = typeof KNOWN_TOOLS[number];
+
+/** The flags the plugin adds to `hel`. */
+export const TOOL_OPTIONS: PluginOption[] = [
+  {
+    flags: "--tools <list>",
+    description: "comma-separated built-in tools to offer",
+    default: KNOWN_TOOLS.join(","),
+  },
+  {
+    flags: "--sandbox <mode>",
+    description: "run bash, glob and grep inside bubblewrap (off: unsandboxed, at your own risk)",
+    choices: ["on", "off"],
+    default: "on",
+  },
+  {
+    flags: "--sandbox-network <mode>",
+    description: "whether sandboxed commands may use the network",
+    choices: ["on", "off"],
+    default: "on",
+  },
+  {
+    flags: "--bash-timeout <seconds>",
+    description: "wall-clock limit of one bash command",
+    default: String(DEFAULT_BASH_TIMEOUT_SECONDS),
+  },
+];
+
+/** The plugin's settings after checking. */
+export interface ToolSettings {
+  tools: ToolName[];
+  sandbox: boolean;
+  network: boolean;
+  timeoutSeconds: number;
+}
+
+/** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
+export function parseToolList(value: unknown): ToolName[] {
+  const text = typeof value === "string" ? value : KNOWN_TOOLS.join(",");
+  const known = KNOWN_TOOLS.join(", ");
+  const names: ToolName[] = [];
+  for (const raw of text.split(",")) {
+    const name = raw.trim();
+    if (name === "") continue;
+    if (!(KNOWN_TOOLS as readonly string[]).includes(name)) {
+      throw new UsageError(`--tools: unknown tool: ${name} (known: ${known})`);
+    }
+    if (!names.includes(name as ToolName)) names.push(name as ToolName);
+  }
+  if (names.length === 0) {
+    throw new UsageError(
+      `--tools: no tools given; list some of ${known}, or run with --without tools`,
+    );
+  }
+  return names;
+}
+
+/** Reads the parsed flags (camelCase names) into settings. */
+export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSettings {
+  const timeoutText = flags.bashTimeout ?? String(DEFAULT_BASH_TIMEOUT_SECONDS);
+  const timeoutSeconds = Number(timeoutText);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+    throw new UsageError(
+      `--bash-timeout: expected a positive number of seconds, got "${timeoutText}"`,
+    );
+  }
+  return {
+    tools: parseToolList(flags.tools),
+    sandbox: flags.sandbox !== "off",
+    network: flags.sandboxNetwork !== "off",
+    timeoutSeconds,
+  };
+}

@@ -1,11 +1,48 @@
 /**
- * The hooks plugin (placeholder).
+ * The hooks plugin: commands from the project's `.hel/hooks.json` that run before
+ * (PreToolUse) and after (PostToolUse) tool calls, once the user has trusted exactly those
+ * bytes. PreToolUse runs before the permission decision and may block the call; PostToolUse
+ * runs only after a successful call and may append feedback for the model.
  *
  * @module
  */
-import type { Plugin } from "../../core/mod.ts";
+import type { Host, Plugin } from "../../core/mod.ts";
+import type { HooksConfig } from "./config.ts";
+import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
+import { loadTrustedHooks } from "./load.ts";
+import { createCommandRunner } from "./runner.ts";
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
-  return { name: "hooks", description: "hooks (not yet implemented)" };
+  const runner = createCommandRunner();
+  let config: HooksConfig | undefined;
+  let deps: DispatchDeps | undefined;
+
+  return {
+    name: "hooks",
+    description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
+    async setup(host: Host) {
+      config = await loadTrustedHooks(host);
+      deps = {
+        project: host.project,
+        sessionId: host.session.id,
+        env: host.childEnv,
+        runner,
+        emit: host.emit,
+        spill: host.spill,
+      };
+    },
+    async beforeToolCall(call) {
+      if (!config || !deps || config.PreToolUse.length === 0) return;
+      return await runPreToolUse(config.PreToolUse, call, deps);
+    },
+    async afterToolCall(call, result) {
+      if (!config || !deps || config.PostToolUse.length === 0) return;
+      return await runPostToolUse(config.PostToolUse, call, result, deps);
+    },
+    shutdown() {
+      runner.stopAll();
+      return Promise.resolve();
+    },
+  };
 }

@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { DEFAULT_TIMEOUT_SECONDS, type HooksConfig, matches, parseHooksConfig } from "./config.ts";
+
+const PATH = "/p/.hel/hooks.json";
+
+function parse(text: string | Uint8Array): HooksConfig {
+  const result = parseHooksConfig(
+    typeof text === "string" ? new TextEncoder().encode(text) : text,
+    PATH,
+  );
+  if (!result.ok) assert.fail(result.message);
+  return result.config;
+}
+
+function problem(text: string | Uint8Array): string {
+  const result = parseHooksConfig(
+    typeof text === "string" ? new TextEncoder().encode(text) : text,
+    PATH,
+  );
+  assert.equal(result.ok, false, `expected ${JSON.stringify(text)} to be rejected`);
+  return (result as { message: string }).message;
+}
+
+Deno.test("JSONC with comments and trailing commas parses; handlers keep file order", () => {
+  const config = parse(`// project hooks
+{
+  "description": "guards",
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "^bash$", "hooks": [
+        { "type": "command", "command": "first", "timeout": 5 },
+        { "type": "command", "command": "second", "on_error": "block" }, /* trailing */
+      ] },
+      { "hooks": [{ "type": "command", "command": "third" }] },
+    ],
+    "PostToolUse": [{ "matcher": "*", "hooks": [{ "type": "command", "command": "after" }] }],
+  },
+}`);
+  assert.deepEqual(
+    config.PreToolUse.map((h) => [h.index, h.command, h.timeoutSeconds, h.onError, h.matcher]),
+    [
+      [0, "first", 5, "continue", "^bash$"],
+      [1, "second", DEFAULT_TIMEOUT_SECONDS, "block", "^bash$"],
+      [2, "third", DEFAULT_TIMEOUT_SECONDS, "continue", undefined],
+    ],
+  );
+  assert.deepEqual(config.PostToolUse.map((h) => [h.index, h.command]), [[0, "after"]]);
+});
+
+Deno.test("matchers: omitted, empty and * match all; others are unanchored regexes", () => {
+  const config = parse(JSON.stringify({
+    hooks: {
+      PreToolUse: [
+        { hooks: [{ type: "command", command: "a" }] },
+        { matcher: "", hooks: [{ type: "command", command: "b" }] },
+        { matcher: "*", hooks: [{ type: "command", command: "c" }] },
+        { matcher: "^search_replace$", hooks: [{ type: "command", command: "d" }] },
+        { matcher: "write|replace", hooks: [{ type: "command", command: "e" }] },
+        { matcher: "^mcp__", hooks: [{ type: "command", command: "f" }] },
+      ],
+    },
+  }));
+  const run = (tool: string) =>
+    config.PreToolUse.filter((h) => matches(h, tool)).map((h) => h.command).join("");
+  assert.equal(run("search_replace"), "abcde");
+  assert.equal(run("write_file"), "abce");
+  assert.equal(run("read_file"), "abc");
+  assert.equal(run("mcp__db__query"), "abcf");
+  assert.equal(run("my_search_replace"), "abce", "anchors are the author's choice");
+});
+
+Deno.test("an empty hooks object is a valid config with no handlers", () => {
+  const config = parse('{"hooks": {}}');
+  assert.deepEqual(config, { PreToolUse: [], PostToolUse: [] });
+});
+
+Deno.test("a BOM is accepted", () => {
+  const config = parse("\ufeff" + '{"hooks": {"PreToolUse": []}}');
+  assert.deepEqual(config.PreToolUse, []);
+});
+
+Deno.test("syntax errors name the file, line and column", () => {
+  assert.match(
+    problem('{\n  "hooks": {\n    "PreToolUse": [\n  }\n}'),
+    /^\/p\/\.hel\/hooks\.json:4:3: .*expected.*; fix the JSON/,
+  );
+  assert.match(problem('{"hooks": {"PreToolUse": "unterminated'), /:1:26: unterminated string/);
+  assert.match(problem("{} {}"), /:1:4: unexpected text after the end/);
+  assert.match(problem(""), /hooks\.json: the file is empty/);
+  assert.match(problem("  \n"), /the file is empty/);
+  assert.match(problem(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), /not valid UTF-8/);
+});
+
+Deno.test("deep nesting is refused, not a crash", () => {
+  const deep = '{"hooks": ' + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+  assert.match(problem(deep), /hooks\.json/);
+});
+
+Deno.test("unknown fields anywhere are errors that name the field and the fix", () => {
+  assert.match(
+    problem('{"hooks": {}, "hoks": 1}'),
+    /:1:15: unknown field "hoks" in the top level \(did you mean "hooks"\?\); allowed fields: description, hooks/,
+  );
+  assert.match(
+    problem('{"hooks": {"PreToolUse": [{"matcher": "x", "hooks": [], "extra": true}]}}'),
+    /unknown field "extra" in hooks\.PreToolUse\[0\]; allowed fields: matcher, hooks/,
+  );
+  assert.match(
+    problem(
+      '{"hooks": {"PreToolUse": [{"hooks": [\n{"type": "command", "comand": "x"}]}]}}',
+    ),
+    /:2:21: unknown field "comand" in hooks\.PreToolUse\[0\]\.hooks\[0\] \(did you mean "command"\?\)/,
+  );
+  assert.match(
+    problem('{"hooks": {"SessionStart": []}}'),
+    /unsupported hook event "SessionStart" in hooks; use PreToolUse or PostToolUse/,
+  );
+  assert.match(
+    problem('{"hooks": {"PreToolUse": [], "PreToolUse": []}}'),
+    /field "PreToolUse" appears twice in hooks; keep one/,
+  );
+});
+
+Deno.test("wrong types and values name the field and the fix", () => {
+  const cases: [unknown, RegExp][] = [
+    [[], /the top level must be an object/],
+    [{}, /missing field "hooks"/],
+    [{ hooks: [] }, /hooks must be an object/],
+    [{ hooks: { PreToolUse: {} } }, /hooks\.PreToolUse must be a list/],
+    [{ hooks: { PreToolUse: [{}] } }, /missing field "hooks" in hooks\.PreToolUse\[0\]/],
+    [{ hooks: { PreToolUse: [{ matcher: 3, hooks: [] }] } }, /matcher must be a string/],
+    [
+      { hooks: { PreToolUse: [{ matcher: "(", hooks: [] }] } },
+      /hooks\.PreToolUse\[0\]\.matcher is not a valid regular expression/,
+    ],
+    [
+      { hooks: { PostToolUse: [{ hooks: [{ type: "shell", command: "x" }] }] } },
+      /hooks\.PostToolUse\[0\]\.hooks\[0\]\.type must be "command"/,
+    ],
+    [{ hooks: { PostToolUse: [{ hooks: [{ command: "x" }] }] } }, /type must be "command"/],
+    [
+      { hooks: { PostToolUse: [{ hooks: [{ type: "command", command: "  " }] }] } },
+      /command must be a non-blank string/,
+    ],
+    [
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", timeout: 0 }] }] } },
+      /timeout must be a positive whole number of seconds/,
+    ],
+    [
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", timeout: 1.5 }] }] } },
+      /timeout must be a positive whole number/,
+    ],
+    [
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", timeout: "10s" }] }] } },
+      /timeout must be a positive whole number/,
+    ],
+    [
+      {
+        hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", on_error: "fail" }] }] },
+      },
+      /on_error must be "continue" .* or "block"/,
+    ],
+  ];
+  for (const [value, expected] of cases) {
+    assert.match(problem(JSON.stringify(value)), expected, JSON.stringify(value));
+  }
+});
+
+Deno.test("at most 128 handlers", () => {
+  const handlers = (count: number) =>
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{
+          hooks: Array.from({ length: count }, () => ({ type: "command", command: "x" })),
+        }],
+      },
+    });
+  assert.equal(parse(handlers(128)).PreToolUse.length, 128);
+  assert.match(problem(handlers(129)), /more than 128 hook handlers/);
+});

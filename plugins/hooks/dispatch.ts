@@ -1,0 +1,148 @@
+/**
+ * Running the handlers of one event for one call, in file order: PreToolUse stops at the
+ * first block; PostToolUse runs every matching handler and appends their feedback to the
+ * result. Each run is traced; hook errors are shown to the user and, unless the handler says
+ * `"on_error": "block"`, the call goes on.
+ *
+ * @module
+ */
+import {
+  type BlockDecision,
+  escapeControlCharacters,
+  type HelEvent,
+  type ToolCallInfo,
+  type ToolResult,
+} from "../../core/mod.ts";
+import { type HookEvent, type HookHandler, matches } from "./config.ts";
+import { boundFeedback } from "./feedback.ts";
+import type { CommandRunner } from "./runner.ts";
+import { type Verdict, verdictOf } from "./verdict.ts";
+
+/** What running hooks needs from the run. */
+export interface DispatchDeps {
+  project: string;
+  sessionId: string;
+  /** The environment for hook processes (no model API keys). */
+  env(): Record<string, string>;
+  runner: CommandRunner;
+  emit(event: HelEvent): void;
+  spill(text: string): Promise<string | undefined>;
+}
+
+const TRACE_MESSAGE_CHARS = 4_096;
+
+/** Runs the matching PreToolUse handlers; a block stops the call and the remaining handlers. */
+export async function runPreToolUse(
+  handlers: readonly HookHandler[],
+  call: ToolCallInfo,
+  deps: DispatchDeps,
+): Promise<BlockDecision | undefined> {
+  const payload = basePayload("PreToolUse", call, deps);
+  for (const handler of handlers) {
+    if (!matches(handler, call.name)) continue;
+    const verdict = await runHandler(handler, payload, call, deps);
+    let reason: string | undefined;
+    if (verdict.status === "blocked") reason = verdict.reason;
+    else if (verdict.status === "error" && handler.onError === "block") {
+      reason = `hook ${handler.index + 1} failed and is set to block the call when it fails ` +
+        `(${verdict.message})`;
+    }
+    if (reason !== undefined) {
+      return {
+        block: `PreToolUse hook blocked ${call.name}: ${await boundFeedback(reason, deps.spill)}`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs every matching PostToolUse handler; each sees the tool's own result. Returns the
+ * result with their feedback appended, or undefined when none gave any.
+ */
+export async function runPostToolUse(
+  handlers: readonly HookHandler[],
+  call: ToolCallInfo,
+  result: ToolResult,
+  deps: DispatchDeps,
+): Promise<ToolResult | undefined> {
+  const payload = { ...basePayload("PostToolUse", call, deps), tool_response: result.text };
+  const notes: string[] = [];
+  for (const handler of handlers) {
+    if (!matches(handler, call.name)) continue;
+    const verdict = await runHandler(handler, payload, call, deps);
+    const label = `PostToolUse hook ${handler.index + 1}`;
+    if (verdict.status === "feedback") notes.push(`[${label}]\n${verdict.reason}`);
+    else if (verdict.status === "error" && handler.onError === "block") {
+      // The call already ran; a hook that must not fail silently tells the model instead.
+      notes.push(`[${label} failed]\n${verdict.message}`);
+    }
+  }
+  if (notes.length === 0) return undefined;
+  const feedback = await boundFeedback(notes.join("\n\n"), deps.spill);
+  return { ok: result.ok, text: `${result.text}\n\n${feedback}` };
+}
+
+function basePayload(event: HookEvent, call: ToolCallInfo, deps: DispatchDeps) {
+  return {
+    hook_event_name: event,
+    session_id: deps.sessionId,
+    cwd: deps.project,
+    tool_use_id: call.callId,
+    tool_name: call.name,
+    tool_input: call.args,
+  };
+}
+
+async function runHandler(
+  handler: HookHandler,
+  payload: Record<string, unknown>,
+  call: ToolCallInfo,
+  deps: DispatchDeps,
+): Promise<Verdict> {
+  const result = await deps.runner.run({
+    command: handler.command,
+    cwd: deps.project,
+    env: deps.env(),
+    stdin: JSON.stringify(payload) + "\n",
+    timeoutSeconds: handler.timeoutSeconds,
+  });
+  const verdict = verdictOf(handler.event, result);
+  const message = verdict.status === "error"
+    ? verdict.message
+    : verdict.status === "continued"
+    ? undefined
+    : verdict.reason;
+  deps.emit({
+    type: "trace",
+    channel: "hooks",
+    data: {
+      event: handler.event,
+      tool_use_id: call.callId,
+      tool_name: call.name,
+      handler: handler.index,
+      command: handler.command,
+      status: verdict.status,
+      exit_code: result.code,
+      ...(result.signal !== null ? { signal: result.signal } : {}),
+      duration_ms: result.durationMs,
+      ...(message !== undefined ? { message: message.slice(0, TRACE_MESSAGE_CHARS) } : {}),
+    },
+  });
+  if (verdict.status === "error") {
+    const pre = handler.event === "PreToolUse";
+    const next = handler.onError === "block"
+      ? pre ? "the call is blocked" : "the model is told"
+      : pre
+      ? "the call goes on"
+      : "the result is kept";
+    deps.emit({
+      type: "warning",
+      text: escapeControlCharacters(
+        `${handler.event} hook ${handler.index + 1} error for ${call.name}: ${verdict.message} ` +
+          `(${next})`,
+      ).replaceAll("\n", " "),
+    });
+  }
+  return verdict;
+}

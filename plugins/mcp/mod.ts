@@ -1,11 +1,160 @@
 /**
- * The mcp plugin (placeholder).
+ * The MCP connector: stdio servers from `.hel/mcp.json`, trusted by content, started with the
+ * run, their tools listed by name in the system message and loaded on demand with
+ * `load_mcp_tool`. Loaded tools run through the core's single tool-call path (hooks,
+ * permissions, spilling) as class `execute`.
  *
  * @module
  */
-import type { Plugin } from "../../core/mod.ts";
+import {
+  type Host,
+  type Plugin,
+  reviewTrust,
+  type Tool,
+  type ToolDefinition,
+  type ToolLookup,
+} from "../../core/mod.ts";
+import { buildCatalog, type Catalog, systemSection } from "./catalog.ts";
+import type { McpConnection, Trace } from "./connection.ts";
+import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
+import { createListCommand } from "./list_command.ts";
+import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { type McpPluginOptions, timings } from "./settings.ts";
 
 /** Creates the plugin. */
-export default function mcp(): Plugin {
-  return { name: "mcp", description: "mcp (not yet implemented)" };
+export default function mcp(options: McpPluginOptions = {}): Plugin {
+  let group: ServerGroup | undefined;
+  let catalog: Catalog = { entries: [], excluded: [] };
+  let loadTool: Tool | undefined;
+  const loaded = new Set<string>();
+  const tools = new Map<string, Tool>();
+
+  const definition = (tool: Tool): ToolDefinition => ({
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  });
+
+  return {
+    name: "mcp",
+    description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
+    toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
+    options: [
+      {
+        flags: "--mcp-startup-timeout <ms>",
+        description: "time for all MCP servers to start",
+        hidden: true,
+      },
+      {
+        flags: "--mcp-shutdown-wait <ms>",
+        description: "wait per MCP shutdown step",
+        hidden: true,
+      },
+    ],
+    commands: [createListCommand(options)],
+
+    async setup(host: Host) {
+      const trace: Trace = (data) => host.emit({ type: "trace", channel: "mcp", data });
+      const warn = (text: string) => host.emit({ type: "warning", text });
+      const file = await readMcpConfig(host.project);
+      if (file.kind === "absent") return;
+      if (file.kind === "unusable") {
+        trace({ event: "config", status: "unusable", message: file.message });
+        return warn(`${file.message}; no MCP server was started`);
+      }
+      if (file.kind === "invalid") {
+        trace({ event: "config", status: "invalid", problems: file.problems });
+        return warn(
+          `${CONFIG_PATH} is invalid, so no MCP server was started:\n  ${
+            file.problems.join("\n  ")
+          }`,
+        );
+      }
+      if (file.servers.length === 0) return;
+      const trust = await reviewTrust(host, "mcp", CONFIG_PATH, file.bytes);
+      trace({ event: "config", status: trust, sha256: file.sha256, servers: file.servers.length });
+      if (trust === "refused") {
+        return warn(
+          `you did not trust ${CONFIG_PATH}, so no MCP server was started; hel asks again on ` +
+            `the next run, or review it now with "hel trust mcp"`,
+        );
+      }
+      if (trust === "no-terminal") {
+        return warn(
+          `${CONFIG_PATH} is not trusted for this project and there is no terminal to ask, so ` +
+            `no MCP server was started. Review it with "hel trust mcp" on a terminal, or pin ` +
+            `these exact bytes with "hel trust mcp --sha256 ${file.sha256}"`,
+        );
+      }
+
+      const { startupMs, shutdownWaitMs } = timings(options, host);
+      group = new ServerGroup({
+        project: host.project,
+        baseEnv: host.childEnv(),
+        startupMs,
+        shutdownWaitMs,
+        trace,
+      });
+      const states = await group.startAll(file.servers);
+      const connections = new Map<string, McpConnection>();
+      for (const state of states) {
+        if (state.status === "connected") connections.set(state.name, state.connection);
+        else warn(`MCP server ${state.name} skipped: ${state.reason}`);
+      }
+      if (connections.size === 0) return;
+      catalog = buildCatalog(
+        states.flatMap((state) => state.status === "connected" ? [state] : []),
+        new Set(host.registeredToolNames()),
+      );
+      for (const item of catalog.excluded) {
+        trace({
+          event: "tool_excluded",
+          server: item.server,
+          tool: item.toolName,
+          reason: item.reason,
+        });
+        warn(
+          `MCP tool ${
+            JSON.stringify(item.toolName)
+          } of server ${item.server} excluded: ${item.reason}`,
+        );
+      }
+      for (const entry of catalog.entries) {
+        const connection = connections.get(entry.server)!;
+        tools.set(entry.fullName, {
+          name: entry.fullName,
+          description: entry.description,
+          parameters: entry.inputSchema,
+          toolClass: "execute",
+          category: "other",
+          run: (args, context) => connection.call(entry.toolName, args, context.signal),
+        });
+      }
+      loadTool = createLoadTool(catalog, loaded);
+    },
+
+    systemPrompt() {
+      return loadTool ? systemSection(catalog.entries) : undefined;
+    },
+
+    toolDefinitions() {
+      if (!loadTool) return [];
+      return [loadTool, ...[...loaded].map((name) => tools.get(name)!)].map(definition);
+    },
+
+    lookupTool(name): ToolLookup | undefined {
+      if (!loadTool) return undefined;
+      if (name === LOAD_TOOL_NAME) return { kind: "tool", tool: loadTool };
+      const tool = tools.get(name);
+      if (!tool) return undefined;
+      if (loaded.has(name)) return { kind: "tool", tool };
+      return {
+        kind: "not-loaded",
+        message: `${name} is not loaded; call load_mcp_tool with this name first`,
+      };
+    },
+
+    async shutdown() {
+      await group?.shutdownAll();
+    },
+  };
 }

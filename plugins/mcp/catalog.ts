@@ -1,0 +1,146 @@
+/**
+ * The MCP tool catalog: model-facing names (`mcp__<server>__<tool>`), which listed tools are
+ * usable and why the others are not, and the system-message listing.
+ *
+ * @module
+ */
+import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+
+/** Tool names longer than this are refused by model APIs, so such tools are excluded. */
+export const MAX_TOOL_NAME = 64;
+/** The listing shows at most this many characters of a description's first line. */
+export const LISTING_DESCRIPTION_CHARS = 300;
+
+/** A tool as a server listed it (`tools/list`), unvalidated. */
+export type ListedTool = Record<string, unknown>;
+
+/** A usable MCP tool. */
+export interface CatalogEntry {
+  /** Model-facing name, `mcp__<server>__<tool>`. */
+  fullName: string;
+  server: string;
+  /** The server's own name for the tool (what `tools/call` sends). */
+  toolName: string;
+  /** The server's description, trimmed. */
+  description: string;
+  /** The server's input schema, as given. */
+  inputSchema: Record<string, unknown>;
+}
+
+/** A listed tool hel will not offer, and why. */
+export interface Exclusion {
+  server: string;
+  /** The server's name for the tool (or a placeholder when it had none). */
+  toolName: string;
+  reason: string;
+}
+
+/** Usable tools in name order, and the excluded ones. */
+export interface Catalog {
+  entries: CatalogEntry[];
+  excluded: Exclusion[];
+}
+
+/** The model-facing name: characters outside `[A-Za-z0-9_-]` become `_`. */
+export function modelName(server: string, tool: string): string {
+  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+}
+
+/**
+ * Builds the catalog from every connected server's listing. Names that would exceed 64
+ * characters, tools without an object `inputSchema`, and names two tools would share (or that
+ * an already registered tool has) are excluded, each with a reason.
+ */
+export function buildCatalog(
+  servers: readonly { name: string; tools: readonly ListedTool[] }[],
+  reserved: ReadonlySet<string>,
+): Catalog {
+  const excluded: Exclusion[] = [];
+  const candidates: CatalogEntry[] = [];
+  for (const server of servers) {
+    for (const tool of server.tools) {
+      const toolName = typeof tool.name === "string" ? tool.name : "";
+      if (toolName === "") {
+        excluded.push({
+          server: server.name,
+          toolName: "(no name)",
+          reason: "the server listed a tool without a name",
+        });
+        continue;
+      }
+      const fullName = modelName(server.name, toolName);
+      const schema = tool.inputSchema;
+      if (codePointLength(fullName) > MAX_TOOL_NAME) {
+        excluded.push({
+          server: server.name,
+          toolName,
+          reason: `its name ${headChars(fullName, 40)}… would be ${
+            codePointLength(fullName)
+          } characters, over the ${MAX_TOOL_NAME} model APIs accept`,
+        });
+      } else if (!isRecord(schema) || schema.type !== "object") {
+        excluded.push({
+          server: server.name,
+          toolName,
+          reason: 'it has no object inputSchema (model APIs need "type": "object")',
+        });
+      } else {
+        candidates.push({
+          fullName,
+          server: server.name,
+          toolName,
+          description: typeof tool.description === "string" ? tool.description.trim() : "",
+          inputSchema: schema,
+        });
+      }
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const entry of candidates) counts.set(entry.fullName, (counts.get(entry.fullName) ?? 0) + 1);
+  const entries: CatalogEntry[] = [];
+  for (const entry of candidates) {
+    if ((counts.get(entry.fullName) ?? 0) > 1) {
+      excluded.push({
+        server: entry.server,
+        toolName: entry.toolName,
+        reason: `${entry.fullName} is ambiguous: more than one tool maps to that name`,
+      });
+    } else if (reserved.has(entry.fullName)) {
+      excluded.push({
+        server: entry.server,
+        toolName: entry.toolName,
+        reason: `${entry.fullName} is already the name of another tool`,
+      });
+    } else entries.push(entry);
+  }
+  entries.sort((a, b) => a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0);
+  return { entries, excluded };
+}
+
+/** `- <name>: <first line of the description, at most 300 characters>`. */
+export function listingLine(entry: CatalogEntry): string {
+  const firstLine = entry.description.split(/\r?\n/, 1)[0]!.trim();
+  const shown = codePointLength(firstLine) > LISTING_DESCRIPTION_CHARS
+    ? `${headChars(firstLine, LISTING_DESCRIPTION_CHARS)}…`
+    : firstLine;
+  // Descriptions are server text: never let them carry terminal or bidi controls.
+  const safe = escapeControlCharacters(shown).replace(
+    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    "",
+  );
+  return safe === "" ? `- ${entry.fullName}` : `- ${entry.fullName}: ${safe}`;
+}
+
+/** The system-message section for the connected servers' tools. */
+export function systemSection(entries: readonly CatalogEntry[]): string {
+  const intro =
+    "MCP tools from this project's servers (.hel/mcp.json). Their definitions are not " +
+    "in your tool list yet: call load_mcp_tool with the names you need, and the loaded tools " +
+    "become callable from your next request. Loading does not contact the server.";
+  const lines = entries.length > 0 ? entries.map(listingLine) : ["(no tools were listed)"];
+  return `${intro}\n${lines.join("\n")}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

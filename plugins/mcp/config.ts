@@ -1,0 +1,241 @@
+/**
+ * `.hel/mcp.json`: parsing (JSONC) and validation, before anything is trusted or started.
+ * A file with any mistake is rejected as a whole, with messages naming the file, line, column,
+ * field and fix; unknown fields are mistakes, so a typo never silently changes what runs.
+ *
+ * @module
+ */
+import { type Node, type ParseError, parseTree } from "jsonc-parser";
+
+/** Seconds one tool call may take unless the server's `timeout` says otherwise. */
+export const DEFAULT_CALL_TIMEOUT_SECONDS = 300;
+/** The largest `timeout` accepted (one day), so a typo cannot make a call wait for ever. */
+const MAX_CALL_TIMEOUT_SECONDS = 86_400;
+
+/** One configured stdio server. */
+export interface ServerConfig {
+  name: string;
+  command: string;
+  args: string[];
+  /** Added to the environment the server inherits (hel's own minus model API keys). */
+  env: Record<string, string>;
+  /** Per-call timeout in milliseconds. */
+  callTimeoutMs: number;
+}
+
+/** The parse result: servers in name order, or every mistake found. */
+export type McpConfigResult =
+  | { ok: true; servers: ServerConfig[] }
+  | { ok: false; problems: string[] };
+
+/** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
+const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
+const SERVER_FIELDS = ["command", "args", "env", "timeout"] as const;
+
+const PARSE_PROBLEMS: Record<number, string> = {
+  1: "unexpected character",
+  2: "malformed number",
+  3: "a field name in double quotes is expected",
+  4: "a value is expected",
+  5: 'a ":" is expected',
+  6: 'a "," is expected',
+  7: 'a closing "}" is expected',
+  8: 'a closing "]" is expected',
+  9: "unexpected text after the end of the JSON value",
+  10: "malformed comment",
+  11: "unterminated comment",
+  12: "unterminated string",
+  13: "unterminated number",
+  14: "malformed \\u escape",
+  15: "unknown escape in a string",
+  16: "a control character inside a string (escape it)",
+};
+
+const EXAMPLE = '{"servers": {"notes": {"command": "notes-mcp", "args": ["--dir", "notes"]}}}';
+
+/** True for a usable server name. */
+export function validServerName(name: string): boolean {
+  return SERVER_NAME.test(name) && !name.includes("__");
+}
+
+/** Parses and validates the bytes of `.hel/mcp.json`; `path` is how messages name the file. */
+export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, problems: [`${path}: not valid UTF-8 text; save the file as UTF-8`] };
+  }
+  if (text.trim() === "") {
+    return { ok: false, problems: [`${path}: the file is empty; write for example ${EXAMPLE}`] };
+  }
+  const at = (offset: number) => `${path}:${position(text, offset)}`;
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0 || root === undefined) {
+    const problems = errors.slice(0, 3).map((error) =>
+      `${at(error.offset)}: ${PARSE_PROBLEMS[error.error] ?? "invalid JSON"}`
+    );
+    return { ok: false, problems: problems.length > 0 ? problems : [`${path}: invalid JSON`] };
+  }
+
+  const problems: string[] = [];
+  const problem = (node: Node, message: string) => problems.push(`${at(node.offset)}: ${message}`);
+  if (root.type !== "object") {
+    problem(root, `the top level must be an object like ${EXAMPLE}`);
+    return { ok: false, problems };
+  }
+  let serversNode: Node | undefined;
+  for (const [key, value] of properties(root)) {
+    if (key === "servers") serversNode = value;
+    else {problem(
+        value,
+        `unknown field "${key}"${suggest(key, ["servers"])}; only "servers" is allowed here`,
+      );}
+  }
+  if (!serversNode) {
+    problem(root, `the "servers" field is missing; write for example ${EXAMPLE}`);
+    return { ok: false, problems };
+  }
+  if (serversNode.type !== "object") {
+    problem(serversNode, `"servers" must be an object of server name to server, e.g. ${EXAMPLE}`);
+    return { ok: false, problems };
+  }
+  const servers: ServerConfig[] = [];
+  for (const [name, node] of properties(serversNode)) {
+    const server = readServer(name, node, problem);
+    if (server) servers.push(server);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  servers.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return { ok: true, servers };
+}
+
+function readServer(
+  name: string,
+  node: Node,
+  problem: (node: Node, message: string) => void,
+): ServerConfig | undefined {
+  const field = `servers.${JSON.stringify(name)}`;
+  let bad = false;
+  const report = (at: Node, message: string) => {
+    bad = true;
+    problem(at, message);
+  };
+  if (!validServerName(name)) {
+    report(
+      node,
+      `invalid MCP server name ${JSON.stringify(name)}: use letters, digits, '-' and single '_' ` +
+        `(no "__", no spaces or dots), e.g. "notes" or "issue-tracker"`,
+    );
+  }
+  if (node.type !== "object") {
+    report(
+      node,
+      `${field} must be an object with "command" (and optionally "args", "env", "timeout")`,
+    );
+    return undefined;
+  }
+  const server: ServerConfig = {
+    name,
+    command: "",
+    args: [],
+    env: {},
+    callTimeoutMs: DEFAULT_CALL_TIMEOUT_SECONDS * 1000,
+  };
+  let sawCommand = false;
+  for (const [key, value] of properties(node)) {
+    const here = `${field}.${key}`;
+    switch (key) {
+      case "command":
+        sawCommand = true;
+        if (value.type !== "string" || String(value.value).trim() === "") {
+          report(value, `${here} must be a non-empty string naming the program, e.g. "python3"`);
+        } else server.command = String(value.value);
+        break;
+      case "args":
+        if (value.type !== "array" || !(value.children ?? []).every((c) => c.type === "string")) {
+          report(
+            value,
+            `${here} must be a list of strings, one per argument, e.g. ["--dir", "notes"]`,
+          );
+        } else server.args = (value.children ?? []).map((c) => String(c.value));
+        break;
+      case "env":
+        if (value.type !== "object") {
+          report(value, `${here} must be an object of variable name to string value`);
+          break;
+        }
+        for (const [variable, setting] of properties(value)) {
+          if (setting.type !== "string") {
+            report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
+          } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+            report(setting, `${here}: ${JSON.stringify(variable)} is not a valid variable name`);
+          } else server.env[variable] = String(setting.value);
+        }
+        break;
+      case "timeout": {
+        const seconds = value.value;
+        if (
+          value.type !== "number" || typeof seconds !== "number" || !(seconds > 0) ||
+          seconds > MAX_CALL_TIMEOUT_SECONDS
+        ) {
+          report(
+            value,
+            `${here} must be a positive number of seconds (at most ${MAX_CALL_TIMEOUT_SECONDS}), ` +
+              `e.g. 120; leave it out for the default of ${DEFAULT_CALL_TIMEOUT_SECONDS}`,
+          );
+        } else server.callTimeoutMs = Math.round(seconds * 1000);
+        break;
+      }
+      default:
+        report(
+          value,
+          `unknown field ${here}${suggest(key, SERVER_FIELDS)}; allowed: ${
+            SERVER_FIELDS.join(", ")
+          }`,
+        );
+    }
+  }
+  if (!sawCommand) report(node, `${field} needs a "command", e.g. "command": "python3"`);
+  return bad ? undefined : server;
+}
+
+/** The key/value pairs of an object node, in file order. */
+function properties(node: Node): [string, Node][] {
+  const pairs: [string, Node][] = [];
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key && value) pairs.push([String(key.value), value]);
+  }
+  return pairs;
+}
+
+/** `line:column` (1-based) of an offset. */
+function position(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `${line}:${column}`;
+}
+
+/** ` (did you mean "x"?)` for a near miss, else "". */
+function suggest(key: string, known: readonly string[]): string {
+  const lower = key.toLowerCase();
+  const near = known.find((k) => k === lower || distance(k, lower) <= 2);
+  return near ? ` (did you mean "${near}"?)` : "";
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,303 @@
+/**
+ * One MCP server for the length of a run: started and listed under the shared startup
+ * deadline, called with a per-call timeout that cancels the request and keeps the server,
+ * marked disconnected (and never restarted) when it exits, shut down with hel.
+ *
+ * @module
+ */
+// The SDK's export map gives no types for its ".js" subpaths; point Deno at them.
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolResult } from "../../core/mod.ts";
+import type { ListedTool } from "./catalog.ts";
+import type { ServerConfig } from "./config.ts";
+import { convertCallResult } from "./result.ts";
+import type { ShutdownStep } from "./shutdown.ts";
+import { ProcessTransport } from "./transport.ts";
+
+/** hel's name and version as MCP servers see them. */
+export const CLIENT_INFO = { name: "hel", version: "0.1.0" };
+/** tools/list pages read at most; a server that keeps paginating is stopped. */
+const MAX_LIST_PAGES = 100;
+/** Server texts in messages and traces are cut to this many characters. */
+const MAX_QUOTED = 500;
+
+/** Where a connection reports what happened (the run's `mcp` trace). */
+export type Trace = (data: Record<string, unknown>) => void;
+
+/** What a connection needs besides its configuration. */
+export interface ConnectionOptions {
+  project: string;
+  /** The environment the server inherits before the config's `env` is added. */
+  baseEnv: Record<string, string>;
+  shutdownWaitMs: number;
+  trace: Trace;
+}
+
+/** A server that could not be started; the message says why. */
+export class StartupError extends Error {}
+
+/** A started (or failed) server. */
+export class McpConnection {
+  readonly config: ServerConfig;
+  #options: ConnectionOptions;
+  #transport: ProcessTransport;
+  #client: Client;
+  #env: Record<string, string>;
+  #state: "new" | "connected" | "disconnected" = "new";
+  #phase = "start";
+
+  constructor(config: ServerConfig, options: ConnectionOptions) {
+    this.config = config;
+    this.#options = options;
+    this.#env = { ...options.baseEnv, ...config.env };
+    this.#transport = new ProcessTransport({
+      command: config.command,
+      args: config.args,
+      cwd: options.project,
+      env: this.#env,
+      shutdownWaitMs: options.shutdownWaitMs,
+    });
+    this.#client = new Client(CLIENT_INFO, { capabilities: {} });
+    this.#client.onerror = (error) =>
+      options.trace({ event: "protocol", server: config.name, message: cut(error.message) });
+    this.#client.onclose = () => {
+      if (this.#state !== "connected") return;
+      this.#state = "disconnected";
+      options.trace({ event: "disconnected", server: config.name, ...this.#transport.exit });
+    };
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  /** The server's pid (and process group id), once spawned. */
+  get pid(): number | undefined {
+    return this.#transport.pid;
+  }
+
+  get connected(): boolean {
+    return this.#state === "connected";
+  }
+
+  /** The last lines the server wrote to stderr. */
+  stderrLines(count?: number): string[] {
+    return this.#transport.stderr.lastLines(count);
+  }
+
+  /**
+   * Spawns the server, runs `initialize` and every page of `tools/list`, all before `deadline`
+   * (epoch ms). On any failure the server is shut down and a {@link StartupError} says why.
+   */
+  async start(deadline: number, startupMs: number): Promise<ListedTool[]> {
+    const seconds = startupMs / 1000;
+    const missing = await findMissingCommand(this.config.command, this.#options.project, this.#env);
+    if (missing) throw new StartupError(missing);
+    const work = this.#connectAndList(deadline);
+    work.catch(() => {}); // the deadline may win the race; the loser must not go unhandled
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadlinePassed = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new StartupError(
+              `did not finish ${this.#phase} within the startup time (${seconds} s); hel stopped it`,
+            ),
+          ),
+        Math.max(0, deadline - Date.now()),
+      );
+    });
+    try {
+      const tools = await Promise.race([work, deadlinePassed]);
+      this.#state = "connected";
+      return tools;
+    } catch (error) {
+      await this.close();
+      throw new StartupError(this.#describeStartupFailure(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #connectAndList(deadline: number): Promise<ListedTool[]> {
+    // The SDK's own timers are set past the deadline so they never fire first: hel never
+    // cancels `initialize`; it stops the server instead.
+    const timeout = () => Math.max(1, deadline - Date.now()) + 1_000;
+    this.#phase = "initialize";
+    await this.#client.connect(this.#transport, { timeout: timeout() });
+    this.#phase = "tools/list";
+    const tools: ListedTool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await this.#client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        ResultSchema,
+        { timeout: timeout() },
+      );
+      if (!Array.isArray(result.tools)) {
+        throw new StartupError('answered tools/list without a "tools" list');
+      }
+      for (const tool of result.tools) {
+        if (tool !== null && typeof tool === "object") tools.push(tool as ListedTool);
+      }
+      const next = result.nextCursor;
+      if (typeof next !== "string") return tools;
+      if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");
+      seen.add(next);
+      cursor = next;
+    }
+    throw new StartupError(`listed more than ${MAX_LIST_PAGES} pages of tools`);
+  }
+
+  #describeStartupFailure(error: unknown): string {
+    const exit = this.#transport.exit;
+    let reason: string;
+    if (error instanceof StartupError) reason = error.message;
+    else if (exit) reason = `exited during ${this.#phase} (${exitText(exit)})`;
+    else if (error instanceof McpError) {
+      reason = `answered ${this.#phase} with ${cut(error.message)}`;
+    } else {reason = `failed during ${this.#phase}: ${
+        cut((error as Error)?.message ?? String(error))
+      }`;}
+    const lines = this.stderrLines();
+    return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
+  }
+
+  /** Calls `tools/call` with the server's own tool name. Never throws. */
+  async call(
+    toolName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ToolResult> {
+    if (!this.connected) return this.#disconnectedResult();
+    // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
+    // the turn's signal must not cancel requests that already finished.
+    const controller = new AbortController();
+    const forward = () => controller.abort(new Error("interrupted by the user"));
+    signal.addEventListener("abort", forward, { once: true });
+    const started = Date.now();
+    const trace = (status: string, extra: Record<string, unknown> = {}) =>
+      this.#options.trace({
+        event: "call",
+        server: this.name,
+        tool: toolName,
+        status,
+        ms: Date.now() - started,
+        ...extra,
+      });
+    try {
+      if (signal.aborted) forward();
+      const result = await this.#client.request(
+        { method: "tools/call", params: { name: toolName, arguments: args } },
+        ResultSchema,
+        { timeout: this.config.callTimeoutMs, signal: controller.signal },
+      );
+      const converted = convertCallResult(result);
+      trace(converted.ok ? "ok" : "tool-error");
+      return converted;
+    } catch (error) {
+      if (!this.connected) {
+        trace("disconnected");
+        return this.#disconnectedResult();
+      }
+      if (controller.signal.aborted) {
+        trace("cancelled");
+        return {
+          ok: false,
+          text: `interrupted by the user; the ${toolName} request to MCP server ${this.name} ` +
+            "was cancelled",
+        };
+      }
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        trace("timeout");
+        const seconds = this.config.callTimeoutMs / 1000;
+        return {
+          ok: false,
+          text: `MCP request tools/call to ${this.name} timed out after ${seconds} ` +
+            `second${seconds === 1 ? "" : "s"}; ` +
+            "the request was cancelled and the server keeps running. Try again only if the " +
+            "task needs it, perhaps with a smaller request, or continue without this result.",
+        };
+      }
+      const message = cut((error as Error)?.message ?? String(error));
+      trace("error", { message });
+      // McpError messages already read "MCP error <code>: <message>".
+      return {
+        ok: false,
+        text: error instanceof McpError
+          ? message
+          : `MCP request to ${this.name} failed: ${message}`,
+      };
+    } finally {
+      signal.removeEventListener("abort", forward);
+    }
+  }
+
+  #disconnectedResult(): ToolResult {
+    const exit = this.#transport.exit;
+    return {
+      ok: false,
+      text: `MCP server ${this.name} disconnected${exit ? ` (${exitText(exit)})` : ""}; ` +
+        "hel does not restart it, so its tools cannot be used for the rest of this run. " +
+        "Continue without them or tell the user.",
+    };
+  }
+
+  /** Shuts the server's process group down (idempotent); says how far it had to go. */
+  async close(): Promise<ShutdownStep> {
+    if (this.#state === "connected") this.#state = "disconnected";
+    const step = await this.#transport.shutdown();
+    return step;
+  }
+
+  /** The stderr tail for the trace. */
+  stderrTrace(): Record<string, unknown> | undefined {
+    const text = this.#transport.stderr.text();
+    if (text === "") return undefined;
+    return {
+      event: "stderr",
+      server: this.name,
+      text,
+      droppedBytes: this.#transport.stderr.dropped,
+    };
+  }
+}
+
+function exitText(exit: { code: number; signal: string | null }): string {
+  return exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`;
+}
+
+function cut(text: string): string {
+  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
+}
+
+/**
+ * A message when `command` cannot be found (relative to the project, or on the server's PATH),
+ * so the user reads "not found" instead of a spawn error from the process-group wrapper.
+ */
+async function findMissingCommand(
+  command: string,
+  project: string,
+  env: Record<string, string>,
+): Promise<string | undefined> {
+  const isFile = async (path: string) => {
+    try {
+      return (await Deno.stat(path)).isFile;
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes("/")) {
+    const path = command.startsWith("/") ? command : `${project}/${command}`;
+    return await isFile(path) ? undefined : `command ${JSON.stringify(command)} was not found`;
+  }
+  const searchPath = env.PATH ?? "";
+  for (const dir of searchPath.split(":")) {
+    if (dir !== "" && await isFile(`${dir}/${command}`)) return undefined;
+  }
+  return `command ${JSON.stringify(command)} was not found on PATH`;
+}

@@ -1,0 +1,115 @@
+/**
+ * `hel mcp list`: the one place to look when a server does not work. It reads the
+ * configuration, says whether it is trusted (it never asks; `hel trust mcp` does), starts the
+ * trusted servers, and prints each one's status, its tools and the tools it excluded and why.
+ *
+ * @module
+ */
+import { escapeControlCharacters, type PluginCommand, type PluginContext } from "../../core/mod.ts";
+import { buildCatalog, listingLine } from "./catalog.ts";
+import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { type McpPluginOptions, timings } from "./settings.ts";
+
+/** Where the command writes. */
+export interface ListOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const encoder = new TextEncoder();
+const stdio: ListOutput = {
+  out: (text) => Deno.stdout.writeSync(encoder.encode(text)),
+  err: (text) => Deno.stderr.writeSync(encoder.encode(text)),
+};
+
+/** The `hel mcp` command. */
+export function createListCommand(options: McpPluginOptions, output = stdio): PluginCommand {
+  return {
+    name: "mcp",
+    description: "show the project's MCP servers, their status and their tools",
+    usage: "list",
+    async run(args, context) {
+      if (args.length !== 1 || args[0] !== "list") {
+        output.err("hel: usage: hel mcp list\n");
+        return 2;
+      }
+      return await list(options, context, output);
+    },
+  };
+}
+
+async function list(
+  options: McpPluginOptions,
+  context: PluginContext,
+  output: ListOutput,
+): Promise<number> {
+  const print = (text: string) => output.out(escapeControlCharacters(text) + "\n");
+  const file = await readMcpConfig(context.project);
+  if (file.kind === "absent") {
+    print(`No MCP servers: ${CONFIG_PATH} does not exist in ${context.project}.`);
+    return 0;
+  }
+  if (file.kind === "unusable") {
+    print(`${file.message}; no MCP server can start.`);
+    return 1;
+  }
+  if (file.kind === "invalid") {
+    print(`${CONFIG_PATH} is invalid, so no MCP server can start:`);
+    for (const problem of file.problems) print(`  ${problem}`);
+    return 1;
+  }
+  if (file.servers.length === 0) {
+    print(`${CONFIG_PATH} lists no servers.`);
+    return 0;
+  }
+  const command = (server: { command: string; args: string[] }) =>
+    [server.command, ...server.args].map((word) =>
+      /^[\w./:=@+-]+$/.test(word) ? word : JSON.stringify(word)
+    )
+      .join(" ");
+  if (!await context.trust.isTrusted("mcp", context.project, file.bytes)) {
+    print(
+      `${CONFIG_PATH} (sha256 ${file.sha256}) is not trusted for this project, so no server ` +
+        `was started. Review it with "hel trust mcp", or pin these bytes with ` +
+        `"hel trust mcp --sha256 ${file.sha256}".`,
+    );
+    for (const server of file.servers) print(`${server.name}: untrusted (${command(server)})`);
+    return 1;
+  }
+
+  print(`${CONFIG_PATH}: trusted (sha256 ${file.sha256})`);
+  const group = new ServerGroup({
+    project: context.project,
+    baseEnv: context.childEnv(),
+    ...timings(options, context),
+    trace: () => {},
+  });
+  try {
+    const states = await group.startAll(file.servers);
+    const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
+    const catalog = buildCatalog(connected, new Set());
+    for (const state of states) {
+      const config = file.servers.find((server) => server.name === state.name)!;
+      if (state.status === "skipped") {
+        print(`${state.name}: skipped: ${state.reason}`);
+        print(`  command: ${command(config)}`);
+        continue;
+      }
+      const usable = catalog.entries.filter((entry) => entry.server === state.name);
+      const excluded = catalog.excluded.filter((item) => item.server === state.name);
+      print(
+        `${state.name}: connected, ${usable.length} tool${usable.length === 1 ? "" : "s"}` +
+          (excluded.length > 0 ? `, ${excluded.length} excluded` : "") +
+          `, call timeout ${config.callTimeoutMs / 1000} s`,
+      );
+      print(`  command: ${command(config)}`);
+      for (const entry of usable) print(`  ${listingLine(entry)}`);
+      for (const item of excluded) {
+        print(`  excluded ${JSON.stringify(item.toolName)}: ${item.reason}`);
+      }
+    }
+    return connected.length === states.length ? 0 : 1;
+  } finally {
+    await group.shutdownAll();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `load_mcp_tool`: adds listed MCP tools to the tool list from the next request. It is handled
+ * entirely inside hel (no server is contacted), so it is a `read` tool and works read-only.
+ *
+ * @module
+ */
+import type { Tool, ToolResult } from "../../core/mod.ts";
+import description from "./load_mcp_tool.txt" with { type: "text" };
+import type { Catalog, CatalogEntry } from "./catalog.ts";
+
+/** The loading tool's name. */
+export const LOAD_TOOL_NAME = "load_mcp_tool";
+
+/** The names loaded so far, in load order. */
+export type LoadedSet = Set<string>;
+
+/** Creates the tool over a catalog and the run's loaded set. */
+export function createLoadTool(catalog: Catalog, loaded: LoadedSet): Tool {
+  const byName = new Map(catalog.entries.map((entry) => [entry.fullName, entry]));
+  return {
+    name: LOAD_TOOL_NAME,
+    description: description.trim(),
+    parameters: {
+      type: "object",
+      properties: {
+        names: {
+          type: "array",
+          items: { type: "string" },
+          description: "Full MCP tool names from the system message, e.g. mcp__notes__search",
+        },
+      },
+      required: ["names"],
+    },
+    toolClass: "read",
+    category: "other",
+    run: (args) => Promise.resolve(load(args, catalog, byName, loaded)),
+  };
+}
+
+function load(
+  args: Record<string, unknown>,
+  catalog: Catalog,
+  byName: ReadonlyMap<string, CatalogEntry>,
+  loaded: LoadedSet,
+): ToolResult {
+  const names = Array.isArray(args.names)
+    ? [...new Set(args.names.filter((name): name is string => typeof name === "string"))]
+    : [];
+  if (names.length === 0) {
+    return {
+      ok: false,
+      text: 'load_mcp_tool needs a non-empty "names" list of MCP tool names from the system ' +
+        'message, e.g. {"names": ["mcp__notes__search"]}',
+    };
+  }
+  let usable = 0;
+  const lines = names.map((name) => {
+    if (loaded.has(name)) {
+      usable++;
+      return `${name}: already loaded`;
+    }
+    if (byName.has(name)) {
+      loaded.add(name);
+      usable++;
+      return `${name}: loaded; callable from the next request`;
+    }
+    return `${name}: ${unknownText(name, catalog)}`;
+  });
+  return { ok: usable > 0, text: lines.join("\n") };
+}
+
+function unknownText(name: string, catalog: Catalog): string {
+  const excluded = catalog.excluded.find((item) =>
+    name === `mcp__${item.server}__${item.toolName}` || name === item.toolName
+  );
+  if (excluded) return `cannot be loaded: ${excluded.reason}`;
+  // Models often drop the prefix or the server part; point at the listed name.
+  const bare = name.replace(/^mcp__/, "").split("__").pop() ?? name;
+  const guesses = catalog.entries.filter((entry) =>
+    entry.toolName === bare || entry.fullName.endsWith(`__${bare}`) ||
+    entry.fullName.toLowerCase() === name.toLowerCase()
+  );
+  const hint = guesses.length > 0
+    ? `; did you mean ${guesses.slice(0, 3).map((entry) => entry.fullName).join(" or ")}?`
+    : "; use a name from the MCP tool list in the system message";
+  return `unknown MCP tool${hint}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * The run's MCP servers as a group: read `.hel/mcp.json`, start every server concurrently under
+ * one startup deadline, and shut them all down on every exit path — with a synchronous SIGKILL
+ * of any group still alive if hel exits before an orderly shutdown could run.
+ *
+ * @module
+ */
+import { readProjectConfig, sha256Hex } from "../../core/mod.ts";
+import type { ListedTool } from "./catalog.ts";
+import { parseMcpConfig, type ServerConfig } from "./config.ts";
+import { McpConnection, StartupError, type Trace } from "./connection.ts";
+import { groupAlive, killGroupsNow } from "./shutdown.ts";
+
+/** How messages name the configuration file. */
+export const CONFIG_PATH = ".hel/mcp.json";
+
+/** What reading `.hel/mcp.json` found. */
+export type McpConfigFile =
+  | { kind: "absent" }
+  | { kind: "unusable"; message: string }
+  | { kind: "invalid"; problems: string[] }
+  | { kind: "ok"; servers: ServerConfig[]; bytes: Uint8Array; sha256: string };
+
+/** Reads and validates the project's MCP configuration, before anything is trusted. */
+export async function readMcpConfig(project: string): Promise<McpConfigFile> {
+  const file = await readProjectConfig(project, "mcp.json");
+  if (file.kind === "absent") return file;
+  if (file.kind === "unusable") return { kind: "unusable", message: file.message };
+  const parsed = parseMcpConfig(file.bytes, CONFIG_PATH);
+  if (!parsed.ok) return { kind: "invalid", problems: parsed.problems };
+  return {
+    kind: "ok",
+    servers: parsed.servers,
+    bytes: file.bytes,
+    sha256: await sha256Hex(file.bytes),
+  };
+}
+
+/** One configured server after startup. */
+export type ServerState =
+  | { name: string; status: "connected"; connection: McpConnection; tools: ListedTool[] }
+  | { name: string; status: "skipped"; reason: string };
+
+/** What starting and stopping servers needs. */
+export interface ServerGroupOptions {
+  project: string;
+  baseEnv: Record<string, string>;
+  /** One deadline for all servers' spawn, `initialize` and `tools/list`. */
+  startupMs: number;
+  shutdownWaitMs: number;
+  trace: Trace;
+}
+
+/** Every server this run started; shut down together. */
+export class ServerGroup {
+  #options: ServerGroupOptions;
+  #connections: McpConnection[] = [];
+  #shutdown: Promise<void> | undefined;
+  #onUnload = () => killGroupsNow(this.#livePids());
+
+  constructor(options: ServerGroupOptions) {
+    this.#options = options;
+  }
+
+  /** Starts every server concurrently; those that fail are shut down and reported skipped. */
+  async startAll(servers: readonly ServerConfig[]): Promise<ServerState[]> {
+    globalThis.addEventListener("unload", this.#onUnload);
+    const deadline = Date.now() + this.#options.startupMs;
+    return await Promise.all(servers.map(async (config): Promise<ServerState> => {
+      const connection = new McpConnection(config, this.#options);
+      this.#connections.push(connection);
+      try {
+        const tools = await connection.start(deadline, this.#options.startupMs);
+        this.#options.trace({
+          event: "server",
+          server: config.name,
+          status: "connected",
+          pid: connection.pid,
+          tools: tools.length,
+        });
+        return { name: config.name, status: "connected", connection, tools };
+      } catch (error) {
+        const reason = error instanceof StartupError
+          ? error.message
+          : `could not start: ${(error as Error)?.message ?? error}`;
+        this.#options.trace({ event: "server", server: config.name, status: "skipped", reason });
+        return { name: config.name, status: "skipped", reason };
+      }
+    }));
+  }
+
+  /** Shuts every server down (once; later calls wait for the first). Never throws. */
+  shutdownAll(): Promise<void> {
+    this.#shutdown ??= (async () => {
+      await Promise.all(this.#connections.map(async (connection) => {
+        const step = await connection.close();
+        this.#options.trace({ event: "shutdown", server: connection.name, step });
+        this.#traceStderr(connection);
+      }));
+      globalThis.removeEventListener("unload", this.#onUnload);
+    })();
+    return this.#shutdown;
+  }
+
+  #traceStderr(connection: McpConnection): void {
+    const data = connection.stderrTrace();
+    if (data) this.#options.trace(data);
+  }
+
+  #livePids(): number[] {
+    return this.#connections.map((c) => c.pid).filter((pid): pid is number =>
+      pid !== undefined && groupAlive(pid)
+    );
+  }
+}

@@ -9,7 +9,8 @@
 import type { ToolResult } from "../../core/mod.ts";
 import { resolveInWorkspace, type Workspace } from "./confinement.ts";
 import { runCommand } from "./run_command.ts";
-import { findOnPath, type Sandbox } from "./sandbox.ts";
+import { findOnPath } from "./find_program.ts";
+import type { Sandbox } from "./sandbox.ts";
 
 /** Entries (paths or matching lines) a reply lists at most. */
 export const MAX_ENTRIES = 100;

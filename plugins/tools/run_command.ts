@@ -6,6 +6,7 @@
  * @module
  */
 import { inNewProcessGroup, signalProcessGroup } from "../../core/mod.ts";
+import { findOnPath } from "./find_program.ts";
 
 /** Bytes kept per stream; the rest is read and dropped so the program never blocks. */
 export const CAPTURE_BYTES = 16 * 1024 * 1024;
@@ -82,7 +83,9 @@ function capture(stream: ReadableStream<Uint8Array>, limit: number) {
 
 /** Runs the program to completion, timeout or interrupt. Never throws. */
 export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
-  const [command, args] = inNewProcessGroup(spec.program, spec.args);
+  const [launcher, args] = inNewProcessGroup(spec.program, spec.args);
+  // The launcher (setsid) is found on hel's own PATH, not on the PATH given to the program.
+  const command = launcher === spec.program ? launcher : findOnPath(launcher) ?? launcher;
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(command, {

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { findOnPath } from "./find_program.ts";
 import { runCommand } from "./run_command.ts";
 
 /** How programs are run, from the plugin's flags. */
@@ -35,21 +36,6 @@ export interface Sandbox {
 }
 
 const DISABLED_HINT = "or restart hel with --sandbox off to run commands without a sandbox";
-
-/** Absolute path of an executable `name` on `PATH`, or undefined. */
-export function findOnPath(name: string, path = Deno.env.get("PATH") ?? ""): string | undefined {
-  for (const dir of path.split(":")) {
-    if (dir === "") continue;
-    const candidate = `${dir}/${name}`;
-    try {
-      const info = Deno.statSync(candidate);
-      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) return candidate;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return undefined;
-}
 
 /** The bubblewrap arguments that come before `--` and the program. */
 export function bwrapArguments(settings: SandboxSettings): string[] {

@@ -6,7 +6,7 @@
  */
 import type { Tool, ToolResult } from "../../core/mod.ts";
 import type { Workspace } from "./confinement.ts";
-import { findOnPath } from "./sandbox.ts";
+import { findOnPath } from "./find_program.ts";
 
 /** A temporary layout; removed when disposed (`await using`). */
 export interface TestWorkspace extends AsyncDisposable {

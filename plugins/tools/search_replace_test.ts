@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { searchReplaceTool } from "./search_replace.ts";
+import { call, testWorkspace } from "./testing.ts";
+
+Deno.test("search_replace replaces exactly one occurrence, literally", async () => {
+  await using t = await testWorkspace({ "a.ts": "const x = 1;\nconst y = 2;\n" });
+  const tool = searchReplaceTool(t.workspace);
+  assert.deepEqual(await call(tool, { path: "a.ts", search: "y = 2", replace: "y = $& + $1" }), {
+    ok: true,
+    text: "replaced 1 occurrence in a.ts",
+  });
+  assert.equal(await t.read("a.ts"), "const x = 1;\nconst y = $& + $1;\n");
+  assert.equal(
+    (await call(tool, { path: "a.ts", search: "const x = 1;\n", replace: "" })).ok,
+    true,
+  );
+  assert.equal(await t.read("a.ts"), "const y = $& + $1;\n");
+});
+
+Deno.test("search_replace fails with the count for zero or several and leaves the file", async () => {
+  const text = "aa aa\nb\n";
+  await using t = await testWorkspace({ "a.txt": text });
+  const tool = searchReplaceTool(t.workspace);
+  assert.deepEqual(await call(tool, { path: "a.txt", search: "zzz", replace: "q" }), {
+    ok: false,
+    text: "search string occurs 0 times in a.txt; it must occur exactly once. Read the file " +
+      "and copy the text exactly, including whitespace and indentation",
+  });
+  assert.deepEqual(await call(tool, { path: "a.txt", search: "aa", replace: "q" }), {
+    ok: false,
+    text: "search string occurs 2 times in a.txt; it must occur exactly once. Include more " +
+      "of the surrounding lines to make it unique",
+  });
+  // Non-overlapping: "aaaa" holds "aa" twice, not three times.
+  await t.write("b.txt", "aaaa");
+  assert.match((await call(tool, { path: "b.txt", search: "aa", replace: "" })).text, /2 times/);
+  assert.equal(await t.read("a.txt"), text);
+  assert.equal(await t.read("b.txt"), "aaaa");
+});
+
+Deno.test("search_replace refuses bad arguments, missing files and protected paths", async () => {
+  await using t = await testWorkspace({ "a.txt": "x" });
+  await Deno.symlink(".hel/secret.txt", `${t.project}/f`);
+  await Deno.symlink(`${t.outside}/outside.txt`, `${t.project}/o`);
+  const tool = searchReplaceTool(t.workspace);
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ path: "a.txt", search: "", replace: "y" }, /^search must not be empty$/],
+    [{ path: "a.txt", replace: "y" }, /^missing string argument: search$/],
+    [{ path: "a.txt", search: "x" }, /^missing string argument: replace$/],
+    [{ path: "nope.txt", search: "x", replace: "y" }, /^nope\.txt: no such file or directory$/],
+    [{ path: ".hel/secret.txt", search: "canary", replace: "y" }, /protected \.hel folder/],
+    [{ path: "f", search: "canary", replace: "y" }, /symbolic link into hel's protected/],
+    [{ path: "o", search: "outside", replace: "y" }, /symbolic link to a location outside/],
+    [{ path: "../outside/outside.txt", search: "o", replace: "y" }, /outside the working/],
+  ];
+  for (const [args, expected] of cases) {
+    const result = await call(tool, args);
+    assert.equal(result.ok, false);
+    assert.match(result.text, expected, JSON.stringify(args));
+  }
+  assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
+  assert.equal(await Deno.readTextFile(`${t.outside}/outside.txt`), "outside-data\n");
+});

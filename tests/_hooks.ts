@@ -1,0 +1,119 @@
+/**
+ * Helpers for the hooks and trust end-to-end tests: writing `.hel/hooks.json`, trusting it
+ * the way a user would, and running hel on a pseudo-terminal that answers a review question.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { createTrustFileStore } from "../core/mod.ts";
+import type { ScriptedModel } from "../fixtures/scripted_model.ts";
+import { MAIN_TS, runHel, type TempProject } from "./_helpers.ts";
+
+/** One hook handler of `.hel/hooks.json`. */
+export const command = (text: string, extra: Record<string, unknown> = {}) => ({
+  type: "command",
+  command: text,
+  ...extra,
+});
+
+/** A matcher group. */
+export const group = (matcher: string | undefined, ...hooks: unknown[]) => ({
+  ...(matcher !== undefined ? { matcher } : {}),
+  hooks,
+});
+
+/** The text of a hooks.json with these groups. */
+export function hooksJson(pre: unknown[], post: unknown[] = []): string {
+  return JSON.stringify({ hooks: { PreToolUse: pre, PostToolUse: post } }, null, 2) + "\n";
+}
+
+/** Records trust of the project's current hooks.json directly in the run's `$HEL_HOME`. */
+export async function trustHooks(project: TempProject): Promise<void> {
+  const store = createTrustFileStore(`${project.root}/hel-home`, (m) => assert.fail(m));
+  const bytes = await Deno.readFile(`${project.project}/.hel/hooks.json`);
+  await store.record("hooks", project.project, bytes);
+}
+
+/** Flags of a non-interactive run against the scripted model with every tool allowed. */
+export function baseArgs(model: ScriptedModel): string[] {
+  return ["--base-url", model.url, "--model", "m", "--no-env", "--access", "auto"];
+}
+
+/** Runs one instruction without a terminal. */
+export function helRun(project: TempProject, model: ScriptedModel, extra: string[] = []) {
+  return runHel([...baseArgs(model), ...extra, "-i", "go"], { cwd: project.project });
+}
+
+/** The content of the tool message answering `callId` in the model's later requests. */
+export function toolMessage(model: ScriptedModel, callId: string): string {
+  for (const request of model.requests) {
+    const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
+    if (found) return found.content as string;
+  }
+  assert.fail(`no tool message answers ${callId}`);
+}
+
+/** True when the file exists. */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** hel running on a pseudo-terminal (`script`), its output readable while it runs. */
+export interface TerminalRun {
+  /** Everything the terminal showed so far. */
+  output(): string;
+  /** Waits until the terminal showed `text` (fails after about 30 s). */
+  waitFor(text: string): Promise<void>;
+  /** Types a line. */
+  type(line: string): Promise<void>;
+  /** Ends input and waits for hel to exit. */
+  finish(): Promise<{ code: number; output: string }>;
+}
+
+/** Starts hel with `args` on a pseudo-terminal in the project. */
+export function helOnTerminal(project: TempProject, args: string[]): TerminalRun {
+  const words = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
+  const child = new Deno.Command("script", {
+    args: ["-qfec", words, "/dev/null"],
+    cwd: project.project,
+    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  let text = "";
+  let ended = false;
+  const decoder = new TextDecoder();
+  const reading = (async () => {
+    for await (const chunk of child.stdout) text += decoder.decode(chunk, { stream: true });
+    ended = true;
+  })();
+  const writer = child.stdin.getWriter();
+  return {
+    output: () => text,
+    async waitFor(wanted) {
+      for (let i = 0; i < 600 && !ended && !text.includes(wanted); i++) await pause(50);
+      assert.ok(text.includes(wanted), `the terminal never showed ${wanted}:\n${text}`);
+    },
+    type: (line) => writer.write(new TextEncoder().encode(line)),
+    async finish() {
+      await writer.close().catch(() => {});
+      const status = await child.status;
+      await reading;
+      return { code: status.code, output: text };
+    },
+  };
+}
+
+/** The review question hel asks for hooks. */
+export const HOOKS_QUESTION = "Trust this project's hook configuration? [y/N]";
+
+export { runHel };

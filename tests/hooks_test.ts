@@ -1,0 +1,281 @@
+/**
+ * Hook semantics end to end (original hel §5.3-5.4): what a trusted hook receives, the order
+ * PreToolUse → permission → tool → PostToolUse, matchers, blocking, feedback, JSON decisions,
+ * hook errors, timeouts and capture limits. Every config here is trusted first.
+ */
+import assert from "node:assert/strict";
+import type { ScriptTurn } from "../fixtures/scripted_model.ts";
+import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import {
+  baseArgs,
+  command,
+  exists,
+  group,
+  helRun,
+  hooksJson,
+  toolMessage,
+  trustHooks,
+} from "./_hooks.ts";
+
+const EDIT = {
+  id: "call_edit",
+  name: "search_replace",
+  arguments: { path: "a.txt", search: "old", replace: "new" },
+};
+
+/** A project with a.txt and a trusted hooks.json. */
+async function hookedProject(pre: unknown[], post: unknown[] = []) {
+  const project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": hooksJson(pre, post) });
+  await trustHooks(project);
+  return project;
+}
+
+const editThenAnswer = (): ScriptTurn[] => [{ toolCalls: [EDIT] }, { text: "done" }];
+
+Deno.test("hooks receive the call as JSON on stdin, run in the project, without API keys", async () => {
+  await using project = await hookedProject(
+    [group(undefined, command("cat > pre.json; env > pre.env; pwd > pre.pwd"))],
+    [group(undefined, command("cat > post.json"))],
+  );
+  await using model = scriptedModel(editThenAnswer());
+  const run = await runHel([...baseArgs(model), "-i", "go"], {
+    cwd: project.project,
+    env: { DEEPSEEK_API_KEY: "secret-deepseek", HEL_API_KEY: "secret-hel", VISIBLE: "yes" },
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const session = run.stderr.match(/session: (\S+)/)![1];
+  const pre = JSON.parse(await project.read("pre.json"));
+  assert.deepEqual(pre, {
+    hook_event_name: "PreToolUse",
+    session_id: session,
+    cwd: project.project,
+    tool_use_id: "call_edit",
+    tool_name: "search_replace",
+    tool_input: EDIT.arguments,
+  });
+  const post = JSON.parse(await project.read("post.json"));
+  assert.deepEqual(post, {
+    ...pre,
+    hook_event_name: "PostToolUse",
+    tool_response: "replaced 1 occurrence in a.txt",
+  });
+  const env = await project.read("pre.env");
+  assert.match(env, /^VISIBLE=yes$/m);
+  assert.doesNotMatch(env, /secret-/);
+  assert.equal((await project.read("pre.pwd")).trim(), project.project);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("order: PreToolUse, then the tool, then PostToolUse; each sees the file at its time", async () => {
+  await using project = await hookedProject(
+    [group("^search_replace$", command('echo "pre $(cat a.txt)" >> order.log'))],
+    [group("^search_replace$", command('echo "post $(cat a.txt)" >> order.log'))],
+  );
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(await project.read("order.log"), "pre old\npost new\n");
+});
+
+Deno.test("PreToolUse runs before the permission decision; a denied or failed call gets no PostToolUse", async () => {
+  await using project = await hookedProject(
+    [group(undefined, command("echo pre >> order.log"))],
+    [group(undefined, command("echo post >> order.log"))],
+  );
+  await project.write("deny.json", "[false]");
+  await using model = scriptedModel([
+    { toolCalls: [EDIT] },
+    {
+      toolCalls: [{
+        id: "call_miss",
+        name: "read_file",
+        arguments: { path: "missing.txt" },
+      }],
+    },
+    { toolCalls: [{ id: "call_unknown", name: "no_such_tool", arguments: {} }] },
+    { text: "done" },
+  ]);
+  const run = await runHel(
+    ["--base-url", model.url, "--model", "m", "--no-env", "--access", "confirm"].concat(
+      ["--approval-input", "deny.json", "-i", "go"],
+    ),
+    { cwd: project.project },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(toolMessage(model, "call_edit"), /^error: permission denied: search_replace/);
+  assert.match(toolMessage(model, "call_miss"), /^error: /);
+  assert.match(toolMessage(model, "call_unknown"), /^error: unknown tool: no_such_tool/);
+  // Denied edit: Pre only. Failed read: Pre only. Unknown tool: nothing.
+  assert.equal(await project.read("order.log"), "pre\npre\n");
+  assert.equal(await project.read("a.txt"), "old\n");
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("matchers select tools; a block stops the remaining PreToolUse handlers and the tool", async () => {
+  await using project = await hookedProject([
+    group("^read_file$", command("echo read-hook >> order.log")),
+    group("search", command("echo first >> order.log")),
+    group("^search_replace$", command("echo second >> order.log; echo stop >&2; exit 2")),
+    group("*", command("echo third >> order.log")),
+  ], [group(undefined, command("echo post >> order.log"))]);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(await project.read("order.log"), "first\nsecond\n");
+  assert.equal(
+    toolMessage(model, "call_edit"),
+    "error: PreToolUse hook blocked search_replace: stop",
+  );
+  assert.equal(await project.read("a.txt"), "old\n");
+});
+
+Deno.test("a JSON deny blocks with its reason; allow grants nothing beyond the access level", async () => {
+  const deny = JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "use write_file for new files",
+    },
+  });
+  const allow = JSON.stringify({
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" },
+  });
+  await using project = await hookedProject([
+    group("^search_replace$", command(`printf '%s' '${deny}'`)),
+    group("^write_file$", command(`printf '%s' '${allow}'`)),
+  ]);
+  await using model = scriptedModel([
+    { toolCalls: [EDIT] },
+    {
+      toolCalls: [{
+        id: "call_write",
+        name: "write_file",
+        arguments: { path: "b.txt", content: "b" },
+      }],
+    },
+    { text: "done" },
+  ]);
+  const run = await runHel(
+    ["--base-url", model.url, "--model", "m", "--no-env", "--access", "read-only", "-i", "go"],
+    { cwd: project.project },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    toolMessage(model, "call_edit"),
+    "error: PreToolUse hook blocked search_replace: use write_file for new files",
+  );
+  assert.match(toolMessage(model, "call_write"), /^error: permission denied: write_file/);
+  assert.equal(await exists(`${project.project}/b.txt`), false);
+});
+
+Deno.test("PostToolUse exit 2 and JSON block append feedback to the successful result", async () => {
+  await using project = await hookedProject([], [
+    group("^search_replace$", command("echo 'run the tests next' >&2; exit 2")),
+    group("^read_file$", command("echo never >&2; exit 2")),
+    group(
+      undefined,
+      command(`printf '%s' '{"decision": "block", "reason": "lint: line too long"}'`),
+    ),
+    group(undefined, command("exit 0")),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    toolMessage(model, "call_edit"),
+    "replaced 1 occurrence in a.txt\n\n[PostToolUse hook 1]\nrun the tests next\n\n" +
+      "[PostToolUse hook 3]\nlint: line too long",
+  );
+  assert.equal(await project.read("a.txt"), "new\n");
+});
+
+Deno.test("hook errors are shown and the call goes on, unless the hook says on_error block", async () => {
+  await using project = await hookedProject([
+    group("^search_replace$", command("echo crashed >&2; exit 1")),
+    group("^search_replace$", command("echo not json")),
+    group("^write_file$", command("exit 7", { on_error: "block" })),
+  ], [group("^search_replace$", command("kill -SEGV $$"))]);
+  await using model = scriptedModel([
+    { toolCalls: [EDIT] },
+    {
+      toolCalls: [{
+        id: "call_write",
+        name: "write_file",
+        arguments: { path: "b.txt", content: "b" },
+      }],
+    },
+    { text: "done" },
+  ]);
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /hel: warning: PreToolUse hook 1 error for search_replace: exited with code 1; stderr: crashed \(the call goes on\)/,
+  );
+  assert.match(run.stderr, /PreToolUse hook 2 error for search_replace: exited 0 but printed/);
+  assert.match(
+    run.stderr,
+    /PostToolUse hook 1 error for search_replace: was killed by SIGSEGV \(the result is kept\)/,
+  );
+  assert.equal(toolMessage(model, "call_edit"), "replaced 1 occurrence in a.txt");
+  assert.equal(await project.read("a.txt"), "new\n");
+  assert.match(
+    toolMessage(model, "call_write"),
+    /^error: PreToolUse hook blocked write_file: hook 3 failed and is set to block the call when it fails \(exited with code 7\)$/,
+  );
+  assert.equal(await exists(`${project.project}/b.txt`), false);
+});
+
+Deno.test("a hook that outlives its timeout is killed with its children and reported", async () => {
+  await using project = await hookedProject([
+    group(
+      "^search_replace$",
+      command("sleep 300 & echo $! > child.pid; sleep 300", { timeout: 1 }),
+    ),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /PreToolUse hook 1 error for search_replace: timed out after 1 seconds/);
+  assert.equal(await project.read("a.txt"), "new\n", "the call went on");
+  const child = Number(await project.read("child.pid"));
+  let gone = false;
+  for (let i = 0; i < 100 && !gone; i++) {
+    const stat = await Deno.readTextFile(`/proc/${child}/stat`).catch(() => "");
+    gone = stat === "" || stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z";
+    if (!gone) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.ok(gone, "the hook's background child was killed");
+});
+
+Deno.test("output past the 1 MiB capture limit is a hook error", async () => {
+  await using project = await hookedProject([
+    group("^search_replace$", command("head -c 2000000 /dev/zero | tr '\\0' x")),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /PreToolUse hook 1 error.*stdout exceeded the 1 MiB capture limit/);
+  assert.equal(await project.read("a.txt"), "new\n");
+});
+
+Deno.test("feedback over 2,500 estimated tokens is spilled to a file the model can read", async () => {
+  // 20,006 characters on stderr with exit 2: about 5,000 estimated tokens.
+  await using project = await hookedProject([], [
+    group(
+      "^search_replace$",
+      command("{ printf START; head -c 20000 /dev/zero | tr '\\0' y; printf END; } >&2; exit 2"),
+    ),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  const text = toolMessage(model, "call_edit");
+  assert.ok(text.startsWith("replaced 1 occurrence in a.txt\n\n[PostToolUse hook 1]\nSTART"));
+  assert.ok(text.endsWith("END"));
+  assert.ok(text.length < 12_000, String(text.length));
+  const saved = text.match(/The full text is saved at (\S+);/)![1]!;
+  assert.ok(saved.startsWith(`${project.project}/.hel/sessions/`), saved);
+  const full = await Deno.readTextFile(saved);
+  assert.equal(full, `[PostToolUse hook 1]\nSTART${"y".repeat(20_000)}END`);
+});

@@ -4,6 +4,7 @@
  * hook errors, timeouts and capture limits. Every config here is trusted first.
  */
 import assert from "node:assert/strict";
+import { sha256Hex } from "../core/mod.ts";
 import type { ScriptTurn } from "../fixtures/scripted_model.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 import {
@@ -278,4 +279,46 @@ Deno.test("feedback over 2,500 estimated tokens is spilled to a file the model c
   assert.ok(saved.startsWith(`${project.project}/.hel/sessions/`), saved);
   const full = await Deno.readTextFile(saved);
   assert.equal(full, `[PostToolUse hook 1]\nSTART${"y".repeat(20_000)}END`);
+});
+
+Deno.test("--record keeps the hooks trace: config status and every handler run", async () => {
+  await using project = await hookedProject([
+    group("^search_replace$", command("echo fine >&2"), command("echo stop >&2; exit 2")),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const record = `${project.root}/record/record.json`;
+  const run = await helRun(project, model, ["--record", record]);
+  assert.equal(run.code, 0, run.stderr);
+  const lines = (await Deno.readTextFile(`${project.root}/record/raw/hooks.jsonl`))
+    .trim().split("\n").map((line) => JSON.parse(line));
+  assert.equal(lines.length, 3, JSON.stringify(lines));
+  assert.deepEqual(lines[0], {
+    status: "trusted",
+    path: `${project.project}/.hel/hooks.json`,
+    project: project.project,
+    sha256: await sha256Hex(await Deno.readFile(`${project.project}/.hel/hooks.json`)),
+    handlers: 2,
+  });
+  const runs = lines.slice(1).map(({ duration_ms, ...rest }) => {
+    assert.equal(typeof duration_ms, "number");
+    return rest;
+  });
+  const base = { event: "PreToolUse", tool_use_id: "call_edit", tool_name: "search_replace" };
+  assert.deepEqual(runs, [
+    { ...base, handler: 0, command: "echo fine >&2", status: "continued", exit_code: 0 },
+    {
+      ...base,
+      handler: 1,
+      command: "echo stop >&2; exit 2",
+      status: "blocked",
+      exit_code: 2,
+      message: "stop",
+    },
+  ]);
+  const permissions = (await Deno.readTextFile(`${project.root}/record/raw/permissions.jsonl`))
+    .trim().split("\n").map((line) => JSON.parse(line));
+  assert.equal(permissions.length, 1);
+  assert.equal(permissions[0].decision, "deny");
+  assert.equal(permissions[0].executed, false);
+  assert.equal(permissions[0].hookBlocked, true);
 });

@@ -114,10 +114,11 @@ export class RunRecorder {
   observe(event: HelEvent): void {
     switch (event.type) {
       case "model_exchange":
+        // The request holds the live conversation, which grows after this event: copy it now.
         this.#requests.push({
           seq: this.#requests.length + 1,
           purpose: event.purpose,
-          request: event.request,
+          request: JSON.parse(JSON.stringify(event.request)),
           ...(event.response === undefined ? {} : { response: event.response }),
           ...(event.error === undefined ? {} : { error: event.error }),
         });

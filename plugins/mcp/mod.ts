@@ -19,13 +19,14 @@ import type { McpConnection, Trace } from "./connection.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
-import { type McpPluginOptions, timings } from "./settings.ts";
+import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
 
 /** Creates the plugin. */
 export default function mcp(options: McpPluginOptions = {}): Plugin {
   let group: ServerGroup | undefined;
   let catalog: Catalog = { entries: [], excluded: [] };
   let loadTool: Tool | undefined;
+  let eager = false;
   const loaded = new Set<string>();
   const tools = new Map<string, Tool>();
 
@@ -47,6 +48,11 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       {
         flags: "--mcp-shutdown-wait <ms>",
         description: "wait per MCP shutdown step",
+        hidden: true,
+      },
+      {
+        flags: "--mcp-eager",
+        description: "send every MCP tool definition up front (for comparisons)",
         hidden: true,
       },
     ],
@@ -130,15 +136,18 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         });
       }
       loadTool = createLoadTool(catalog, loaded);
+      eager = eagerLoading(options, host);
+      if (eager) { for (const name of tools.keys()) loaded.add(name); }
     },
 
     systemPrompt() {
-      return loadTool ? systemSection(catalog.entries) : undefined;
+      return loadTool && !eager ? systemSection(catalog.entries) : undefined;
     },
 
     toolDefinitions() {
       if (!loadTool) return [];
-      return [loadTool, ...[...loaded].map((name) => tools.get(name)!)].map(definition);
+      const loadedTools = [...loaded].map((name) => tools.get(name)!);
+      return (eager ? loadedTools : [loadTool, ...loadedTools]).map(definition);
     },
 
     lookupTool(name): ToolLookup | undefined {

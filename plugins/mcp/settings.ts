@@ -14,6 +14,16 @@ export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 export interface McpPluginOptions {
   startupTimeoutMs?: number;
   shutdownWaitMs?: number;
+  /**
+   * Send every MCP tool definition in every request instead of listing names and loading on
+   * demand (no `load_mcp_tool`). For comparisons such as `deno task bench`, not everyday use.
+   */
+  eager?: boolean;
+}
+
+/** True when every definition goes up front: the hidden `--mcp-eager` flag or `eager`. */
+export function eagerLoading(options: McpPluginOptions, context: PluginContext): boolean {
+  return context.flags.mcpEager === true || options.eager === true;
 }
 
 /** Timing settings of one run or command. */

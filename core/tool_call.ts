@@ -136,7 +136,7 @@ export async function executeToolCall(
   if (typeof parsed === "string") {
     return finish({ ok: false, text: `${name}: ${parsed}` }, argsForRecord, tool);
   }
-  const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool };
+  const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool, signal };
 
   const blocked = await intercept(
     info,

@@ -113,6 +113,8 @@ export interface ToolCallInfo {
   name: string;
   args: Record<string, unknown>;
   tool: Tool;
+  /** Aborted when the user interrupts the run; long interceptions (hooks) should stop. */
+  signal?: AbortSignal;
 }
 
 /** A before-call interception may block the call with a reason for the model. */

@@ -65,6 +65,16 @@ export async function exists(path: string): Promise<boolean> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits briefly for a killed process to finish dying (a zombie counts as ended). */
+export async function processEnds(pid: number): Promise<boolean> {
+  const ended = async () => {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+    return stat === "" || stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z";
+  };
+  for (let i = 0; i < 100 && !await ended(); i++) await pause(20);
+  return await ended();
+}
+
 /** hel running on a pseudo-terminal (`script`), its output readable while it runs. */
 export interface TerminalRun {
   /** Everything the terminal showed so far. */

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
 import type { ScriptTurn } from "../fixtures/scripted_model.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
 import {
   baseArgs,
   command,
@@ -14,6 +14,7 @@ import {
   group,
   helRun,
   hooksJson,
+  processEnds,
   toolMessage,
   trustHooks,
 } from "./_hooks.ts";
@@ -240,13 +241,7 @@ Deno.test("a hook that outlives its timeout is killed with its children and repo
   assert.match(run.stderr, /PreToolUse hook 1 error for search_replace: timed out after 1 seconds/);
   assert.equal(await project.read("a.txt"), "new\n", "the call went on");
   const child = Number(await project.read("child.pid"));
-  let gone = false;
-  for (let i = 0; i < 100 && !gone; i++) {
-    const stat = await Deno.readTextFile(`/proc/${child}/stat`).catch(() => "");
-    gone = stat === "" || stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z";
-    if (!gone) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.ok(gone, "the hook's background child was killed");
+  assert.ok(await processEnds(child), "the hook's background child was killed");
 });
 
 Deno.test("output past the 1 MiB capture limit is a hook error", async () => {
@@ -321,4 +316,34 @@ Deno.test("--record keeps the hooks trace: config status and every handler run",
   assert.equal(permissions[0].decision, "deny");
   assert.equal(permissions[0].executed, false);
   assert.equal(permissions[0].hookBlocked, true);
+});
+
+Deno.test("Ctrl-C during a PreToolUse hook stops the hook and the call does not run", async () => {
+  await using project = await hookedProject([
+    group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, ...baseArgs(model), "-i", "go"],
+    cwd: project.project,
+    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  for (
+    let i = 0;
+    i < 600 && !(await project.read("child.pid").catch(() => "")).endsWith("\n");
+    i++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGINT");
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 130, stderr);
+  assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
+  assert.doesNotMatch(stderr, /hook 1 error/);
+  const pid = Number(await project.read("child.pid"));
+  assert.ok(await processEnds(pid), "the hook's process group was stopped");
 });

@@ -15,7 +15,7 @@ import {
 } from "../../core/mod.ts";
 import { type HookEvent, type HookHandler, matches } from "./config.ts";
 import { boundFeedback } from "./feedback.ts";
-import type { CommandRunner } from "./runner.ts";
+import { type CommandRunner, INTERRUPTED } from "./runner.ts";
 import { type Verdict, verdictOf } from "./verdict.ts";
 
 /** What running hooks needs from the run. */
@@ -41,6 +41,9 @@ export async function runPreToolUse(
   for (const handler of handlers) {
     if (!matches(handler, call.name)) continue;
     const verdict = await runHandler(handler, payload, call, deps);
+    if (verdict.status === "interrupted") {
+      return { block: "interrupted by the user before this call ran" };
+    }
     let reason: string | undefined;
     if (verdict.status === "blocked") reason = verdict.reason;
     else if (verdict.status === "error" && handler.onError === "block") {
@@ -71,6 +74,7 @@ export async function runPostToolUse(
   for (const handler of handlers) {
     if (!matches(handler, call.name)) continue;
     const verdict = await runHandler(handler, payload, call, deps);
+    if (verdict.status === "interrupted") break;
     const label = `PostToolUse hook ${handler.index + 1}`;
     if (verdict.status === "feedback") notes.push(`[${label}]\n${verdict.reason}`);
     else if (verdict.status === "error" && handler.onError === "block") {
@@ -99,20 +103,24 @@ async function runHandler(
   payload: Record<string, unknown>,
   call: ToolCallInfo,
   deps: DispatchDeps,
-): Promise<Verdict> {
+): Promise<Verdict | { status: "interrupted" }> {
   const result = await deps.runner.run({
     command: handler.command,
     cwd: deps.project,
     env: deps.env(),
     stdin: JSON.stringify(payload) + "\n",
     timeoutSeconds: handler.timeoutSeconds,
+    ...(call.signal ? { signal: call.signal } : {}),
   });
-  const verdict = verdictOf(handler.event, result);
+  // The user stopped the run: not the hook's fault, so no warning, just the trace.
+  const verdict = result.failure === INTERRUPTED
+    ? { status: "interrupted" as const }
+    : verdictOf(handler.event, result);
   const message = verdict.status === "error"
     ? verdict.message
-    : verdict.status === "continued"
-    ? undefined
-    : verdict.reason;
+    : verdict.status === "blocked" || verdict.status === "feedback"
+    ? verdict.reason
+    : undefined;
   deps.emit({
     type: "trace",
     channel: "hooks",

@@ -22,6 +22,8 @@ export interface CommandSpec {
   /** Written to the command's stdin, which is then closed. */
   stdin: string;
   timeoutSeconds: number;
+  /** Aborting stops the command's whole group (the user interrupted the run). */
+  signal?: AbortSignal;
 }
 
 /** How a command ended. `failure` is set when hel stopped it or could not start it. */
@@ -58,6 +60,9 @@ export function createCommandRunner(): CommandRunner {
 async function runCommand(spec: CommandSpec, running: Set<number>): Promise<CommandResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  if (spec.signal?.aborted) {
+    return { ...empty(), failure: INTERRUPTED, durationMs: 0 };
+  }
   const [program, args] = inNewProcessGroup("/bin/sh", ["-c", spec.command]);
   let child: Deno.ChildProcess;
   try {
@@ -72,10 +77,7 @@ async function runCommand(spec: CommandSpec, running: Set<number>): Promise<Comm
     }).spawn();
   } catch (error) {
     return {
-      code: null,
-      signal: null,
-      stdout: "",
-      stderr: "",
+      ...empty(),
       failure: `could not start /bin/sh: ${(error as Error).message}`,
       durationMs: elapsed(),
     };
@@ -94,11 +96,14 @@ async function runCommand(spec: CommandSpec, running: Set<number>): Promise<Comm
     () => stop(`timed out after ${spec.timeoutSeconds} seconds`),
     spec.timeoutSeconds * 1000,
   );
+  const onAbort = () => stop(INTERRUPTED);
+  spec.signal?.addEventListener("abort", onAbort);
   let status: Deno.CommandStatus;
   try {
     status = await child.status;
   } finally {
     clearTimeout(timer);
+    spec.signal?.removeEventListener("abort", onAbort);
     // Background jobs the hook left behind would keep the pipes open: end the whole group.
     signalProcessGroup(pid, "SIGKILL");
     running.delete(pid);
@@ -115,6 +120,13 @@ async function runCommand(spec: CommandSpec, running: Set<number>): Promise<Comm
     ...(failure !== undefined ? { failure } : {}),
     durationMs: elapsed(),
   };
+}
+
+/** The failure of a command stopped because the user interrupted the run. */
+export const INTERRUPTED = "interrupted by the user";
+
+function empty() {
+  return { code: null, signal: null, stdout: "", stderr: "" };
 }
 
 interface Capture {

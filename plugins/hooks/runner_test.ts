@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { CAPTURE_LIMIT_BYTES, type CommandSpec, createCommandRunner } from "./runner.ts";
+import {
+  CAPTURE_LIMIT_BYTES,
+  type CommandSpec,
+  createCommandRunner,
+  INTERRUPTED,
+} from "./runner.ts";
 
 async function withDir(test: (dir: string) => Promise<void>) {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-hook-runner-" }));
@@ -140,5 +145,27 @@ Deno.test("stopAll ends running commands", async () => {
     runner.stopAll();
     const result = await running;
     assert.equal(result.signal, "SIGKILL");
+  });
+});
+
+Deno.test("aborting stops the command's group; an aborted signal starts nothing", async () => {
+  await withDir(async (dir) => {
+    const runner = createCommandRunner();
+    const controller = new AbortController();
+    const running = runner.run(
+      spec(dir, "sleep 300 & echo $! > child.pid; sleep 300", { signal: controller.signal }),
+    );
+    for (let i = 0; i < 200; i++) {
+      if ((await Deno.readTextFile(`${dir}/child.pid`).catch(() => "")).endsWith("\n")) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    controller.abort();
+    const result = await running;
+    assert.equal(result.failure, INTERRUPTED);
+    assert.equal(await ends(Number(await Deno.readTextFile(`${dir}/child.pid`))), true);
+
+    const again = await runner.run(spec(dir, "touch started", { signal: controller.signal }));
+    assert.equal(again.failure, INTERRUPTED);
+    assert.equal(await Deno.lstat(`${dir}/started`).then(() => true, () => false), false);
   });
 });

@@ -173,7 +173,7 @@ export class McpConnection {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ToolResult> {
-    if (!this.connected) return this.#disconnectedResult();
+    if (!this.connected) return await this.#disconnectedResult();
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
     // the turn's signal must not cancel requests that already finished.
     const controller = new AbortController();
@@ -202,7 +202,7 @@ export class McpConnection {
     } catch (error) {
       if (!this.connected) {
         trace("disconnected");
-        return this.#disconnectedResult();
+        return await this.#disconnectedResult();
       }
       if (controller.signal.aborted) {
         trace("cancelled");
@@ -237,7 +237,14 @@ export class McpConnection {
     }
   }
 
-  #disconnectedResult(): ToolResult {
+  async #disconnectedResult(): Promise<ToolResult> {
+    // Stdout usually closes a moment before the exit status is known; wait briefly for it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.#transport.exited,
+      new Promise((resolve) => timer = setTimeout(resolve, 500)),
+    ]);
+    clearTimeout(timer);
     const exit = this.#transport.exit;
     return {
       ok: false,

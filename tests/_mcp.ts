@@ -1,0 +1,196 @@
+/**
+ * Helpers for the MCP end-to-end tests: a project whose `.hel/mcp.json` names the fixture
+ * server (or any command), trusted the way `hel trust mcp --sha256` would, the fixture's
+ * message log, and a check that no server process outlived hel.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { createTrustFileStore } from "../core/mod.ts";
+import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
+import {
+  REPO_ROOT,
+  runHel,
+  type RunHelOptions,
+  type TempProject,
+  tempProject,
+} from "./_helpers.ts";
+
+/** The fixture server (python3, standard library only). */
+export const TEST_SERVER = `${REPO_ROOT}/fixtures/mcp/test_server.py`;
+/** The chapter's `inventory` server. */
+export const INVENTORY_SERVER = `${REPO_ROOT}/fixtures/mcp/inventory_server.py`;
+
+/** One server entry of `.hel/mcp.json`. */
+export interface ServerEntry {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  timeout?: number;
+}
+
+/** A temporary project with an MCP configuration and a marker in every server's environment. */
+export interface McpProject extends TempProject {
+  /** Set as HEL_TEST_MARKER in every configured server's environment. */
+  marker: string;
+  /** The fixture log of server `name` (see {@link fixtureServer}). */
+  logPath(name: string): string;
+}
+
+/** A fixture-server entry logging to `<root>/<name>.jsonl`; `flags` pick its modes. */
+export function fixtureServer(root: string, name: string, ...flags: string[]): ServerEntry {
+  return { command: "python3", args: [TEST_SERVER, "--log", `${root}/${name}.jsonl`, ...flags] };
+}
+
+/**
+ * Creates a project whose `.hel/mcp.json` holds `servers(root)` (each server's env gets the
+ * marker), and trusts it unless `trusted` is false.
+ */
+export async function mcpProject(
+  servers: (root: string) => Record<string, ServerEntry>,
+  options: { trusted?: boolean; files?: Record<string, string> } = {},
+): Promise<McpProject> {
+  const project = await tempProject(options.files ?? {});
+  const marker = crypto.randomUUID();
+  const entries = Object.fromEntries(
+    Object.entries(servers(project.root)).map((
+      [name, entry],
+    ) => [name, { ...entry, env: { ...entry.env, HEL_TEST_MARKER: marker } }]),
+  );
+  await project.write(".hel/mcp.json", JSON.stringify({ servers: entries }, null, 2) + "\n");
+  if (options.trusted !== false) await trustMcp(project);
+  return Object.assign(project, {
+    marker,
+    logPath: (name: string) => `${project.root}/${name}.jsonl`,
+  });
+}
+
+/** Records trust of the project's current `.hel/mcp.json` in the run's `$HEL_HOME`. */
+export async function trustMcp(project: TempProject): Promise<void> {
+  const store = createTrustFileStore(`${project.root}/hel-home`, (m) => assert.fail(m));
+  const bytes = await Deno.readFile(`${project.project}/.hel/mcp.json`);
+  await store.record("mcp", project.project, bytes);
+}
+
+/** Fast MCP timings for tests: short startup deadline and shutdown steps. */
+export const FAST = ["--mcp-startup-timeout", "5000", "--mcp-shutdown-wait", "300"];
+
+/** Flags of a run against the scripted model. */
+export function modelArgs(model: ScriptedModel, access = "auto"): string[] {
+  return ["--base-url", model.url, "--model", "m", "--no-env", "--access", access];
+}
+
+/** Runs one instruction with the given tools (default `read_file`) and fast MCP timings. */
+export function helMcp(
+  project: TempProject,
+  model: ScriptedModel,
+  extra: string[] = [],
+  options: Partial<RunHelOptions> & { access?: string; tools?: string } = {},
+) {
+  return runHel(
+    [
+      ...modelArgs(model, options.access),
+      "--tools",
+      options.tools ?? "read_file",
+      ...FAST,
+      ...extra,
+      "-i",
+      "go",
+    ],
+    { cwd: project.project, ...options },
+  );
+}
+
+/** Every JSON line of a log file; an absent file is an empty log. */
+export async function readLog(path: string): Promise<Record<string, unknown>[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+}
+
+/** The methods of the messages the fixture received, in order. */
+export async function receivedMethods(path: string): Promise<string[]> {
+  return (await readLog(path)).flatMap((m) => typeof m.method === "string" ? [m.method] : []);
+}
+
+/** The `tools/call` params the fixture received. */
+export async function receivedCalls(path: string): Promise<Record<string, unknown>[]> {
+  return (await readLog(path)).filter((m) => m.method === "tools/call")
+    .map((m) => m.params as Record<string, unknown>);
+}
+
+/** The tool message answering `callId`, from the model's later requests. */
+export function toolAnswer(model: ScriptedModel, callId: string): string {
+  for (const request of model.requests) {
+    const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
+    if (found) return found.content as string;
+  }
+  assert.fail(`no tool message answers ${callId}`);
+}
+
+/** The system message of a request. */
+export function systemText(request: RecordedRequest): string {
+  const first = request.messages[0];
+  return first?.role === "system" ? String(first.content) : "";
+}
+
+/** The tool definition named `name` in a request, if offered. */
+// deno-lint-ignore no-explicit-any
+export function offered(request: RecordedRequest, name: string): any {
+  const tools = Array.isArray(request.body.tools) ? request.body.tools : [];
+  // deno-lint-ignore no-explicit-any
+  return tools.find((tool: any) => tool?.function?.name === name);
+}
+
+/**
+ * Pids of live (not zombie) processes whose environment holds HEL_TEST_MARKER=`marker`:
+ * the servers a test started and anything they started in turn.
+ */
+export function processesWithMarker(marker: string): number[] {
+  const needle = new TextEncoder().encode(`HEL_TEST_MARKER=${marker}`);
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      const environ = Deno.readFileSync(`/proc/${entry.name}/environ`);
+      if (contains(environ, needle)) found.push(Number(entry.name));
+    } catch {
+      // The process ended while we looked, or is not ours to read.
+    }
+  }
+  return found;
+}
+
+function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) {
+      if (haystack[i + j] !== needle[j]) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Fails when a process of the project's servers is still alive (after hel exited). */
+export function assertNoServerLeft(project: McpProject): void {
+  const left = processesWithMarker(project.marker);
+  assert.deepEqual(left, [], `server processes outlived hel: ${left.join(", ")}`);
+}
+
+/** Waits (up to ~20 s) until `check` holds. */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+export { runHel };

@@ -1,0 +1,155 @@
+/**
+ * MCP server lifecycle end to end: servers that fail to start are skipped while the others
+ * work, every exit path (normal, Ctrl-C, a server that ignores SIGTERM and has a child of its
+ * own) leaves no server process behind, and a resumed session reconnects with nothing loaded.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { MAIN_TS, scriptedModel } from "./_helpers.ts";
+import {
+  assertNoServerLeft,
+  eventually,
+  FAST,
+  fixtureServer,
+  helMcp,
+  mcpProject,
+  modelArgs,
+  processesWithMarker,
+  readLog,
+  receivedMethods,
+  runHel,
+  systemText,
+  toolAnswer,
+} from "./_mcp.ts";
+
+Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
+  await using project = await mcpProject((root) => ({
+    t: fixtureServer(root, "t"),
+    missing: { command: "/nonexistent/mcp-server" },
+    silent: fixtureServer(root, "silent", "--silent"),
+    crash: fixtureServer(root, "crash", "--crash"),
+  }));
+  await using model = scriptedModel([{ text: "done" }]);
+  const result = await helMcp(project, model, ["--mcp-startup-timeout", "1500"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    result.stderr,
+    /MCP server missing skipped: command "\/nonexistent\/mcp-server" was not found/,
+  );
+  assert.match(
+    result.stderr,
+    /MCP server silent skipped: did not finish initialize within the startup time \(1\.5 s\)/,
+  );
+  // A server that dies at start is reported with the end of its stderr.
+  assert.match(
+    result.stderr,
+    /MCP server crash skipped: exited during initialize \(it exited with code 1\); its stderr ends: fixture: cannot start: configuration missing/,
+  );
+  const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
+  assert.ok(listed.length > 0);
+  assert.ok(listed.every((line) => line.startsWith("- mcp__t__")), listed.join("\n"));
+  // hel never cancels initialize: it stops the server instead.
+  assert.deepEqual(await receivedMethods(project.logPath("silent")), ["initialize"]);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: shutdown ends normal servers and a stubborn one (ignores stdin EOF and SIGTERM) with its child", async () => {
+  await using project = await mcpProject((root) => ({
+    plain: fixtureServer(root, "plain", "--grandchild"),
+    stubborn: fixtureServer(root, "stubborn", "--stubborn", "--grandchild"),
+  }));
+  let liveDuringRun = 0;
+  await using model = scriptedModel([
+    (request) => {
+      assert.match(systemText(request), /mcp__stubborn__echo/);
+      liveDuringRun = processesWithMarker(project.marker).length;
+      return { text: "done" };
+    },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  // Two servers and a child each were alive during the run (so the check below can fail).
+  assert.equal(liveDuringRun, 4);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: Ctrl-C during a call cancels it, shuts the servers down, and exits 130", async () => {
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
+  }));
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__slow"] } }] },
+    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
+    { text: "not reached" },
+  ]);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN_TS, ...modelArgs(model), "--tools", "read_file", ...FAST, "-i", "go"],
+    cwd: project.project,
+    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const log = project.logPath("t");
+  await eventually(
+    async () => (await receivedMethods(log)).includes("tools/call"),
+    "the slow call to reach the server",
+  );
+  child.kill("SIGINT");
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 130, stderr);
+  const messages = await readLog(log);
+  const call = messages.find((m) => m.method === "tools/call") as { id: number };
+  const cancel = messages.find((m) => m.method === "notifications/cancelled") as {
+    params: { requestId: number };
+  };
+  assert.equal(cancel?.params.requestId, call.id);
+  assert.equal(model.remaining(), 1);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothing loaded", async () => {
+  await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+    { toolCalls: [{ id: "c2", name: "mcp__t__echo", arguments: { text: "8437" } }] },
+    { text: "port is 8437" },
+    { toolCalls: [{ id: "c3", name: "mcp__t__echo", arguments: { text: "again" } }] },
+    { text: "done" },
+  ]);
+  const first = await helMcp(project, model);
+  assert.equal(first.code, 0, first.stderr);
+  const id = first.stderr.match(/session: ([0-9a-f-]{36})/)?.[1];
+  assert.ok(id, first.stderr);
+  const second = await runHel(
+    [...modelArgs(model), "--tools", "read_file", ...FAST, "--resume", id, "-i", "again"],
+    { cwd: project.project },
+  );
+  assert.equal(second.code, 0, second.stderr);
+  const names = model.requests.map((request) => request.toolNames);
+  assert.deepEqual(names, [
+    ["read_file", "load_mcp_tool"],
+    ["read_file", "load_mcp_tool", "mcp__t__echo"],
+    ["read_file", "load_mcp_tool", "mcp__t__echo"],
+    ["read_file", "load_mcp_tool"],
+    ["read_file", "load_mcp_tool"],
+  ]);
+  for (const request of model.requests) {
+    assert.match(systemText(request), /^- mcp__t__echo: Echo text back\.$/m);
+  }
+  // The resumed conversation still holds the earlier call; calling again needs a load first.
+  assert.ok(model.requests[3]!.messages.some((m) => m.tool_call_id === "c2"));
+  assert.equal(
+    toolAnswer(model, "c3"),
+    "error: mcp__t__echo is not loaded; call load_mcp_tool with this name first",
+  );
+  const methods = await receivedMethods(project.logPath("t"));
+  assert.equal(methods.filter((m) => m === "initialize").length, 2);
+  assert.equal(methods.filter((m) => m === "tools/call").length, 1);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});

@@ -1,0 +1,254 @@
+/**
+ * MCP end to end: the catalog in the system message, deferred loading with load_mcp_tool,
+ * calls through the permission path and hooks, results and errors, timeouts and a server
+ * that exits. hel runs as a subprocess against the scripted model and the fixture server,
+ * whose log shows what reached the server.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { command, group, hooksJson, trustHooks } from "./_hooks.ts";
+import {
+  assertNoServerLeft,
+  fixtureServer,
+  helMcp,
+  mcpProject,
+  offered,
+  readLog,
+  receivedCalls,
+  receivedMethods,
+  systemText,
+  toolAnswer,
+} from "./_mcp.ts";
+
+const fixture = (extra: { timeout?: number } = {}) => (root: string) => ({
+  t: { ...fixtureServer(root, "t"), timeout: extra.timeout ?? 10 },
+});
+
+Deno.test("mcp: without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP section", async () => {
+  await using project = await tempProject({});
+  await using model = scriptedModel([{ text: "done" }]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.deepEqual(model.requests[0]!.toolNames, ["read_file"]);
+  assert.doesNotMatch(systemText(model.requests[0]!), /MCP tools/);
+  assert.doesNotMatch(result.stderr, /MCP/);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: the system message lists names and first lines; unusable tools are excluded", async () => {
+  await using project = await mcpProject(fixture());
+  await using model = scriptedModel([{ text: "done" }]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  const system = systemText(model.requests[0]!);
+  assert.match(system, /\n\nMCP tools from this project's servers/);
+  assert.match(system, /call load_mcp_tool with the names you need/);
+  assert.match(system, /^- mcp__t__echo: Echo text back\.$/m);
+  assert.doesNotMatch(system, /Second line/);
+  assert.match(system, /^- mcp__t__a_b: A dotted name\.$/m); // sanitised name
+  assert.match(system, /^- mcp__t__die: /m); // from the second tools/list page
+  assert.doesNotMatch(system, /noschema|xxxxxxxx/);
+  assert.doesNotMatch(system, /"properties"|inputSchema/); // no schema before loading
+  // The first request offers the built-ins and load_mcp_tool only.
+  assert.deepEqual(model.requests[0]!.toolNames, ["read_file", "load_mcp_tool"]);
+  // Every exclusion is reported with the tool and the reason.
+  assert.match(
+    result.stderr,
+    /MCP tool "noschema" of server t excluded: it has no object inputSchema/,
+  );
+  assert.match(
+    result.stderr,
+    /MCP tool "x{70}" of server t excluded: .*78 characters, over the 64/,
+  );
+  assert.deepEqual(await receivedMethods(project.logPath("t")), [
+    "initialize",
+    "notifications/initialized",
+    "tools/list",
+    "tools/list",
+  ]);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: load_mcp_tool adds definitions from the next request, without contacting the server", async () => {
+  await using project = await mcpProject(fixture());
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "early", name: "mcp__t__echo", arguments: { text: "too soon" } }] },
+    { toolCalls: [{ id: "bad", name: "load_mcp_tool", arguments: { names: ["mcp__t__nope"] } }] },
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+    { toolCalls: [{ id: "again", name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+    { toolCalls: [{ id: "call", name: "mcp__t__echo", arguments: { text: "8437" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(
+    toolAnswer(model, "early"),
+    "error: mcp__t__echo is not loaded; call load_mcp_tool with this name first",
+  );
+  assert.match(toolAnswer(model, "bad"), /^error: mcp__t__nope: unknown MCP tool/);
+  assert.equal(toolAnswer(model, "load"), "mcp__t__echo: loaded; callable from the next request");
+  assert.equal(toolAnswer(model, "again"), "mcp__t__echo: already loaded");
+  assert.equal(toolAnswer(model, "call"), "8437");
+  const names = model.requests.map((request) => request.toolNames);
+  assert.deepEqual(names[2], ["read_file", "load_mcp_tool"]);
+  assert.deepEqual(names[3], ["read_file", "load_mcp_tool", "mcp__t__echo"]);
+  // The loaded definition is the server's own schema and its full description.
+  const echo = offered(model.requests[3]!, "mcp__t__echo");
+  assert.deepEqual(echo.function.parameters, {
+    type: "object",
+    properties: { text: { type: "string" } },
+    required: ["text"],
+  });
+  assert.equal(echo.function.description, "Echo text back.\nSecond line of the description.");
+  // Only the loaded call reached the server, with the server's own tool name.
+  assert.deepEqual(await receivedCalls(project.logPath("t")), [
+    { name: "echo", arguments: { text: "8437" } },
+  ]);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, auto runs", async () => {
+  await using project = await mcpProject(fixture());
+  const load = { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] };
+  const call = (text: string) => ({
+    toolCalls: [{ id: text, name: "mcp__t__echo", arguments: { text } }],
+  });
+
+  // read-only: loading works (it is a read), calling does not.
+  await using readOnly = scriptedModel([load, call("read-only"), { text: "done" }]);
+  let result = await helMcp(project, readOnly, [], { access: "read-only" });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(readOnly.requests[1]!.messages.at(-1).content, /loaded; callable/);
+  assert.match(toolAnswer(readOnly, "read-only"), /^error: .*(denied|read-only)/);
+
+  // confirm, answered no: nothing reaches the server.
+  await project.write("no.json", "[false]");
+  await using denied = scriptedModel([load, call("denied"), { text: "done" }]);
+  result = await helMcp(project, denied, ["--approval-input", "no.json"], { access: "confirm" });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(toolAnswer(denied, "denied"), /^error: /);
+
+  // confirm, answered yes; then auto.
+  await project.write("yes.json", "[true]");
+  await using approved = scriptedModel([load, call("approved"), { text: "done" }]);
+  result = await helMcp(project, approved, ["--approval-input", "yes.json"], { access: "confirm" });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(toolAnswer(approved, "approved"), "approved");
+  await using auto = scriptedModel([load, call("auto"), { text: "done" }]);
+  result = await helMcp(project, auto);
+  assert.equal(toolAnswer(auto, "auto"), "auto");
+
+  assert.deepEqual(await receivedCalls(project.logPath("t")), [
+    { name: "echo", arguments: { text: "approved" } },
+    { name: "echo", arguments: { text: "auto" } },
+  ]);
+  for (const model of [readOnly, denied, approved, auto]) assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server is called", async () => {
+  await using project = await mcpProject(fixture(), {
+    files: {
+      ".hel/hooks.json": hooksJson([
+        group("^mcp__", command("echo external tool blocked >&2; exit 2")),
+      ]),
+    },
+  });
+  await trustHooks(project);
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+    { toolCalls: [{ id: "blocked", name: "mcp__t__echo", arguments: { text: "x" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(toolAnswer(model, "blocked"), /^error: .*external tool blocked/);
+  assert.deepEqual(await receivedCalls(project.logPath("t")), []);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: results and errors go back to the model and the loop goes on", async () => {
+  await using project = await mcpProject(fixture());
+  const names = ["fail", "rpcerr", "image", "structured", "chatty"];
+  await using model = scriptedModel([
+    {
+      toolCalls: [{
+        name: "load_mcp_tool",
+        arguments: { names: names.map((n) => `mcp__t__${n}`) },
+      }],
+    },
+    { toolCalls: names.map((name) => ({ id: name, name: `mcp__t__${name}`, arguments: {} })) },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(toolAnswer(model, "fail"), "error: tool failed");
+  assert.equal(toolAnswer(model, "rpcerr"), "error: MCP error -32000: boom");
+  assert.equal(toolAnswer(model, "image"), "[image content omitted]\ncaption");
+  assert.equal(toolAnswer(model, "structured"), '{"port":8437}');
+  assert.equal(toolAnswer(model, "chatty"), "chatted");
+  // The server's own request was answered "method not found"; its notification was ignored.
+  const log = await readLog(project.logPath("t"));
+  // deno-lint-ignore no-explicit-any
+  const answer = log.find((message) => message.id === "srv-1") as any;
+  assert.equal(answer?.error?.code, -32601);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late answer is dropped", async () => {
+  await using project = await mcpProject(fixture({ timeout: 1 }));
+  await using model = scriptedModel([
+    {
+      toolCalls: [{
+        name: "load_mcp_tool",
+        arguments: { names: ["mcp__t__slow", "mcp__t__echo"] },
+      }],
+    },
+    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 1.5 } }] },
+    { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "after" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    toolAnswer(model, "slow"),
+    /^error: MCP request tools\/call to t timed out after 1 second; the request was cancelled and the server keeps running/,
+  );
+  assert.equal(toolAnswer(model, "after"), "after");
+  const log = await readLog(project.logPath("t"));
+  const slowCall = log.find((m) => m.method === "tools/call") as { id: number };
+  const cancel = log.find((m) => m.method === "notifications/cancelled") as {
+    params: { requestId: number };
+  };
+  assert.equal(cancel?.params.requestId, slowCall.id);
+  // Same server process throughout: one start, one initialize.
+  assert.equal(log.filter((m) => "started" in m).length, 1);
+  assert.equal(log.filter((m) => m.method === "initialize").length, 1);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: a server that exits is marked disconnected and never restarted", async () => {
+  await using project = await mcpProject(fixture());
+  await using model = scriptedModel([
+    {
+      toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__die", "mcp__t__echo"] } }],
+    },
+    { toolCalls: [{ id: "die", name: "mcp__t__die", arguments: {} }] },
+    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    toolAnswer(model, "die"),
+    /^error: MCP server t disconnected \(it exited with code 3\)/,
+  );
+  assert.match(toolAnswer(model, "later"), /^error: MCP server t disconnected.*does not restart/);
+  const methods = await receivedMethods(project.logPath("t"));
+  assert.equal(methods.filter((m) => m === "initialize").length, 1);
+  assert.equal(methods.filter((m) => m === "tools/call").length, 1);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});

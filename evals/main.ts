@@ -1,0 +1,165 @@
+/**
+ * `deno task eval`: measure hel on labs of tasks.
+ *
+ *   deno task eval <lab>                                 run every condition, then report
+ *   deno task eval run <lab> [--conditions a,b] [--force]
+ *   deno task eval report <lab>
+ *   deno task eval try <task> [--condition NAME] [--lab LAB]
+ *
+ * The model comes from the lab; `--base-url` and `--model` replace it (any OpenAI-compatible
+ * server), and the key comes from DEEPSEEK_API_KEY or the repository's `.env`. Errors print
+ * `eval: <message>` and exit 2.
+ *
+ * @module
+ */
+import { Command, CommanderError } from "commander";
+import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
+import { harnessBuild } from "./harness_build.ts";
+import { writeReport } from "./report.ts";
+import { type EvalContext, runLab, selectConditions } from "./runner.ts";
+import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
+import { tryTask } from "./try_task.ts";
+import { PinError } from "./workspace.ts";
+
+const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+
+interface CommonOptions extends EndpointOverrides {
+  resultsDir: string;
+  evalsDir: string;
+}
+
+type RunOptions = CommonOptions & { conditions?: string; force?: boolean };
+type TryOptions = CommonOptions & { condition?: string; lab?: string };
+
+const out = (line: string) => console.log(line);
+
+function common(command: Command): Command {
+  return command
+    .option("--base-url <url>", "OpenAI-compatible server to use instead of the lab's")
+    .option("--model <id>", "model id to use instead of the lab's")
+    .option("--results-dir <dir>", "where runs are kept", `${REPO_ROOT}/results`)
+    .option("--evals-dir <dir>", "where labs/ and tasks/ are", `${REPO_ROOT}/evals`);
+}
+
+async function loadLabAndTasks(options: CommonOptions, labId: string) {
+  const lab = await loadLab(options.evalsDir, labId);
+  const tasks = [];
+  for (const id of lab.tasks) tasks.push(await loadTask(options.evalsDir, id));
+  return { lab, tasks };
+}
+
+async function evalContext(options: CommonOptions, lab: Lab): Promise<EvalContext> {
+  return {
+    repoRoot: REPO_ROOT,
+    evalsDir: options.evalsDir,
+    resultsDir: options.resultsDir,
+    endpoint: await resolveEndpoint(lab, REPO_ROOT, options),
+    build: await harnessBuild(REPO_ROOT),
+    out,
+  };
+}
+
+async function report(options: CommonOptions, labId: string): Promise<number> {
+  const { lab, tasks } = await loadLabAndTasks(options, labId);
+  const written = await writeReport(options.resultsDir, lab, tasks);
+  if (!written) {
+    out(`${lab.lab} · no runs in ${options.resultsDir}/${lab.lab}`);
+    return 0;
+  }
+  await Deno.stdout.write(new TextEncoder().encode(written.terminal));
+  return 0;
+}
+
+async function run(
+  options: RunOptions,
+  labId: string,
+  thenReport: boolean,
+): Promise<number> {
+  const { lab, tasks } = await loadLabAndTasks(options, labId);
+  const conditions = selectConditions(
+    lab,
+    options.conditions?.split(",").map((name) => name.trim()).filter(Boolean),
+  );
+  const context = await evalContext(options, lab);
+  out(
+    `${lab.lab} · ${context.endpoint.model} at ${context.endpoint.baseUrl}` +
+      `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}`,
+  );
+  const { ran, skipped } = await runLab(context, lab, tasks, conditions, options.force ?? false);
+  out(`${ran} run(s) done, ${skipped} skipped (already recorded; --force runs them again)`);
+  return thenReport ? await report(options, labId) : 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = common(
+    new Command()
+      .name("deno task eval")
+      .description("measure hel on a lab: run its conditions, check the runs, compare them")
+      .argument("[lab]", "run every condition of this lab, then write the report")
+      .option("--force", "run again even runs that already have a record"),
+  )
+    .enablePositionalOptions() // each subcommand reads its own copy of the shared options
+    .exitOverride()
+    .action(async (labId: string | undefined, options: RunOptions) => {
+      if (labId === undefined) {
+        const labs = await labIds(options.evalsDir);
+        throw new SpecError(`name a lab (labs: ${labs.join(", ") || "none"}); see --help`);
+      }
+      code = await run(options, labId, true);
+    });
+  common(
+    program.command("run").description("run a lab's conditions (records are kept per run)")
+      .argument("<lab>")
+      .option("--conditions <names>", "only these conditions, comma-separated")
+      .option("--force", "run again even runs that already have a record"),
+  ).action(async (labId: string, options: RunOptions) => {
+    code = await run(options, labId, false);
+  });
+  common(
+    program.command("report").description("check the lab's runs again and write the report")
+      .argument("<lab>"),
+  ).action(async (labId: string, options: CommonOptions) => {
+    code = await report(options, labId);
+  });
+  common(
+    program.command("try").description("run one task once and show what happened")
+      .argument("<task>")
+      .option("--condition <name>", "the lab condition to use (default variant)")
+      .option("--lab <lab>", "the lab whose model, budget and conditions to use"),
+  ).action(async (taskId: string, options: TryOptions) => {
+    const labId = options.lab ?? await labWithTask(options.evalsDir, taskId);
+    const lab = await loadLab(options.evalsDir, labId);
+    const task = await loadTask(options.evalsDir, taskId);
+    code = await tryTask(await evalContext(options, lab), lab, task, options.condition);
+  });
+  await program.parseAsync(argv, { from: "user" });
+  return code;
+}
+
+async function labWithTask(evalsDir: string, taskId: string): Promise<string> {
+  for (const id of await labIds(evalsDir)) {
+    if ((await loadLab(evalsDir, id)).tasks.includes(taskId)) return id;
+  }
+  throw new SpecError(`no lab lists task "${taskId}"; name one with --lab`);
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      code = error.exitCode === 0 ? 0 : 2;
+    } else if (
+      error instanceof SpecError || error instanceof EndpointError || error instanceof PinError
+    ) {
+      console.error(`eval: ${error.message}`);
+      code = 2;
+    } else {
+      console.error(`eval: internal error: ${(error as Error).stack ?? error}`);
+      code = 1;
+    }
+  }
+  Deno.exit(code);
+}

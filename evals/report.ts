@@ -1,0 +1,226 @@
+/**
+ * `report`: a comparison of a lab's conditions, as a terminal table and as
+ * `results/<lab>/report.md`. The report lists each run's own figures next to the means, and
+ * says which file of the run folder each figure comes from, so every number can be checked.
+ *
+ * @module
+ */
+import { mainArgument } from "./raw_log.ts";
+import { type ConditionSummary, loadRuns, type RunView, summarize } from "./report_data.ts";
+import { experimentId, type Lab, type Task } from "./spec.ts";
+
+/** Writes the report and returns the terminal text; null when the lab has no runs yet. */
+export async function writeReport(
+  resultsDir: string,
+  lab: Lab,
+  tasks: Task[],
+): Promise<{ terminal: string; path: string } | null> {
+  const experiment = experimentId(lab);
+  const runs = await loadRuns(resultsDir, lab, experiment, new Map(tasks.map((t) => [t.id, t])));
+  if (runs.length === 0) return null;
+  const summaries = summarize(lab, runs);
+  const path = `${resultsDir}/${lab.lab}/report.md`;
+  await Deno.writeTextFile(path, markdown(lab, experiment, runs, summaries, tasks));
+  return { terminal: terminalTable(experiment, runs, summaries, tasks, path), path };
+}
+
+const number = (value: number | null, digits = 0) =>
+  value === null ? "n/a" : value.toLocaleString("en-US", {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  });
+
+function checkIds(tasks: Task[]): string[] {
+  return [...new Set(tasks.flatMap((task) => task.checks.map((check) => check.id)))];
+}
+
+function toolsText(summary: ConditionSummary): string {
+  const parts = [...summary.toolsPerRun].sort((a, b) => b[1] - a[1]).map(([name, n]) =>
+    `${name} ${number(n, 1)}`
+  );
+  return parts.length === 0 ? "none" : parts.join(" · ");
+}
+
+function row(summary: ConditionSummary, ids: string[]): string[] {
+  return [
+    summary.condition,
+    summary.taskId,
+    `${summary.passed}/${summary.valid}`,
+    ...ids.map((id) =>
+      summary.checks.has(id) ? `${summary.checks.get(id)}/${summary.valid}` : "n/a"
+    ),
+    number(summary.meanInput),
+    number(summary.meanOutput),
+    number(summary.meanCached),
+    number(summary.meanModelCalls, 1),
+    number(summary.failedCalls),
+    summary.meanWallMs === null ? "n/a" : `${number(summary.meanWallMs / 1000, 1)} s`,
+  ];
+}
+
+function headers(ids: string[]): string[] {
+  return [
+    "condition",
+    "task",
+    "pass",
+    ...ids,
+    "in tok",
+    "out tok",
+    "cached",
+    "model calls",
+    "failed calls",
+    "wall",
+  ];
+}
+
+function validity(runs: RunView[]): string {
+  const invalid = runs.filter((run) => run.verdict.overall === "invalid").length;
+  return invalid === 0 ? "all valid" : `${invalid} invalid`;
+}
+
+function terminalTable(
+  experiment: string,
+  runs: RunView[],
+  summaries: ConditionSummary[],
+  tasks: Task[],
+  path: string,
+): string {
+  const ids = checkIds(tasks);
+  const table = [headers(ids), ...summaries.map((summary) => row(summary, ids))];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((r) => r[column]!.length)));
+  const lines = table.map((r) =>
+    r.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()
+  );
+  const tools = summaries.map((s) =>
+    `tools per run  ${s.condition.padEnd(widths[0]!)}  ${toolsText(s)}`
+  );
+  return [
+    `${experiment} · ${runs.length} runs · ${validity(runs)}`,
+    ...lines,
+    ...tools,
+    `report  ${path}`,
+  ].join("\n") + "\n";
+}
+
+function mdTable(rows: string[][]): string {
+  const [head, ...body] = rows;
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head!), line(head!.map(() => "---")), ...body.map(line)].join("\n");
+}
+
+function runSection(run: RunView): string {
+  const { record, verdict } = run;
+  const u = record.usage;
+  const calls = run.record.events.map((event) => {
+    const arg = mainArgument(event.args);
+    return `${event.seq}. \`${event.name}\`${arg ? ` \`${arg}\`` : ""}${
+      event.ok ? "" : " — failed"
+    }`;
+  });
+  const appear = run.definitionsAppearAt === null ? "never" : `request ${run.definitionsAppearAt}` +
+    (run.loadAskedAt === null
+      ? ""
+      : ` (load_mcp_tool asked in the answer to request ${run.loadAskedAt})`);
+  const lines = [
+    `### ${run.runId}`,
+    "",
+    `- **${verdict.overall}** · ${record.outcome.termination}` +
+    (record.outcome.error ? ` · ${record.outcome.error.split("\n")[0]}` : "") +
+    ` · folder \`${run.folder}/\``,
+    `- usage: input ${number(u.input_tokens.value)} · output ${number(u.output_tokens.value)} · ` +
+    `cached ${number(u.cached_input_tokens.value)} · ${
+      number(u.model_calls.value)
+    } model calls · ` +
+    `${u.wall_time_ms.value === null ? "n/a" : `${number(u.wall_time_ms.value / 1000, 1)} s`}`,
+    `- first request's tools: ${run.firstTools.map((n) => `\`${n}\``).join(", ") || "none"} — ` +
+    (run.firstToolsOnlyBuiltins
+      ? `only built-ins${run.firstTools.includes("load_mcp_tool") ? " and load_mcp_tool" : ""}`
+      : "MCP definitions included"),
+    `- loaded MCP definitions first offered: ${appear}`,
+    `- MCP server received: ${
+      run.serverMethods === null
+        ? "nothing (no server log)"
+        : run.serverMethods.join(", ") || "nothing"
+    }`,
+    `- tool calls (${calls.length}):${calls.length === 0 ? " none" : ""}`,
+    ...calls.map((call) => `  ${call}`),
+  ];
+  for (const check of verdict.checks) {
+    const mark = check.result === "pass" ? "pass" : "FAIL";
+    lines.push(`- check \`${check.id}\` ${mark}: ${check.detail.split("\n").join(" / ")}`);
+    if (check.facts && check.facts.early_calls.length > 0) {
+      lines.push(
+        `  - early call(s) ${check.facts.early_calls.map((n) => `#${n}`).join(", ")} before ` +
+          `loading; ${
+            check.facts.recovered_after_notice ? "recovered" : "not recovered"
+          } after the notice`,
+      );
+    }
+  }
+  for (const reason of verdict.invalid_reasons) lines.push(`- invalid: ${reason}`);
+  return lines.join("\n");
+}
+
+function markdown(
+  lab: Lab,
+  experiment: string,
+  runs: RunView[],
+  summaries: ConditionSummary[],
+  tasks: Task[],
+): string {
+  const ids = checkIds(tasks);
+  const first = runs[0]!.record;
+  const overridden = runs.some((run) => run.record.model.base_url !== lab.model.base_url);
+  const parts = [
+    `# Report — ${experiment}: ${lab.title}`,
+    "",
+    `Lab \`${lab.lab}\` · model \`${first.model.requested}\` at ${first.model.base_url}` +
+    (overridden ? " (overridden on the command line)" : "") +
+    ` · ${lab.repetitions} repetitions · ${runs.length} runs · ${validity(runs)} · ` +
+    `harness ${String(first.harness.build ?? first.harness.version)}`,
+    "",
+    "## Rubric",
+    "",
+    ...Object.entries(lab.rubric).map(([id, text]) => `- **${id}**: ${text}`),
+    "",
+    "## Summary",
+    "",
+    mdTable([headers(ids), ...summaries.map((summary) => row(summary, ids))]),
+    "",
+    "Tool calls per run (mean over valid runs):",
+    "",
+    ...summaries.map((s) => `- ${s.condition} · ${s.taskId}: ${toolsText(s)}`),
+    "",
+    "Tool lists and MCP use (valid runs):",
+    "",
+    ...summaries.map((s) =>
+      `- ${s.condition} · ${s.taskId}: first request without MCP definitions in ` +
+      `${s.listingOk}/${s.valid}; loaded definitions offered in ${s.definitionsOffered}/${s.valid}` +
+      `; ${s.earlyCallRuns} run(s) called an MCP tool before loading it`
+    ),
+    "",
+    "Pass is `pass/valid`; a check column is passes among valid runs. Token, call and time",
+    "columns are means over valid runs with a measured value (n/a when none); `failed` is the",
+    "total of failed tool calls. Invalid runs (no record from hel, or no successful model",
+    "response) are left out of every figure but listed below.",
+    "",
+    "## Where each figure comes from",
+    "",
+    "Each run folder is `results/<folder>/` as listed under Runs.",
+    "",
+    "- pass, invalid: `verdict.json` → `overall`, `invalid_reasons` (rewritten by every report)",
+    "- check columns and details: `verdict.json` → `checks[]` (the MCP rubric reads",
+    "  `raw/requests.jsonl` and the server log `workspace/.hel/mcp/events.jsonl`, copied to",
+    "  `raw/mcp-server-events.jsonl`)",
+    "- tokens, model calls, wall time: `record.json` → `usage`",
+    "- tool calls by name, failed calls, each run's call list: `record.json` → `events[]`",
+    "- first request's tools, first offer of loaded definitions: `raw/requests.jsonl`",
+    "  (`request.tools` of each line; line numbers are request numbers)",
+    "- termination and errors: `record.json` → `outcome`; hel's output: `raw/stdout.txt`, `raw/stderr.txt`",
+    "",
+    "## Runs",
+    "",
+    ...runs.map(runSection).flatMap((section) => [section, ""]),
+  ];
+  return parts.join("\n");
+}

@@ -1,0 +1,241 @@
+/**
+ * `run`: every run of a lab, repetitions and conditions interleaved (for each task, for each
+ * repetition, each condition), so drift in the model service spreads over all conditions.
+ * A run whose record is complete is skipped unless forced. Each run leaves its whole story in
+ * `results/<lab>/<run_id>/`: `run.json`, `record.json`, `verdict.json`, `workspace/`, `raw/`.
+ *
+ * @module
+ */
+import type { RunRecord } from "../core/record.ts";
+import { judgeRun, type Verdict } from "./checks.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { runHelOnce } from "./hel_driver.ts";
+import { readJsonLines } from "./raw_log.ts";
+import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
+import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
+
+/** What every command shares. */
+export interface EvalContext {
+  repoRoot: string;
+  evalsDir: string;
+  resultsDir: string;
+  endpoint: Endpoint;
+  /** hel's build: version and commit of the harness code (`-dirty` with local changes). */
+  build: string;
+  /** Progress output (stdout). */
+  out(line: string): void;
+}
+
+/** One planned run. */
+export interface PlannedRun {
+  runId: string;
+  task: Task;
+  condition: Condition;
+  repetition: number;
+}
+
+/** A finished run. */
+export interface RunOutcome {
+  record: RunRecord;
+  verdict: Verdict;
+}
+
+/** Identity fields the runner adds to hel's record (`record.run`). */
+export interface RunIdentity {
+  run_id: string;
+  experiment: string;
+  lab: string;
+  task_id: string;
+  condition: string;
+  repetition: number;
+}
+
+/** The conditions named by `--conditions` (all when none are named). */
+export function selectConditions(lab: Lab, names: string[] | undefined): Condition[] {
+  if (!names || names.length === 0) return lab.conditions;
+  return names.map((name) => {
+    const found = lab.conditions.find((condition) => condition.name === name);
+    if (!found) {
+      throw new SpecError(
+        `lab ${lab.lab} has no condition named "${name}" (conditions: ` +
+          `${lab.conditions.map((c) => c.name).join(", ")})`,
+      );
+    }
+    return found;
+  });
+}
+
+/** Runs in execution order: task → repetition → condition. */
+export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): PlannedRun[] {
+  const experiment = experimentId(lab);
+  const runs: PlannedRun[] = [];
+  for (const task of tasks) {
+    for (let repetition = 1; repetition <= lab.repetitions; repetition++) {
+      for (const condition of conditions) {
+        const nn = String(repetition).padStart(2, "0");
+        runs.push({
+          runId: `${experiment}-${task.id}-${condition.name}-${nn}`,
+          task,
+          condition,
+          repetition,
+        });
+      }
+    }
+  }
+  return runs;
+}
+
+/** True when the run folder holds a record the runner completed. */
+export async function isFinished(runDir: string): Promise<boolean> {
+  try {
+    const record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
+    return typeof record?.run?.run_id === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the plan; returns how many runs ran and how many were skipped. */
+export async function runLab(
+  context: EvalContext,
+  lab: Lab,
+  tasks: Task[],
+  conditions: Condition[],
+  force: boolean,
+): Promise<{ ran: number; skipped: number }> {
+  // Every pin is checked against the fixtures before the first run: a mismatch stops
+  // everything before any model call.
+  for (const task of tasks) {
+    for (const condition of conditions) {
+      const pin = condition.settings.mcp_sha256;
+      if (pin) await checkPin(task.fixtureDir, pin, `lab ${lab.lab}, condition ${condition.name}`);
+    }
+  }
+  const runs = planRuns(lab, tasks, conditions);
+  const labDir = `${context.resultsDir}/${lab.lab}`;
+  const started = performance.now();
+  let ran = 0, skipped = 0;
+  for (const [index, planned] of runs.entries()) {
+    const runDir = `${labDir}/${planned.runId}`;
+    const position = `[${index + 1}/${runs.length}]`;
+    if (!force && await isFinished(runDir)) {
+      skipped++;
+      context.out(`${position} ${planned.condition.name} · ${planned.runId} · skipped (recorded)`);
+      continue;
+    }
+    context.out(
+      `${position} ${planned.condition.name} · ${planned.runId} · started at ` +
+        `${seconds(performance.now() - started)} elapsed`,
+    );
+    const { record, verdict } = await executeRun(context, lab, planned, runDir);
+    ran++;
+    context.out(
+      `${position} ${planned.condition.name} · ${planned.runId} · ${verdict.overall} · ` +
+        `${record.outcome.termination} · ${record.events.length} tool calls · ` +
+        `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${
+          seconds(performance.now() - started)
+        } elapsed`,
+    );
+  }
+  return { ran, skipped };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Performs one run into `runDir` (emptied first) and judges it. */
+export async function executeRun(
+  context: EvalContext,
+  lab: Lab,
+  planned: PlannedRun,
+  runDir: string,
+  experiment = experimentId(lab),
+): Promise<RunOutcome> {
+  const { task, condition } = planned;
+  const workspace = `${runDir}/workspace`;
+  const helHome = `${runDir}/hel-home`;
+  const rawDir = `${runDir}/raw`;
+  await resetDir(runDir);
+  await copyTree(task.fixtureDir, workspace);
+  await Deno.mkdir(helHome, { recursive: true });
+  const where = `lab ${lab.lab}, condition ${condition.name}, task ${task.id}`;
+  if (condition.settings.mcp_sha256) {
+    await pinMcpTrust(workspace, helHome, rawDir, condition.settings.mcp_sha256, where);
+  }
+  const identity: RunIdentity = {
+    run_id: planned.runId,
+    experiment,
+    lab: lab.lab,
+    task_id: task.id,
+    condition: condition.name,
+    repetition: planned.repetition,
+  };
+  const runInfo = {
+    ...identity,
+    settings: condition.settings,
+    budget: lab.budget,
+    endpoint: {
+      provider: context.endpoint.overridden ? "override" : lab.model.provider,
+      base_url: context.endpoint.baseUrl,
+      model: context.endpoint.model,
+      overridden: context.endpoint.overridden,
+    },
+    build: context.build,
+  };
+  await writeJson(`${runDir}/run.json`, runInfo);
+
+  const result = await runHelOnce({
+    repoRoot: context.repoRoot,
+    runDir,
+    workspace,
+    helHome,
+    instruction: task.instruction,
+    settings: condition.settings,
+    budget: lab.budget,
+    endpoint: context.endpoint,
+  });
+  await writeJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
+  await keepServerLogs(task, workspace, rawDir);
+
+  const record: RunRecord = {
+    ...result.record,
+    run: { ...identity, ...result.record.run },
+    harness: { ...result.record.harness, build: context.build },
+  };
+  const verdict = await judgeRun(runDir, planned.runId, task, record);
+  await writeJson(`${runDir}/verdict.json`, verdict);
+  // record.json goes last: a run counts as finished only once everything else is on disk.
+  await writeJson(`${runDir}/record.json`, record);
+  return { record, verdict };
+}
+
+/** Copies the MCP server's message log into raw/ and pulls its stderr out of hel's MCP trace. */
+async function keepServerLogs(task: Task, workspace: string, rawDir: string) {
+  for (const check of task.checks) {
+    if (check.type !== "mcp_usage") continue;
+    try {
+      await Deno.copyFile(`${workspace}/${check.server_log}`, `${rawDir}/mcp-server-events.jsonl`);
+    } catch { /* the server never started (e.g. baseline): no log to keep */ }
+  }
+  const lines: string[] = [];
+  for (const entry of await readJsonLines(`${rawDir}/mcp.jsonl`) as Record<string, unknown>[]) {
+    const text = stderrText(entry);
+    if (text === undefined) continue;
+    const server = String(entry.server ?? "?");
+    for (const line of text.trimEnd().split("\n")) lines.push(`[${server}] ${line}`);
+  }
+  if (lines.length > 0) {
+    await Deno.writeTextFile(`${rawDir}/mcp-server-stderr.txt`, lines.join("\n") + "\n");
+  }
+}
+
+function stderrText(entry: Record<string, unknown>): string | undefined {
+  if (typeof entry?.stderr === "string") return entry.stderr;
+  const kind = String(entry?.kind ?? entry?.type ?? entry?.event ?? entry?.status ?? "");
+  return /stderr/i.test(kind) && typeof entry.text === "string" ? entry.text : undefined;
+}
+
+async function writeJson(path: string, value: unknown) {
+  await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
+}

@@ -35,8 +35,6 @@ export interface Sandbox {
   prepare(program: string, args: readonly string[]): Promise<Prepared>;
 }
 
-const DISABLED_HINT = "or restart hel with --sandbox off to run commands without a sandbox";
-
 /** The bubblewrap arguments that come before `--` and the program. */
 export function bwrapArguments(settings: SandboxSettings): string[] {
   const { project, helDir } = settings;
@@ -87,18 +85,29 @@ export function createSandbox(
   settings: SandboxSettings,
   onUnavailable: (text: string) => void = () => {},
 ): Sandbox {
-  let checked: Promise<string | undefined> | undefined;
+  let checked: Promise<Problem | undefined> | undefined;
   return {
     async prepare(program, args) {
       if (!settings.enabled) {
         return { ok: true, program, args: [...args], env: { ...settings.env } };
       }
       checked ??= check(settings).then((problem) => {
-        if (problem) onUnavailable(problem);
+        if (problem) {
+          onUnavailable(
+            `${problem.reason}; bash, glob and grep will refuse to run. To fix it, ` +
+              `${problem.fix}, or start hel with --sandbox off to run them without a sandbox`,
+          );
+        }
         return problem;
       });
       const problem = await checked;
-      if (problem) return { ok: false, text: problem };
+      if (problem) {
+        return {
+          ok: false,
+          text: `the command was not run: ${problem.reason}. Ask the user to ${problem.fix} ` +
+            "or restart hel with --sandbox off to run commands without a sandbox",
+        };
+      }
       return {
         ok: true,
         program: findOnPath("bwrap", settings.env.PATH) ?? "bwrap",
@@ -109,17 +118,28 @@ export function createSandbox(
   };
 }
 
+/** What keeps the sandbox from working, and what the user can do about it. */
+interface Problem {
+  reason: string;
+  fix: string;
+}
+
 /** Why the sandbox cannot be used here, or undefined when it works. */
-async function check(settings: SandboxSettings): Promise<string | undefined> {
+async function check(settings: SandboxSettings): Promise<Problem | undefined> {
   if (Deno.build.os !== "linux") {
-    return `the command was not run: hel's sandbox (bubblewrap) exists only on Linux; ` +
-      `ask the user to run hel on Linux ${DISABLED_HINT}`;
+    return {
+      reason: "hel runs commands only inside a sandbox, and its sandbox (bubblewrap) exists " +
+        "only on Linux",
+      fix: "run hel on Linux",
+    };
   }
   const bwrap = findOnPath("bwrap", settings.env.PATH);
   if (!bwrap) {
-    return "the command was not run: hel runs commands only inside a sandbox, and bubblewrap " +
-      "(bwrap) is not installed. Ask the user to install the bubblewrap package " +
-      `(apt install bubblewrap, dnf install bubblewrap, pacman -S bubblewrap) ${DISABLED_HINT}`;
+    return {
+      reason: "hel runs commands only inside a sandbox, and bubblewrap (bwrap) is not installed",
+      fix: "install the bubblewrap package (apt install bubblewrap, dnf install bubblewrap, " +
+        "pacman -S bubblewrap)",
+    };
   }
   const probe = await runCommand({
     program: bwrap,
@@ -132,7 +152,9 @@ async function check(settings: SandboxSettings): Promise<string | undefined> {
   const detail = probe.kind === "not-started"
     ? probe.message
     : (probe.stderr.trim().split("\n")[0] ?? "") || `exit ${probe.code ?? probe.signal}`;
-  return `the command was not run: bubblewrap cannot create a sandbox here (${detail}). ` +
-    "Ask the user to allow unprivileged user namespaces for bwrap " +
-    `(e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu) ${DISABLED_HINT}`;
+  return {
+    reason: `bubblewrap cannot create a sandbox here (${detail})`,
+    fix: "allow unprivileged user namespaces for bwrap (on Ubuntu: sysctl " +
+      "kernel.apparmor_restrict_unprivileged_userns=0)",
+  };
 }

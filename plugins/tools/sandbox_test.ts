@@ -52,11 +52,16 @@ Deno.test("a bubblewrap that cannot start is reported once, with its reason and 
       !prepared.ok && prepared.text,
       "the command was not run: bubblewrap cannot create a sandbox here (bwrap: setting up " +
         "uid map: Permission denied). Ask the user to allow unprivileged user namespaces for " +
-        "bwrap (e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu) or " +
+        "bwrap (on Ubuntu: sysctl kernel.apparmor_restrict_unprivileged_userns=0) or " +
         "restart hel with --sandbox off to run commands without a sandbox",
     );
   }
-  assert.equal(warnings.length, 1);
+  assert.deepEqual(warnings, [
+    "bubblewrap cannot create a sandbox here (bwrap: setting up uid map: Permission denied); " +
+    "bash, glob and grep will refuse to run. To fix it, allow unprivileged user namespaces " +
+    "for bwrap (on Ubuntu: sysctl kernel.apparmor_restrict_unprivileged_userns=0), or start " +
+    "hel with --sandbox off to run them without a sandbox",
+  ]);
 });
 
 Deno.test("with the sandbox off, programs run as they are, with the environment given", async () => {

@@ -88,10 +88,12 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
   let serversNode: Node | undefined;
   for (const [key, value] of properties(root)) {
     if (key === "servers") serversNode = value;
-    else {problem(
-        value,
+    else {
+      problem(
+        keyOf(value),
         `unknown field "${key}"${suggest(key, ["servers"])}; only "servers" is allowed here`,
-      );}
+      );
+    }
   }
   if (!serversNode) {
     problem(root, `the "servers" field is missing; write for example ${EXAMPLE}`);
@@ -190,7 +192,7 @@ function readServer(
       }
       default:
         report(
-          value,
+          keyOf(value),
           `unknown field ${here}${suggest(key, SERVER_FIELDS)}; allowed: ${
             SERVER_FIELDS.join(", ")
           }`,
@@ -209,6 +211,11 @@ function properties(node: Node): [string, Node][] {
     if (key && value) pairs.push([String(key.value), value]);
   }
   return pairs;
+}
+
+/** The key node of a property's value (where a message about the field should point). */
+function keyOf(value: Node): Node {
+  return value.parent?.children?.[0] ?? value;
 }
 
 /** `line:column` (1-based) of an offset. */

@@ -21,7 +21,7 @@ import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
 
-const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+const REPO_ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 
 interface CommonOptions extends EndpointOverrides {
   resultsDir: string;

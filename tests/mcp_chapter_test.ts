@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { sha256Hex } from "../core/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 import {
@@ -40,17 +41,11 @@ async function chapterProject() {
       },
     }) + "\n",
   );
-  const hash = await runHel(["trust", "mcp", "--sha256", await sha256(project.project)], {
-    cwd: project.project,
-  });
-  assert.equal(hash.code, 0, hash.stderr);
+  // Pinned the way scripts and evals do it.
+  const hash = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
+  const pinned = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
+  assert.equal(pinned.code, 0, pinned.stderr);
   return Object.assign(project, { marker });
-}
-
-async function sha256(project: string): Promise<string> {
-  const bytes = await Deno.readFile(`${project}/.hel/mcp.json`);
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

@@ -84,6 +84,16 @@ async function receivedByServer(dir: string): Promise<string[]> {
     );
 }
 
+async function filesContaining(dir: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) found.push(...await filesContaining(path, needle));
+    else if (entry.isFile && (await Deno.readTextFile(path)).includes(needle)) found.push(path);
+  }
+  return found;
+}
+
 async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
 }
@@ -117,9 +127,13 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
     // the forced re-run of the variant at the end
     ...THROUGH_MCP,
   ]);
-  const result = await evalCli(["h10", "--base-url", model.url], dirs);
+  const secret = "sk-eval-test-secret";
+  const result = await evalCli(["h10", "--base-url", model.url], dirs, {
+    DEEPSEEK_API_KEY: secret,
+  });
   equal(result.code, 0, result.stderr);
   equal(model.remaining(), THROUGH_MCP.length);
+  deepEqual(await filesContaining(dirs.results, secret), [], "the key is in no run file");
   match(result.stdout, /\[1\/2\] baseline · h10-mcp-port-lookup-01-baseline-01 · fail/);
   match(result.stdout, /\[2\/2\] variant · h10-mcp-port-lookup-01-variant-01 · pass/);
 

@@ -30,7 +30,7 @@ export interface Metric {
 export interface RecordedToolEvent {
   /** 1-based position among the run's tool calls. */
   seq: number;
-  callId: string;
+  call_id: string;
   name: string;
   category: ToolCategory;
   args: unknown;
@@ -126,7 +126,7 @@ export class RunRecorder {
       case "tool_call":
         this.#events.push({
           seq: this.#events.length + 1,
-          callId: event.callId,
+          call_id: event.callId,
           name: event.name,
           category: event.category,
           args: event.args,

@@ -59,7 +59,7 @@ Deno.test("--record writes the record and raw logs of a run with a tool call", a
   });
   deepEqual(record.events, [{
     seq: 1,
-    callId: "c1",
+    call_id: "c1",
     name: "read_file",
     category: "read",
     args: { path: "notes.txt" },

@@ -1,0 +1,75 @@
+/**
+ * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
+ * run — cold start, MCP start with 1 and 10 servers, per-call overhead, context cost with
+ * deferred versus eager MCP loading, and peak memory. hel runs as a subprocess against the
+ * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
+ *
+ * Writes `bench/out/bench.json` and `bench/out/bench.md` (git-ignored) and prints the table.
+ * The built binary (`HEL_BIN`, else `dist/hel`) is measured beside the source when present.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import denoJson from "../deno.json" with { type: "json" };
+import { callOverhead } from "./call_overhead.ts";
+import { coldStart } from "./cold_start.ts";
+import { contextCost } from "./context_cost.ts";
+import { builtBinary, fromSource } from "./hel_process.ts";
+import { mcpStart } from "./mcp_start.ts";
+import { memory } from "./memory.ts";
+import { type BenchResults, formatReport } from "./report.ts";
+
+const OUT = new URL("./out/", import.meta.url).pathname;
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { runs: { type: "string", default: "7" } },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`bench: --runs must be a positive whole number, got ${values.runs}`);
+  Deno.exit(2);
+}
+
+const started = performance.now();
+const loadAtStart = Deno.loadavg()[0];
+const step = (name: string) => console.error(`bench: ${name} …`);
+const source = fromSource();
+const binary = await builtBinary();
+
+step("cold start");
+const cold = [await coldStart(source, runs)];
+if ("command" in binary) cold.push(await coldStart(binary, runs));
+step("MCP start (0, 1 and 10 servers)");
+const start = await mcpStart(source, Math.max(3, Math.ceil(runs / 2)));
+step("per-call overhead");
+const call = await callOverhead(source, 3);
+step("context cost (10, 100, 1000 tools; deferred and eager)");
+const context = await contextCost(source);
+step("peak memory");
+const mem = await memory(source, 3);
+
+const results: BenchResults = {
+  date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+  machine: {
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    cpus: navigator.hardwareConcurrency,
+    deno: Deno.version.deno,
+    hel: denoJson.version,
+    loadAverage: loadAtStart,
+  },
+  ...("reason" in binary ? { binarySkipped: binary.reason } : {}),
+  coldStart: cold,
+  mcpStart: start,
+  callOverhead: call,
+  contextCost: context,
+  memory: mem,
+  durationS: (performance.now() - started) / 1000,
+};
+const report = formatReport(results);
+await Deno.mkdir(OUT, { recursive: true });
+await Deno.writeTextFile(`${OUT}bench.json`, JSON.stringify(results, null, 2) + "\n");
+await Deno.writeTextFile(`${OUT}bench.md`, report);
+console.log(report);
+console.error(`bench: wrote ${OUT}bench.json and ${OUT}bench.md`);

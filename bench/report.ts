@@ -1,0 +1,134 @@
+/**
+ * The benchmark's results as one JSON document and as a Markdown table for people.
+ *
+ * @module
+ */
+import type { CallOverhead } from "./call_overhead.ts";
+import type { ColdStart } from "./cold_start.ts";
+import type { ContextRow } from "./context_cost.ts";
+import type { McpStart } from "./mcp_start.ts";
+import type { Memory } from "./memory.ts";
+
+/** Everything one `deno task bench` measured. */
+export interface BenchResults {
+  date: string;
+  machine: {
+    os: string;
+    arch: string;
+    cpus: number;
+    deno: string;
+    hel: string;
+    /** The 1-minute load average when the benchmark started (other work skews timings). */
+    loadAverage?: number;
+  };
+  /** Why the binary was not measured, when it was not. */
+  binarySkipped?: string;
+  coldStart: ColdStart[];
+  mcpStart: McpStart;
+  callOverhead: CallOverhead;
+  contextCost: ContextRow[];
+  memory: Memory;
+  durationS: number;
+}
+
+const f1 = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(1);
+const int = (value: number) => Math.round(value).toLocaleString("en-US");
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The Markdown report (also printed to stdout). */
+export function formatReport(results: BenchResults): string {
+  const { machine, mcpStart: start, callOverhead: call, memory: mem } = results;
+  const parts: string[] = [];
+  parts.push(
+    `# hel benchmark — ${results.date}`,
+    `hel ${machine.hel}, Deno ${machine.deno}, ${machine.os}/${machine.arch}, ` +
+      `${machine.cpus} CPUs, load average ${f1(machine.loadAverage)} at the start; every time ` +
+      `is a median (ms). Took ${results.durationS.toFixed(0)} s.`,
+  );
+  parts.push(
+    "## Cold start",
+    table(
+      [
+        "hel",
+        "runs",
+        "`hel --version`",
+        "spawn → first model request",
+        "one-shot run, spawn → exit",
+      ],
+      results.coldStart.map((row) => [
+        row.hel,
+        String(row.runs),
+        f1(row.versionMs),
+        f1(row.firstRequestMs),
+        f1(row.oneShotMs),
+      ]),
+    ) + (results.binarySkipped ? `\n\nBinary not measured: ${results.binarySkipped}.` : ""),
+  );
+  parts.push(
+    "## MCP start",
+    `Fixture servers that each take ${start.delayMs} ms to start, ${start.toolsPerServer} tools ` +
+      `each; ${start.runs} runs.`,
+    table(
+      ["servers", "`hel mcp list`, spawn → exit", "spawn → first model request"],
+      start.rows.map((row) => [String(row.servers), f1(row.listMs), f1(row.firstRequestMs)]),
+    ),
+    `One server adds ${f1(start.oneServerCostMs)} ms, ten add ${f1(start.tenServersCostMs)} ms; ` +
+      `started one after another ten would add about ${f1(start.sequentialEstimateMs)} ms, so ` +
+      (start.tenServersCostMs < start.sequentialEstimateMs / 2
+        ? "the servers start concurrently."
+        : "the servers did NOT start concurrently."),
+  );
+  parts.push(
+    "## Per-call overhead",
+    `${call.callsPerBlock} calls per kind in one hel run, ${call.runs} runs; through hel a call ` +
+      "is timed from the model request that asks for it to the next one, which carries its result.",
+    table(["call", "ms"], [
+      ["MCP tool through hel (model request → next request)", f1(call.mcpThroughHelMs)],
+      ["the same MCP call from a bare SDK client", f1(call.mcpBareSdkMs)],
+      ["built-in read_file through hel", f1(call.readFileMs)],
+      ["loop turnaround (a tool that does no I/O)", f1(call.loopTurnaroundMs)],
+    ]),
+  );
+  parts.push(
+    "## Context cost",
+    "Bytes of the JSON request bodies and estimated tokens (characters / 4). Trajectory: " +
+      "load (deferred only) → MCP call → search_replace edit → answer; every request summed.",
+    table(
+      [
+        "MCP tools",
+        "loading",
+        "requests",
+        "first request bytes",
+        "first request tokens",
+        "trajectory bytes",
+        "trajectory tokens",
+      ],
+      results.contextCost.map((row) => [
+        int(row.tools),
+        row.mode,
+        String(row.requests),
+        int(row.firstBytes),
+        int(row.firstTokens),
+        int(row.totalBytes),
+        int(row.totalTokens),
+      ]),
+    ),
+  );
+  parts.push(
+    "## Peak memory",
+    `${mem.runs} runs; peak resident size (MiB).`,
+    table(["run", "hel", "MCP servers (summed)"], [
+      ["no MCP servers", f1(mem.noServersHelMiB), "—"],
+      [
+        `10 MCP servers (${mem.children} processes)`,
+        f1(mem.tenServersHelMiB),
+        f1(mem.tenServersChildrenMiB),
+      ],
+    ]),
+  );
+  return parts.join("\n\n") + "\n";
+}

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { contextCost } from "./context_cost.ts";
+import { fromSource } from "./hel_process.ts";
+import { descendants, treeMemory } from "./memory_probe.ts";
+import { gaps, median } from "./stats.ts";
+
+Deno.test("bench stats: median of odd and even counts, gaps between neighbours", () => {
+  assert.equal(median([5, 1, 3]), 3);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.ok(Number.isNaN(median([])));
+  assert.deepEqual(gaps([10, 13, 20]), [3, 7]);
+});
+
+Deno.test({
+  name: "bench memory probe: finds a child process and reads peak sizes",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const child = new Deno.Command("sleep", { args: ["5"] }).spawn();
+    try {
+      assert.ok(descendants(Deno.pid).includes(child.pid));
+      const memory = treeMemory(Deno.pid);
+      assert.ok((memory.helKiB ?? 0) > 1024, `peak of this process: ${memory.helKiB}`);
+      assert.ok(memory.children >= 1);
+    } finally {
+      child.kill();
+      await child.status;
+    }
+  },
+});
+
+Deno.test("bench context cost: the same trajectory runs deferred and eager, eager sends more up front", async () => {
+  const rows = await contextCost(fromSource(), [10]);
+  const deferred = rows.find((row) => row.mode === "deferred")!;
+  const eager = rows.find((row) => row.mode === "eager")!;
+  // Deferred: load → call → edit → answer; eager skips the load.
+  assert.equal(deferred.requests, 4);
+  assert.equal(eager.requests, 3);
+  assert.ok(eager.firstBytes > deferred.firstBytes, JSON.stringify(rows));
+  assert.ok(deferred.totalTokens > deferred.firstTokens);
+});

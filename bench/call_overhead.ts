@@ -1,7 +1,7 @@
 /**
  * Per-call overhead. One hel run whose scripted model asks for one tool call per turn, in
- * blocks: a loaded MCP tool, the built-in `read_file`, and `load_mcp_tool` for a name already
- * loaded (a tool that does no I/O: the loop's own turnaround). A call's time is the gap
+ * rounds of three: a loaded MCP tool, the built-in `read_file`, and `load_mcp_tool` for a name
+ * already loaded (a tool that does no I/O: the loop's own turnaround). A call's time is the gap
  * between the model request that asked for it and the next one, which carries its result.
  * The same MCP call from a bare SDK client (no harness) is timed beside it.
  *
@@ -20,6 +20,7 @@ const ARGS = { query: "owner:ada status:open", limit: 5 };
 /** Per-call figures (medians, ms). */
 export interface CallOverhead {
   runs: number;
+  /** Rounds of one call of each kind per hel run (the first round is warm-up). */
   callsPerBlock: number;
   /** Model request → next model request around one MCP tool call, through hel. */
   mcpThroughHelMs: number;
@@ -31,8 +32,14 @@ export interface CallOverhead {
   loopTurnaroundMs: number;
 }
 
-function block(count: number, name: string, args: (i: number) => unknown): PlainTurn[] {
-  return Array.from({ length: count }, (_, i) => ({ toolCalls: [{ name, arguments: args(i) }] }));
+const KINDS = ["mcp", "read", "noop"] as const;
+
+function call(kind: (typeof KINDS)[number], round: number): PlainTurn {
+  if (kind === "mcp") return { toolCalls: [{ name: TOOL, arguments: ARGS }] };
+  if (kind === "read") {
+    return { toolCalls: [{ name: "read_file", arguments: { path: `src/file_${round}.txt` } }] };
+  }
+  return { toolCalls: [{ name: "load_mcp_tool", arguments: { names: [TOOL] } }] };
 }
 
 async function throughHel(hel: HelCommand, calls: number) {
@@ -48,14 +55,11 @@ async function throughHel(hel: HelCommand, calls: number) {
     toolsPerServer: 10,
     delayMs: 0,
   });
-  const blocks = [
-    block(calls, TOOL, () => ARGS),
-    block(calls, "read_file", (i) => ({ path: `src/file_${i}.txt` })),
-    block(calls, "load_mcp_tool", () => ({ names: [TOOL] })),
-  ];
+  // Rounds of one call of each kind, so warm-up and the growing conversation weigh alike.
+  const rounds = Array.from({ length: calls }, (_, round) => KINDS.map((k) => call(k, round)));
   const script: PlainTurn[] = [
     { toolCalls: [{ name: "load_mcp_tool", arguments: { names: [TOOL] } }] },
-    ...blocks.flat(),
+    ...rounds.flat(),
     { text: "Done." },
   ];
   await using model = timedModel(script);
@@ -66,15 +70,15 @@ async function throughHel(hel: HelCommand, calls: number) {
   });
   expectExit(run, 0, "per-call run");
   expectConsumed(model, "per-call run");
-  const answers = model.arrivals.map((a) => a.request.messages.at(-1));
-  const mcpAnswer = String(answers[2]?.content ?? "");
+  const mcpAnswer = String(model.arrivals[2]?.request.messages.at(-1)?.content ?? "");
   if (!mcpAnswer.includes("tool_0001")) {
     throw new Error(`the MCP call did not answer: ${mcpAnswer}`);
   }
-  const times = gaps(model.arrivals.map((arrival) => arrival.at));
-  // times[k] is the call asked for by request k; request 0 loaded the tool.
-  const slice = (index: number) => times.slice(1 + index * calls, 1 + (index + 1) * calls).slice(1);
-  return { mcp: slice(0), read: slice(1), noop: slice(2) };
+  // times[k] is the call asked for by request k; request 0 loaded the tool, round 0 warms up.
+  const times = gaps(model.arrivals.map((arrival) => arrival.at)).slice(1);
+  const of = (kind: number) =>
+    times.filter((_, k) => k >= KINDS.length && k % KINDS.length === kind);
+  return { mcp: of(0), read: of(1), noop: of(2) };
 }
 
 async function bareSdk(calls: number): Promise<number[]> {

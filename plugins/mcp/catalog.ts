@@ -124,10 +124,7 @@ export function listingLine(entry: CatalogEntry): string {
     ? `${headChars(firstLine, LISTING_DESCRIPTION_CHARS)}…`
     : firstLine;
   // Descriptions are server text: never let them carry terminal or bidi controls.
-  const safe = escapeControlCharacters(shown).replace(
-    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    "",
-  );
+  const safe = escapeControlCharacters(shown);
   return safe === "" ? `- ${entry.fullName}` : `- ${entry.fullName}: ${safe}`;
 }
 

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { buildCatalog, listingLine, modelName, systemSection } from "./catalog.ts";
+
+const OBJECT = { type: "object", properties: {} };
+
+Deno.test("catalog: names are mcp__<server>__<tool> with characters outside [A-Za-z0-9_-] as _", () => {
+  assert.equal(modelName("notes", "search"), "mcp__notes__search");
+  assert.equal(modelName("t", "a.b/c d"), "mcp__t__a_b_c_d");
+});
+
+Deno.test("catalog: too long names, missing schemas and shared names are excluded with reasons", () => {
+  const catalog = buildCatalog([
+    {
+      name: "t",
+      tools: [
+        { name: "echo", description: "  Echo.\n", inputSchema: OBJECT },
+        { name: "x".repeat(70), inputSchema: OBJECT },
+        { name: "noschema" },
+        { name: "stringy", inputSchema: { type: "string" } },
+        { name: "a.b", inputSchema: OBJECT },
+        { name: "a_b", inputSchema: OBJECT },
+        { description: "nameless", inputSchema: OBJECT },
+      ],
+    },
+    {
+      name: "u",
+      tools: [{ name: "taken", inputSchema: OBJECT }, { name: "zed", inputSchema: OBJECT }],
+    },
+  ], new Set(["mcp__u__taken"]));
+  assert.deepEqual(catalog.entries.map((e) => [e.fullName, e.toolName, e.description]), [
+    ["mcp__t__echo", "echo", "Echo."],
+    ["mcp__u__zed", "zed", ""],
+  ]);
+  const reasons = Object.fromEntries(
+    catalog.excluded.map((e) => [`${e.server}/${e.toolName}`, e.reason]),
+  );
+  assert.match(reasons[`t/${"x".repeat(70)}`]!, /78 characters, over the 64/);
+  assert.match(reasons["t/noschema"]!, /no object inputSchema/);
+  assert.match(reasons["t/stringy"]!, /no object inputSchema/);
+  assert.match(reasons["t/a.b"]!, /mcp__t__a_b is ambiguous/);
+  assert.match(reasons["t/a_b"]!, /mcp__t__a_b is ambiguous/);
+  assert.match(reasons["t/(no name)"]!, /without a name/);
+  assert.match(reasons["u/taken"]!, /already the name of another tool/);
+});
+
+Deno.test("catalog: the listing shows the first line, cut to 300 characters, without controls", () => {
+  const entry = (description: string) => ({
+    fullName: "mcp__t__x",
+    server: "t",
+    toolName: "x",
+    description,
+    inputSchema: OBJECT,
+  });
+  assert.equal(listingLine(entry("First.\nSecond.")), "- mcp__t__x: First.");
+  assert.equal(listingLine(entry("")), "- mcp__t__x");
+  const long = listingLine(entry("é".repeat(400)));
+  assert.equal(long, `- mcp__t__x: ${"é".repeat(300)}…`);
+  assert.equal(
+    listingLine(entry("red \u001b[31m\u202eevil")),
+    "- mcp__t__x: red \\u001b[31m\\u202eevil",
+  );
+});
+
+Deno.test("catalog: the system section says how to load, or that nothing was listed", () => {
+  assert.match(systemSection([]), /^MCP tools .*load_mcp_tool.*\n\(no tools were listed\)$/s);
+});

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { parseMcpConfig, validServerName } from "./config.ts";
+
+const parse = (text: string) => parseMcpConfig(new TextEncoder().encode(text), ".hel/mcp.json");
+
+Deno.test("config: a full server entry, JSONC, servers in name order, defaults", () => {
+  const result = parse(`{
+    // two servers
+    "servers": {
+      "notes": {"command": "notes-mcp", "args": ["--dir", "notes"], "env": {"A": "1"}, "timeout": 2.5},
+      "alpha": {"command": "python3",},
+    },
+  }`);
+  assert.deepEqual(result, {
+    ok: true,
+    servers: [
+      { name: "alpha", command: "python3", args: [], env: {}, callTimeoutMs: 300_000 },
+      {
+        name: "notes",
+        command: "notes-mcp",
+        args: ["--dir", "notes"],
+        env: { A: "1" },
+        callTimeoutMs: 2500,
+      },
+    ],
+  });
+});
+
+Deno.test("config: an empty server map is valid", () => {
+  assert.deepEqual(parse('{"servers": {}}'), { ok: true, servers: [] });
+});
+
+Deno.test("config: syntax errors name line and column", () => {
+  const result = parse('{\n  "servers": {"a": {"command": "x}\n}');
+  assert.equal(result.ok, false);
+  assert.match(
+    result.ok ? "" : result.problems[0]!,
+    /^\.hel\/mcp\.json:2:\d+: unterminated string/,
+  );
+});
+
+Deno.test("config: wrong shapes name the field and the fix; nothing is guessed", () => {
+  const cases: [string, RegExp][] = [
+    ["", /the file is empty; write for example/],
+    ["[]", /the top level must be an object/],
+    ['{"server": {}}', /unknown field "server" \(did you mean "servers"\?\)/],
+    ['{"servers": []}', /"servers" must be an object/],
+    ['{"servers": {"a": {"command": ""}}}', /servers\."a"\.command must be a non-empty string/],
+    [
+      '{"servers": {"a": {"command": "x", "args": "a b"}}}',
+      /servers\."a"\.args must be a list of strings/,
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "env": {"X": 1}}}}',
+      /servers\."a"\.env\.X must be a string/,
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "timeout": "10s"}}}',
+      /timeout must be a positive number of seconds/,
+    ],
+    ['{"servers": {"a": {"command": "x", "timeout": -1}}}', /timeout must be a positive number/],
+    ['{"servers": {"a": {"args": []}}}', /servers\."a" needs a "command"/],
+    [
+      '{"servers": {"a": {"command": "x", "transport": "http"}}}',
+      /unknown field servers\."a"\.transport; allowed: command, args, env, timeout/,
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    const result = parse(text);
+    assert.equal(result.ok, false, text);
+    assert.match(result.ok ? "" : result.problems.join("\n"), expected, text);
+  }
+});
+
+Deno.test("config: every mistake is reported, not only the first", () => {
+  const result = parse('{"servers": {"a b": {"command": "x"}, "c": {"command": 1}}}');
+  assert.equal(result.ok, false);
+  assert.equal(result.ok ? 0 : result.problems.length, 2);
+});
+
+Deno.test("config: server names are letters, digits, '-' and single '_'", () => {
+  for (const name of ["notes", "issue-tracker", "a_b", "X9"]) {
+    assert.ok(validServerName(name), name);
+  }
+  for (const name of ["", "a__b", "a b", "a.b", "ü"]) assert.ok(!validServerName(name), name);
+});
+
+Deno.test("config: text that is not UTF-8 is refused", () => {
+  const result = parseMcpConfig(new Uint8Array([0x7b, 0xff, 0x7d]), ".hel/mcp.json");
+  assert.deepEqual(result, {
+    ok: false,
+    problems: [".hel/mcp.json: not valid UTF-8 text; save the file as UTF-8"],
+  });
+});

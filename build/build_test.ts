@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { compileArgs } from "./compile.ts";
 import { pluginModules } from "./plugins.ts";
 import { cachedRuntimePath, findRuntime, missingRuntimeMessage } from "./runtime.ts";
 import { hasExecutableHeader, hostTarget, parseTargets, TARGETS } from "./targets.ts";
@@ -168,3 +169,49 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "the compile arguments embed every plugin of deno.json with its text files",
+  ignore: host === undefined,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "hel-build-" });
+    try {
+      const denoJson = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+      const includes = await pluginModules(denoJson, ROOT);
+      // Any runtime binary shows what deno compile embeds; the file is never run.
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: compileArgs({ root: ROOT, includes, target: host! }, `${dir}/hel`),
+        env: { DENORT_BIN: Deno.execPath(), NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.ok(output.success, new TextDecoder().decode(output.stderr));
+      const decoder = new TextDecoder();
+      const listing = decoder.decode(output.stdout) + decoder.decode(output.stderr);
+      for (const path of includes) {
+        const folder = path.slice(ROOT.length + 1, path.lastIndexOf("/"));
+        assert.ok(
+          listing.includes(folder.split("/").at(-1)!),
+          `${folder} not embedded:\n${listing}`,
+        );
+      }
+      // A model-facing description that only a dynamically imported plugin imports.
+      const binary = await Deno.readFile(`${dir}/hel`);
+      const needle = (await Deno.readTextFile(`${ROOT}/plugins/tools/read_file.txt`)).trim()
+        .slice(0, 60);
+      assert.ok(contains(binary, new TextEncoder().encode(needle)), `"${needle}" not embedded`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0];
+  for (let at = haystack.indexOf(first!); at !== -1; at = haystack.indexOf(first!, at + 1)) {
+    let match = true;
+    for (let i = 1; i < needle.length && match; i++) match = haystack[at + i] === needle[i];
+    if (match) return true;
+  }
+  return false;
+}

@@ -69,21 +69,30 @@ function denoError(text: string, lines = 8): string {
 // deno-lint-ignore no-control-regex
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
-async function runDenoCompile(request: CompileRequest, staged: string) {
-  const env = Deno.env.toObject();
-  // deno compile reads DENORT_BIN for every target; it must only apply to the host.
-  if (request.runtime.kind !== "env") delete env.DENORT_BIN;
-  else env.DENORT_BIN = request.runtime.path;
-  const args = [
+/** The `deno compile` arguments that write hel for `request.target` to `output`. */
+export function compileArgs(
+  request: Pick<CompileRequest, "root" | "includes" | "target">,
+  output: string,
+): string[] {
+  return [
     "compile",
     ...PERMISSIONS,
     "--target",
     request.target.triple,
     "--output",
-    staged,
+    output,
+    // main.ts imports plugins by computed specifiers, which deno compile cannot follow.
     ...request.includes.flatMap((path) => ["--include", path]),
     `${request.root}/main.ts`,
   ];
+}
+
+async function runDenoCompile(request: CompileRequest, staged: string) {
+  const env = Deno.env.toObject();
+  // deno compile reads DENORT_BIN for every target; it must only apply to the host.
+  if (request.runtime.kind !== "env") delete env.DENORT_BIN;
+  else env.DENORT_BIN = request.runtime.path;
+  const args = compileArgs(request, staged);
   const output = await new Deno.Command(Deno.execPath(), {
     args,
     cwd: request.root,

@@ -55,9 +55,10 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: shutdown ends normal servers and a stubborn one (ignores stdin EOF and SIGTERM) with its child", async () => {
+Deno.test("mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left", async () => {
   await using project = await mcpProject((root) => ({
-    plain: fixtureServer(root, "plain", "--grandchild"),
+    plain: fixtureServer(root, "plain"),
+    parent: fixtureServer(root, "parent", "--grandchild"),
     stubborn: fixtureServer(root, "stubborn", "--stubborn", "--grandchild"),
   }));
   let liveDuringRun = 0;
@@ -68,10 +69,15 @@ Deno.test("mcp: shutdown ends normal servers and a stubborn one (ignores stdin E
       return { text: "done" };
     },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
   assert.equal(result.code, 0, result.stderr);
-  // Two servers and a child each were alive during the run (so the check below can fail).
-  assert.equal(liveDuringRun, 4);
+  // Three servers and two children were alive during the run (so the check below can fail).
+  assert.equal(liveDuringRun, 5);
+  // The plain server left when its input closed; the parent's child (which does not read
+  // the server's input) went with SIGTERM to the group; the stubborn one only with SIGKILL.
+  const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+    .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
+  assert.deepEqual(steps, [["parent", "sigterm"], ["plain", "stdin"], ["stubborn", "sigkill"]]);
   assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
 });
@@ -109,6 +115,42 @@ Deno.test("mcp: Ctrl-C during a call cancels it, shuts the servers down, and exi
   };
   assert.equal(cancel?.params.requestId, call.id);
   assert.equal(model.remaining(), 1);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind", async () => {
+  await using project = await mcpProject((root) => ({
+    silent: fixtureServer(root, "silent", "--silent", "--stubborn", "--grandchild"),
+  }));
+  await using model = scriptedModel([{ text: "not reached" }]);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      MAIN_TS,
+      ...modelArgs(model),
+      "--tools",
+      "read_file",
+      "--mcp-startup-timeout",
+      "60000",
+      "-i",
+      "go",
+    ],
+    cwd: project.project,
+    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await eventually(
+    async () => (await receivedMethods(project.logPath("silent"))).includes("initialize"),
+    "the server to receive initialize",
+  );
+  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  child.kill("SIGINT");
+  const output = await child.output();
+  assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
+  assert.equal(model.requests.length, 0);
   assertNoServerLeft(project);
 });
 

@@ -171,7 +171,7 @@ Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server
 
 Deno.test("mcp: results and errors go back to the model and the loop goes on", async () => {
   await using project = await mcpProject(fixture());
-  const names = ["fail", "rpcerr", "image", "structured", "chatty"];
+  const names = ["fail", "rpcerr", "image", "structured", "chatty", "big"];
   await using model = scriptedModel([
     {
       toolCalls: [{
@@ -189,6 +189,12 @@ Deno.test("mcp: results and errors go back to the model and the loop goes on", a
   assert.equal(toolAnswer(model, "image"), "[image content omitted]\ncaption");
   assert.equal(toolAnswer(model, "structured"), '{"port":8437}');
   assert.equal(toolAnswer(model, "chatty"), "chatted");
+  // A large result is spilled like any other: head, a notice naming the saved file, tail.
+  const big = toolAnswer(model, "big");
+  assert.match(big, /^line of output\n/);
+  const saved = big.match(/The full result is saved at (\S+\.txt)/)?.[1];
+  assert.ok(saved, big.slice(0, 5000));
+  assert.equal(await Deno.readTextFile(saved), "line of output\n".repeat(5000));
   // The server's own request was answered "method not found"; its notification was ignored.
   const log = await readLog(project.logPath("t"));
   // deno-lint-ignore no-explicit-any
@@ -239,16 +245,47 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
     { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolAnswer(model, "die"),
     /^error: MCP server t disconnected \(it exited with code 3\)/,
   );
+  // The server's stderr stays out of hel's output and the model's view; the run log has it.
+  assert.doesNotMatch(result.stderr + result.stdout, /exiting on purpose/);
+  assert.ok(
+    model.requests.every((r) => !JSON.stringify(r.messages).includes("exiting on purpose")),
+  );
+  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
+  assert.ok(
+    trace.some((e) => e.event === "stderr" && String(e.text).includes("exiting on purpose")),
+    JSON.stringify(trace),
+  );
+  assert.ok(trace.some((e) => e.event === "disconnected" && e.server === "t"));
   assert.match(toolAnswer(model, "later"), /^error: MCP server t disconnected.*does not restart/);
   const methods = await receivedMethods(project.logPath("t"));
   assert.equal(methods.filter((m) => m === "initialize").length, 1);
   assert.equal(methods.filter((m) => m === "tools/call").length, 1);
   assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
+});
+
+Deno.test("mcp: servers run in the project with hel's environment minus model keys, plus their env", async () => {
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t"), env: { FROM_CONFIG: "yes" } },
+  }));
+  await using model = scriptedModel([{ text: "done" }]);
+  const result = await helMcp(project, model, [], {
+    env: { DEEPSEEK_API_KEY: "secret-1", OPENAI_API_KEY: "secret-2", KEPT_VARIABLE: "1" },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const started = (await readLog(project.logPath("t")))[0] as { cwd: string; env: string[] };
+  assert.equal(started.cwd, project.project);
+  assert.ok(started.env.includes("FROM_CONFIG"));
+  assert.ok(started.env.includes("KEPT_VARIABLE"));
+  assert.ok(started.env.includes("PATH"));
+  for (const key of ["HEL_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY"]) {
+    assert.ok(!started.env.includes(key), `${key} reached the server`);
+  }
+  assert.equal(model.remaining(), 0);
 });

@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import type { RecordedRequest, ScriptTurn } from "../fixtures/scripted_model.ts";
 import { scriptedModel, tempProject } from "./_helpers.ts";
 import { command, group, hooksJson, trustHooks } from "./_hooks.ts";
 import {
@@ -204,7 +205,7 @@ Deno.test("mcp: results and errors go back to the model and the loop goes on", a
 });
 
 Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late answer is dropped", async () => {
-  await using project = await mcpProject(fixture({ timeout: 1 }));
+  await using project = await mcpProject(fixture({ timeout: 2 }));
   await using model = scriptedModel([
     {
       toolCalls: [{
@@ -212,23 +213,26 @@ Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late an
         arguments: { names: ["mcp__t__slow", "mcp__t__echo"] },
       }],
     },
-    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 1.5 } }] },
+    { toolCalls: [{ id: "late", name: "mcp__t__slow", arguments: { seconds: 3 } }] },
+    // The first call's answer arrives while this one is waiting: it must not be taken for it.
+    { toolCalls: [{ id: "next", name: "mcp__t__slow", arguments: { seconds: 1.5 } }] },
     { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "after" } }] },
     { text: "done" },
   ]);
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
-    toolAnswer(model, "slow"),
-    /^error: MCP request tools\/call to t timed out after 1 second; the request was cancelled and the server keeps running/,
+    toolAnswer(model, "late"),
+    /^error: MCP request tools\/call to t timed out after 2 seconds; the request was cancelled and the server keeps running/,
   );
+  assert.equal(toolAnswer(model, "next"), "slow done after 1.5 s");
   assert.equal(toolAnswer(model, "after"), "after");
   const log = await readLog(project.logPath("t"));
-  const slowCall = log.find((m) => m.method === "tools/call") as { id: number };
-  const cancel = log.find((m) => m.method === "notifications/cancelled") as {
+  const lateCall = log.find((m) => m.method === "tools/call") as { id: number };
+  const cancels = log.filter((m) => m.method === "notifications/cancelled") as {
     params: { requestId: number };
-  };
-  assert.equal(cancel?.params.requestId, slowCall.id);
+  }[];
+  assert.deepEqual(cancels.map((c) => c.params.requestId), [lateCall.id]);
   // Same server process throughout: one start, one initialize.
   assert.equal(log.filter((m) => "started" in m).length, 1);
   assert.equal(log.filter((m) => m.method === "initialize").length, 1);
@@ -288,4 +292,41 @@ Deno.test("mcp: servers run in the project with hel's environment minus model ke
     assert.ok(!started.env.includes(key), `${key} reached the server`);
   }
   assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp: loaded definitions live in the tool list and survive compaction", async () => {
+  await using project = await mcpProject(fixture());
+  const SUMMARY = "## Primary Request and Intent\nEcho words through the MCP server.";
+  const steps: ScriptTurn[] = [
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+    {
+      toolCalls: [{ id: "long", name: "mcp__t__echo", arguments: { text: "word ".repeat(3000) } }],
+    },
+    { toolCalls: [{ id: "short", name: "mcp__t__echo", arguments: { text: "short" } }] },
+    { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "after compaction" } }] },
+    { text: "done" },
+  ];
+  // Summary requests come when the compactor decides; everything else plays the steps.
+  const isSummary = (request: RecordedRequest) =>
+    JSON.stringify(request.messages.at(-1) ?? "").includes("compaction summary");
+  const turns = Array.from(
+    { length: 12 },
+    () => (request: RecordedRequest): ScriptTurn =>
+      isSummary(request) ? { text: SUMMARY } : steps.shift() ?? { text: "extra" },
+  );
+  await using model = scriptedModel(turns);
+  const result = await helMcp(project, model, ["--compact-at", "3000", "--keep-recent", "200"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(steps.length, 0);
+  assert.equal(model.requests.length + model.remaining(), 12);
+  // A request after the compaction: the load call is summarised away, the definition stays.
+  const compacted = model.requests.filter((request) =>
+    !isSummary(request) && JSON.stringify(request.messages).includes("Echo words through") &&
+    !JSON.stringify(request.messages).includes("loaded; callable")
+  );
+  assert.ok(compacted.length > 0, result.stderr);
+  for (const request of compacted) {
+    assert.deepEqual(request.toolNames, ["read_file", "load_mcp_tool", "mcp__t__echo"]);
+  }
+  assert.equal(toolAnswer(model, "after"), "after compaction");
 });

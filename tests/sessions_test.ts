@@ -1,0 +1,284 @@
+/**
+ * Sessions end to end: snapshots after completed turns, --resume (with and without an id),
+ * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
+ */
+import assert from "node:assert/strict";
+import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+
+const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
+const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
+const roles = (messages: { role: string; content: string | null }[]) =>
+  messages.map((m) => `${m.role}:${m.content ?? ""}`);
+
+/** hel as a child process the test can kill; stdin closed, output collected. */
+function spawnHel(args: string[], root: string, project: string) {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, ...args],
+    cwd: project,
+    env: { HEL_API_KEY: "k", HEL_HOME: `${root}/hel-home`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
+/** A promise the test resolves by hand. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => open = resolve);
+  return { open, opened };
+}
+
+Deno.test("save and resume: the resumed request has the earlier turns and the current system message", async () => {
+  await using project = await tempProject({ "HEL.md": "Old context." });
+  await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }, {
+    text: "third answer",
+  }]);
+  const first = await runHel([...base(model.url), "first question"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+  const saved = JSON.parse(await Deno.readTextFile(path));
+  assert.equal(saved.schema_version, 1);
+  assert.equal(saved.session_id, id);
+  assert.deepEqual(roles(saved.messages).slice(1), [
+    "user:first question",
+    "assistant:first answer",
+  ]);
+
+  await project.write("HEL.md", "New context.");
+  const second = await runHel([...base(model.url), "--resume", id, "-i", "second question"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.stdout, "second answer\n");
+  assert.equal(sessionOf(second.stderr), id);
+  const resumed = model.requests[1]!.messages;
+  assert.equal(resumed[0].role, "system");
+  assert.match(resumed[0].content, /New context\./);
+  assert.doesNotMatch(resumed[0].content, /Old context\./);
+  assert.deepEqual(roles(resumed).slice(1), [
+    "user:first question",
+    "assistant:first answer",
+    "user:second question",
+  ]);
+
+  // --resume alone continues the most recent session of this project.
+  const third = await runHel([...base(model.url), "--resume", "-i", "third question"], {
+    cwd: project.project,
+  });
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(sessionOf(third.stderr), id);
+  assert.equal(model.requests[2]!.messages.length, 6);
+  assert.equal(model.remaining(), 0);
+
+  const list = await runHel(["sessions"], { cwd: project.project, unset: ["HEL_API_KEY"] });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(
+    list.stdout,
+    new RegExp(`^${id}\tidle\t\\d{4}-\\d\\d-\\d\\dT[^\t]+\t7 messages$`, "m"),
+  );
+});
+
+Deno.test("a session in use is refused by --resume and delete, listed busy, then free", async () => {
+  await using project = await tempProject();
+  const hold = gate();
+  const reached = gate();
+  await using model = scriptedModel([{ text: "saved" }, async () => {
+    reached.open();
+    await hold.opened;
+    return { text: "finished" };
+  }]);
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const busy = spawnHel(
+    [...base(model.url), "--resume", id, "-i", "go on"],
+    project.root,
+    project.project,
+  );
+  try {
+    await reached.opened;
+
+    const refused = await runHel([...base(model.url), "--resume", id, "-i", "me too"], {
+      cwd: project.project,
+    });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, new RegExp(`hel: session ${id} is already in use`));
+    const list = await runHel(["sessions"], { cwd: project.project });
+    assert.match(list.stdout, new RegExp(`^${id}\tbusy\t`, "m"));
+    const deleteBusy = await runHel(["sessions", "delete", id], { cwd: project.project });
+    assert.equal(deleteBusy.code, 2);
+    assert.match(deleteBusy.stderr, /in use by another hel process/);
+  } catch (error) {
+    busy.kill("SIGKILL"); // never leave the held process behind a failed assertion
+    throw error;
+  } finally {
+    hold.open();
+  }
+  const output = await busy.output();
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  assert.equal(new TextDecoder().decode(output.stdout), "finished\n");
+  assert.match(
+    (await runHel(["sessions"], { cwd: project.project })).stdout,
+    /\tidle\t.*5 messages/,
+  );
+  const deleted = await runHel(["sessions", "delete", id], { cwd: project.project });
+  assert.equal(deleted.code, 0, deleted.stderr);
+  assert.equal(deleted.stdout, `Deleted session ${id}.\n`);
+  await assert.rejects(
+    () => Deno.stat(`${project.project}/.hel/sessions/${id}`),
+    Deno.errors.NotFound,
+  );
+  assert.equal(
+    (await runHel(["sessions"], { cwd: project.project })).stdout,
+    "No sessions in this project.\n",
+  );
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("a damaged snapshot is refused with a clear error and left as it is", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }]);
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const valid = JSON.parse(await Deno.readTextFile(path));
+  const damages: [string, RegExp][] = [
+    ['{"schema_version": 1, "messages": [{"role": "us\u0000\u0000', /not valid JSON/],
+    [
+      JSON.stringify({
+        ...valid,
+        messages: [...valid.messages, { role: "tool", tool_call_id: "nope", content: "x" }],
+      }),
+      /tool result has no matching call/,
+    ],
+    [
+      JSON.stringify({ ...valid, messages: valid.messages.slice(0, 2) }),
+      /completed assistant answer/,
+    ],
+  ];
+  for (const [text, why] of damages) {
+    await Deno.writeTextFile(path, text);
+    const result = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+      cwd: project.project,
+    });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(
+      result.stderr,
+      new RegExp(`session ${id} cannot be resumed: .*snapshot\\.json is damaged`),
+    );
+    assert.match(result.stderr, why);
+    assert.match(result.stderr, /left as it is/);
+    assert.equal(await Deno.readTextFile(path), text);
+    const list = await runHel(["sessions"], { cwd: project.project });
+    assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tdamaged snapshot: `, "m"));
+  }
+  assert.equal(model.requests.length, 1);
+});
+
+Deno.test("a failed save is a warning and the answer still arrives", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([
+    { text: "saved" },
+    () => {
+      // Block the rename: snapshot.json becomes a non-empty folder while the turn runs.
+      const snapshot = `${project.project}/.hel/sessions/${current}/snapshot.json`;
+      Deno.removeSync(snapshot);
+      Deno.mkdirSync(`${snapshot}/blocker`, { recursive: true });
+      return { text: "still answered" };
+    },
+  ]);
+  let current = "";
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  current = sessionOf(first.stderr);
+  const second = await runHel([...base(model.url), "--resume", current, "-i", "more"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.stdout, "still answered\n");
+  assert.match(
+    second.stderr,
+    new RegExp(`hel: warning: session ${current} was not saved: .*in memory`),
+  );
+  const dir = `${project.project}/.hel/sessions/${current}`;
+  const leftovers = [...Deno.readDirSync(dir)].map((entry) => entry.name).filter((name) =>
+    name.endsWith(".tmp")
+  );
+  assert.deepEqual(leftovers, []);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("SIGKILL in the middle of a turn: resume continues from the last completed turn", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  const reached = gate();
+  const never = gate();
+  await using model = scriptedModel([
+    { text: "turn one done" },
+    { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },
+    async () => {
+      reached.open();
+      await never.opened; // hel is killed while it waits for this answer
+      return { text: "never delivered" };
+    },
+    { text: "turn three done" },
+  ]);
+  const first = await runHel([...base(model.url), "turn one"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const before = await Deno.readTextFile(path);
+
+  const child = spawnHel(
+    [...base(model.url), "--resume", id, "-i", "turn two"],
+    project.root,
+    project.project,
+  );
+  await reached.opened; // the tool has run; its result is in memory only
+  child.kill("SIGKILL");
+  const killed = await child.output();
+  assert.equal(killed.signal, "SIGKILL");
+  never.open();
+
+  assert.equal(await Deno.readTextFile(path), before);
+  const names = [...Deno.readDirSync(`${project.project}/.hel/sessions/${id}`)].map((e) => e.name);
+  assert.deepEqual(names.filter((name) => name.endsWith(".tmp")), []);
+  const list = await runHel(["sessions"], { cwd: project.project });
+  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t3 messages$`, "m"));
+
+  const third = await runHel([...base(model.url), "--resume", id, "-i", "turn three"], {
+    cwd: project.project,
+  });
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(third.stdout, "turn three done\n");
+  assert.deepEqual(roles(model.requests[3]!.messages).slice(1), [
+    "user:turn one",
+    "assistant:turn one done",
+    "user:turn three",
+  ]);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("flag and id checks are usage errors", async () => {
+  await using project = await tempProject();
+  const cases: [string[], RegExp][] = [
+    [["--compact-at", "900", "-i", "x"], /--compact-at and --keep-recent go together/],
+    [["--compact-at", "900", "--keep-recent", "900", "-i", "x"], /must be below --compact-at/],
+    [
+      ["--no-compaction", "--compact-at", "9", "--keep-recent", "1", "-i", "x"],
+      /cannot be combined/,
+    ],
+    [["--resume", "fix the bug"], /--resume: invalid session id "fix the bug".*--resume -i/],
+    [["--resume", "-i", "x"], /no saved session yet/],
+    [["--resume", "0B7D3A1E-5C1F-4E0A-9A51-3C1C2F0D9E11", "-i", "x"], /lowercase/],
+    [["--resume", "0b7d3a1e-5c1f-4e0a-9a51-3c1c2f0d9e11", "-i", "x"], /no session 0b7d3a1e/],
+    [["sessions", "delete", "nope"], /invalid session id "nope"/],
+  ];
+  for (const [args, message] of cases) {
+    const result = await runHel(["--base-url", "http://127.0.0.1:9/v1", ...args], {
+      cwd: project.project,
+    });
+    assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.match(result.stderr, message);
+  }
+});

@@ -47,12 +47,20 @@ Deno.test("past a small --compact-at: the next request is smaller, starts with t
     ...Array.from({ length: 7 }, () => play),
     { text: "resumed fine" },
   ]);
-  const result = await runHel([...base(model.url), ...SMALL, "read them all"], {
+  const record = `${project.root}/run/record.json`;
+  const result = await runHel([...base(model.url), ...SMALL, "--record", record, "read them all"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stdout, "all files read\n");
   const requests = model.requests;
+  // The summary request is a model exchange of its own purpose, and counts as a model call.
+  const raw = (await Deno.readTextFile(`${project.root}/run/raw/requests.jsonl`)).trim();
+  assert.deepEqual(
+    raw.split("\n").map((line) => JSON.parse(line).purpose),
+    [...Array(5).fill("conversation"), "compaction", "conversation"],
+  );
+  assert.equal(JSON.parse(await Deno.readTextFile(record)).usage.model_calls.value, 7);
   const summaryAt = requests.findIndex(isSummaryRequest);
   assert.equal(summaryAt, 5, "one summary request, before the sixth conversation request");
   assert.equal(requests.filter(isSummaryRequest).length, 1);

@@ -282,3 +282,47 @@ Deno.test("flag and id checks are usage errors", async () => {
     assert.match(result.stderr, message);
   }
 });
+
+Deno.test("SIGKILL at many points of turns never leaves a damaged or busy session", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  // Three tool calls per user turn, then an answer; enough turns for every run below.
+  const play = (request: { messages: { role: string }[] }) => {
+    const lastUser = request.messages.findLastIndex((m) => m.role === "user");
+    const results = request.messages.slice(lastUser).filter((m) => m.role === "tool").length;
+    return results < 3
+      ? { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] }
+      : { text: "turn done" };
+  };
+  await using model = scriptedModel(Array.from({ length: 400 }, () => play));
+  const first = await runHel([...base(model.url), "start"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const row = new RegExp(`^${id}\tidle\t\\S+\t(\\d+) messages$`, "m");
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Kill after the k-th request of a turn has been answered (k = 4 is the final answer, so
+  // the kill lands around the snapshot save), plus a little jitter to vary the moment.
+  for (const k of [1, 2, 3, 4]) {
+    for (const jitter of [0, 2, 5, 10]) {
+      const target = model.requests.length + k;
+      const child = spawnHel(
+        [...base(model.url), "--resume", id, "-i", `turn k=${k} jitter=${jitter}`],
+        project.root,
+        project.project,
+      );
+      while (model.requests.length < target) await pause(1);
+      await pause(jitter);
+      try {
+        child.kill("SIGKILL");
+      } catch { /* it already finished its turn */ }
+      await child.output();
+      // Whatever the moment, the session is idle and its snapshot reads as a whole conversation.
+      const list = await runHel(["sessions"], { cwd: project.project });
+      assert.match(list.stdout, row, `k=${k} jitter=${jitter}: ${list.stdout}`);
+    }
+  }
+  const last = await runHel([...base(model.url), "--resume", id, "-i", "finish"], {
+    cwd: project.project,
+  });
+  assert.equal(last.code, 0, last.stderr);
+  assert.equal(last.stdout, "turn done\n");
+});

@@ -120,11 +120,18 @@ export interface Plugin {
   beforeToolCall?(call: ToolCallInfo): Promise<BlockDecision | void>;
   /** Runs after a successful call; returning a result replaces the model-visible one. */
   afterToolCall?(call: ToolCallInfo, result: ToolResult): Promise<ToolResult | void>;
-  /** Messages to insert right after a compaction checkpoint (e.g. retained skills). */
+  /**
+   * Messages to insert right after a compaction checkpoint (e.g. retained skills). `messages`
+   * is the compacted conversation without them, so a plugin can leave out what is still in
+   * it. They replace the previous compaction's messages and are never summarised themselves.
+   */
   afterCompaction?(messages: readonly ChatMessage[]): ChatMessage[];
-  /** Plugin state saved in the session snapshot (must be JSON). */
+  /** Plugin state saved in the session snapshot after each completed turn (must be JSON). */
   saveState?(): unknown;
-  /** Restores what `saveState` returned, on resume, before `systemPrompt` is read. */
+  /**
+   * Restores what `saveState` returned, on resume: after every plugin's `setup`, before
+   * `systemPrompt` is read. A throw is a warning and the plugin goes on afresh.
+   */
   restoreState?(state: unknown): void;
   /** Observes run events. Must not throw. */
   observe?(event: HelEvent): void;

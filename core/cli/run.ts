@@ -221,7 +221,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       return outcome;
     },
     async compact(signal) {
-      if (!compactor) return false;
+      if (!compactor) {
+        deps.context.log.info("[compaction] off in this run (--no-compaction)");
+        return false;
+      }
       const changed = await compactor.compactNow(messages, signal);
       if (changed && messages.at(-1)?.role === "assistant") await save();
       return changed;

@@ -31,6 +31,11 @@ export async function tryLockSession(sessionDir: string): Promise<SessionLock | 
     if (!locked) file.close();
   }
   if (!locked) return undefined;
+  try {
+    // Who holds it, for the refusal message of the next process; the lock is what counts.
+    await file.truncate(0);
+    await file.write(new TextEncoder().encode(`${Deno.pid}\n`));
+  } catch { /* the pid is only a courtesy */ }
   let held = true;
   return {
     release() {
@@ -57,5 +62,15 @@ export async function isSessionBusy(sessionDir: string): Promise<boolean> {
     return !free;
   } finally {
     file.close();
+  }
+}
+
+/** The process id written by the lock's holder, if it can be read. */
+export async function sessionHolder(sessionDir: string): Promise<number | undefined> {
+  try {
+    const pid = Number((await Deno.readTextFile(activePath(sessionDir))).trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }

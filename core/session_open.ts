@@ -5,7 +5,7 @@
  * @module
  */
 import { existingSessionDir, mostRecentSession } from "./session_catalog.ts";
-import { type SessionLock, tryLockSession } from "./session_lock.ts";
+import { sessionHolder, type SessionLock, tryLockSession } from "./session_lock.ts";
 import { createSession, type SessionPaths, sessionPaths } from "./session_store.ts";
 import { loadSnapshot, type Snapshot, SnapshotError, snapshotPath } from "./snapshot.ts";
 import { UsageError } from "./usage_error.ts";
@@ -37,8 +37,9 @@ export async function openSession(project: string, resume: ResumeChoice): Promis
   const dir = await existingSessionDir(project, id);
   const lock = await tryLockSession(dir);
   if (!lock) {
+    const pid = await sessionHolder(dir);
     throw new UsageError(
-      `session ${id} is already in use by another hel process; ` +
+      `session ${id} is already in use by another hel process${pid ? ` (pid ${pid})` : ""}; ` +
         "wait for it to end, or run hel without --resume for a new session",
     );
   }

@@ -104,7 +104,12 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
       cwd: project.project,
     });
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, new RegExp(`hel: session ${id} is already in use`));
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `hel: session ${id} is already in use by another hel process \\(pid ${busy.pid}\\)`,
+      ),
+    );
     const list = await runHel(["sessions"], { cwd: project.project });
     assert.match(list.stdout, new RegExp(`^${id}\tbusy\t`, "m"));
     const deleteBusy = await runHel(["sessions", "delete", id], { cwd: project.project });

@@ -22,6 +22,16 @@ function spawnHel(args: string[], root: string, project: string) {
   }).spawn();
 }
 
+/** Waits for the gate, but fails instead of hanging when hel exits before reaching it. */
+async function reachedOrExited(gate: Promise<void>, child: Deno.ChildProcess, what: string) {
+  await Promise.race([
+    gate,
+    child.status.then((status) => {
+      throw new Error(`hel exited (code ${status.code}) before ${what}`);
+    }),
+  ]);
+}
+
 /** A promise the test resolves by hand. */
 function gate() {
   let open: () => void = () => {};
@@ -98,7 +108,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
     project.project,
   );
   try {
-    await reached.opened;
+    await reachedOrExited(reached.opened, busy, "the held request");
 
     const refused = await runHel([...base(model.url), "--resume", id, "-i", "me too"], {
       cwd: project.project,
@@ -239,7 +249,8 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
     project.root,
     project.project,
   );
-  await reached.opened; // the tool has run; its result is in memory only
+  // The tool has run; its result is in memory only.
+  await reachedOrExited(reached.opened, child, "the held request");
   child.kill("SIGKILL");
   const killed = await child.output();
   assert.equal(killed.signal, "SIGKILL");

@@ -10,7 +10,7 @@ import { REPO_ROOT, runHel, tempProject } from "./_helpers.ts";
 
 const AIMOCK = "@copilotkit/aimock@1.43.0";
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startAimock(fixtures: string) {
-  const port = await freePort();
+  const port = freePort();
   const [command, args] = inNewProcessGroup("npx", [
     "--yes",
     "-p",

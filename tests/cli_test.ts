@@ -179,3 +179,17 @@ Deno.test("README quickstart names the commands that exist", async () => {
   assert.match(readme, /deno task test/);
   for (const task of ["demo", "test"]) assert.ok(task in denoJson.tasks);
 });
+
+Deno.test("deno task demo fixes the typo through hel's tools, offline", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", `${REPO_ROOT}/fixtures/demo.ts`],
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+  }).output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 0, stderr);
+  assert.match(stdout, /the model is REPLAYED/);
+  assert.match(stderr, /^\[tool\] search_replace /m);
+  assert.match(stdout, /greeting\.txt now:\nHello, world!\n/);
+});

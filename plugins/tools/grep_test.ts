@@ -65,6 +65,18 @@ Deno.test("grep stops at 100 lines and 10,000 bytes with a truncation notice", a
   assert.equal(new TextEncoder().encode(wide.text).length, 10_000);
 });
 
+Deno.test("grep and glob patterns that look like flags are searched for, not obeyed", async () => {
+  await using t = await searchWorkspace({ "flags.txt": "use --files and -e here\n" });
+  assert.deepEqual(await call(grepTool(t.deps), { pattern: "--files" }), {
+    ok: true,
+    text: "flags.txt:1:use --files and -e here",
+  });
+  assert.deepEqual(await call(grepTool(t.deps), { pattern: "-e", include: "--version" }), {
+    ok: true,
+    text: "No matches found.",
+  });
+});
+
 Deno.test("grep reports a bad pattern and bad arguments", async () => {
   await using t = await searchWorkspace(FILES);
   const tool = grepTool(t.deps);

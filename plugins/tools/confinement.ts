@@ -147,10 +147,39 @@ async function parentOf(lexical: string, input: string): Promise<Resolved> {
 }
 
 /**
+ * True when a file with more than one name shares its inode with a file under the project's
+ * `.hel`: a hard link made from outside hel would otherwise expose protected content.
+ */
+export async function hardLinkedIntoProtected(
+  project: string,
+  info: Deno.FileInfo,
+): Promise<boolean> {
+  if ((info.nlink ?? 1) <= 1 || !info.isFile) return false;
+  const pending = [`${project}/${PROTECTED}`];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    try {
+      for await (const entry of Deno.readDir(dir)) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory) pending.push(path);
+        if (!entry.isFile) continue;
+        const other = await Deno.lstat(path);
+        if (other.ino === info.ino && other.dev === info.dev) return true;
+      }
+    } catch {
+      // An unreadable folder holds nothing we could compare.
+    }
+  }
+  return false;
+}
+
+/**
  * Opens a checked canonical path and verifies that the handle is the file the path names now
  * (same device and inode, still canonical), so a symlink swapped in after the check is caught.
+ * A hard link to a file in `.hel` is refused too.
  */
 export async function openVerified(
+  workspace: Workspace,
   path: string,
   input: string,
   options: Deno.OpenOptions,
@@ -172,6 +201,17 @@ export async function openVerified(
       return {
         ok: false,
         text: `${input}: the file changed while it was being opened; try again`,
+      };
+    }
+    if (
+      !isWithin(workspace.spillDir, path) &&
+      await hardLinkedIntoProtected(workspace.project, info)
+    ) {
+      file.close();
+      return {
+        ok: false,
+        text: `${input}: refused because it is a hard link to a file in hel's protected .hel ` +
+          "folder; file tools cannot read or change it",
       };
     }
     return { ok: true, file, info };

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { isWithin, resolveInWorkspace } from "./confinement.ts";
-import { testWorkspace } from "./testing.ts";
+import { CursorStore } from "./read_cursors.ts";
+import { readFileTool } from "./read_file.ts";
+import { searchReplaceTool } from "./search_replace.ts";
+import { call, testWorkspace } from "./testing.ts";
+import { writeFileTool } from "./write_file.ts";
 
 Deno.test("paths inside the working directory resolve to their canonical form", async () => {
   await using t = await testWorkspace({ "src/a.ts": "x" });
@@ -156,4 +160,28 @@ Deno.test("containment compares path segments, not string prefixes", () => {
   assert.equal(isWithin("/w/proj", "/w/project2"), false);
   assert.equal(isWithin("/w/proj", "/w/proj/..hidden"), true);
   assert.equal(isWithin("/w/proj", "/w"), false);
+});
+
+Deno.test("file tools refuse a hard link to a file in .hel, and allow other hard links", async () => {
+  await using t = await testWorkspace({ "plain.txt": "plain\n" });
+  await Deno.link(`${t.project}/.hel/secret.txt`, `${t.project}/innocent.txt`);
+  await Deno.link(`${t.project}/plain.txt`, `${t.project}/plain-too.txt`);
+  const read = readFileTool({ workspace: t.workspace, cursors: new CursorStore() });
+  const refusal = "innocent.txt: refused because it is a hard link to a file in hel's protected " +
+    ".hel folder; file tools cannot read or change it";
+  assert.deepEqual(await call(read, { path: "innocent.txt" }), { ok: false, text: refusal });
+  assert.deepEqual(
+    await call(writeFileTool(t.workspace), { path: "innocent.txt", content: "pwned" }),
+    { ok: false, text: refusal },
+  );
+  assert.deepEqual(
+    await call(searchReplaceTool(t.workspace), {
+      path: "innocent.txt",
+      search: "canary",
+      replace: "pwned",
+    }),
+    { ok: false, text: refusal },
+  );
+  assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
+  assert.deepEqual(await call(read, { path: "plain-too.txt" }), { ok: true, text: "plain\n" });
 });

@@ -71,7 +71,7 @@ async function readFile(deps: ReadFileDeps, args: Record<string, unknown>): Prom
   const shown = path.value;
   const kind = await regularFile(resolved.path, shown);
   if (kind) return fail(kind);
-  const opened = await openVerified(resolved.path, shown, { read: true });
+  const opened = await openVerified(deps.workspace, resolved.path, shown, { read: true });
   if (!opened.ok) return fail(opened.text);
   using file = opened.file;
   const offset = await lineOffset(file, startLine.value ?? 1, opened.info.size);
@@ -100,7 +100,7 @@ async function continueRead(
     shown = path;
   }
   const changed = `${shown}: the file changed since the cursor was created; start a new read`;
-  const opened = await openVerified(cursor.path, shown, { read: true });
+  const opened = await openVerified(deps.workspace, cursor.path, shown, { read: true });
   if (!opened.ok) return fail(changed);
   using file = opened.file;
   if (!sameIdentity(identityOf(opened.info), cursor.identity)) return fail(changed);

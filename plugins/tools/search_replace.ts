@@ -62,7 +62,7 @@ async function searchReplace(
   const info = await Deno.stat(resolved.path).catch(() => undefined);
   if (!info?.isFile) return fail(`${path.value} is not a regular file; give a file path`);
 
-  const opened = await openVerified(resolved.path, path.value, { read: true });
+  const opened = await openVerified(workspace, resolved.path, path.value, { read: true });
   if (!opened.ok) return fail(opened.text);
   let text: string;
   {
@@ -98,6 +98,7 @@ async function searchReplace(
   const at = text.indexOf(search.value);
   const updated = text.slice(0, at) + replace.value + text.slice(at + search.value.length);
   const error = await replaceContents(
+    workspace,
     resolved.path,
     path.value,
     new TextEncoder().encode(updated),

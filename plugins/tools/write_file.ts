@@ -43,7 +43,13 @@ async function writeFile(workspace: Workspace, args: Record<string, unknown>): P
   const resolved = await resolveInWorkspace(workspace, path.value, { create: true });
   if (!resolved.ok) return fail(resolved.text);
   const bytes = new TextEncoder().encode(content.value);
-  const written = await replaceContents(resolved.path, path.value, bytes, resolved.exists);
+  const written = await replaceContents(
+    workspace,
+    resolved.path,
+    path.value,
+    bytes,
+    resolved.exists,
+  );
   if (written) return fail(written);
   return { ok: true, text: `wrote ${bytes.length} bytes to ${path.value}` };
 }
@@ -54,6 +60,7 @@ async function writeFile(workspace: Workspace, args: Record<string, unknown>): P
  * an existing one is opened, verified, then truncated. Returns an error text or undefined.
  */
 export async function replaceContents(
+  workspace: Workspace,
   path: string,
   shown: string,
   bytes: Uint8Array,
@@ -65,6 +72,7 @@ export async function replaceContents(
     if (info && !info.isFile) return `${shown} is not a regular file; give a file path`;
   }
   const opened = await openVerified(
+    workspace,
     path,
     shown,
     exists ? { write: true } : { write: true, createNew: true },

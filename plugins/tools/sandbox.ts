@@ -35,8 +35,25 @@ export interface Sandbox {
   prepare(program: string, args: readonly string[]): Promise<Prepared>;
 }
 
+/**
+ * Folders under /run that must stay visible: where /etc/resolv.conf really lives (systemd,
+ * NetworkManager and resolvconf keep it there), so name lookups work when network is on.
+ */
+export function runFoldersToKeep(): string[] {
+  try {
+    const resolv = Deno.realPathSync("/etc/resolv.conf");
+    if (resolv.startsWith("/run/")) return [resolv.slice(0, resolv.lastIndexOf("/"))];
+  } catch {
+    // No resolv.conf: nothing to keep.
+  }
+  return [];
+}
+
 /** The bubblewrap arguments that come before `--` and the program. */
-export function bwrapArguments(settings: SandboxSettings): string[] {
+export function bwrapArguments(
+  settings: SandboxSettings,
+  keepInRun: readonly string[] = [],
+): string[] {
   const { project, helDir } = settings;
   return [
     "--ro-bind",
@@ -51,9 +68,7 @@ export function bwrapArguments(settings: SandboxSettings): string[] {
     // Sockets under /run (docker, dbus) stay reachable on a read-only mount; hide them.
     "--tmpfs",
     "/run",
-    "--ro-bind-try",
-    "/run/systemd/resolve",
-    "/run/systemd/resolve",
+    ...keepInRun.flatMap((dir) => ["--ro-bind-try", dir, dir]),
     "--bind",
     project,
     project,
@@ -86,12 +101,13 @@ export function createSandbox(
   onUnavailable: (text: string) => void = () => {},
 ): Sandbox {
   let checked: Promise<Problem | undefined> | undefined;
+  const keepInRun = runFoldersToKeep();
   return {
     async prepare(program, args) {
       if (!settings.enabled) {
         return { ok: true, program, args: [...args], env: { ...settings.env } };
       }
-      checked ??= check(settings).then((problem) => {
+      checked ??= check(settings, keepInRun).then((problem) => {
         if (problem) {
           onUnavailable(
             `${problem.reason}; bash, glob and grep will refuse to run. To fix it, ` +
@@ -111,7 +127,7 @@ export function createSandbox(
       return {
         ok: true,
         program: findOnPath("bwrap", settings.env.PATH) ?? "bwrap",
-        args: [...bwrapArguments(settings), "--", program, ...args],
+        args: [...bwrapArguments(settings, keepInRun), "--", program, ...args],
         env: sandboxEnv(settings.env),
       };
     },
@@ -125,7 +141,10 @@ interface Problem {
 }
 
 /** Why the sandbox cannot be used here, or undefined when it works. */
-async function check(settings: SandboxSettings): Promise<Problem | undefined> {
+async function check(
+  settings: SandboxSettings,
+  keepInRun: readonly string[],
+): Promise<Problem | undefined> {
   if (Deno.build.os !== "linux") {
     return {
       reason: "hel runs commands only inside a sandbox, and its sandbox (bubblewrap) exists " +
@@ -143,7 +162,7 @@ async function check(settings: SandboxSettings): Promise<Problem | undefined> {
   }
   const probe = await runCommand({
     program: bwrap,
-    args: [...bwrapArguments(settings), "--", "/bin/sh", "-c", "exit 0"],
+    args: [...bwrapArguments(settings, keepInRun), "--", "/bin/sh", "-c", "exit 0"],
     cwd: settings.project,
     env: sandboxEnv(settings.env),
     timeoutMs: 30_000,

@@ -29,6 +29,11 @@ Deno.test("the bubblewrap arguments bind the project writable after the private 
   at("--cap-drop", "ALL");
   at("--chdir", "/w/proj");
   assert.ok(!bwrapArguments({ ...settings, network: false }).includes("--share-net"));
+  // The folder holding the real resolv.conf stays visible over the private /run.
+  const kept = bwrapArguments(settings, ["/run/systemd/resolve"]);
+  const run = kept.findIndex((word, i) => word === "--tmpfs" && kept[i + 1] === "/run");
+  const resolve = kept.indexOf("/run/systemd/resolve");
+  assert.ok(run !== -1 && resolve > run && kept[resolve - 1] === "--ro-bind-try");
 });
 
 Deno.test("a bubblewrap that cannot start is reported once, with its reason and the fixes", async () => {

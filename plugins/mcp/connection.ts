@@ -116,6 +116,7 @@ export class McpConnection {
       return tools;
     } catch (error) {
       await this.close();
+      await this.#exitSettled();
       throw new StartupError(this.#describeStartupFailure(error));
     } finally {
       clearTimeout(timer);
@@ -155,14 +156,14 @@ export class McpConnection {
 
   #describeStartupFailure(error: unknown): string {
     const exit = this.#transport.exit;
+    const message = cut((error as Error)?.message ?? String(error));
     let reason: string;
     if (error instanceof StartupError) reason = error.message;
     else if (exit) reason = `exited during ${this.#phase} (${exitText(exit)})`;
-    else if (error instanceof McpError) {
-      reason = `answered ${this.#phase} with ${cut(error.message)}`;
-    } else {reason = `failed during ${this.#phase}: ${
-        cut((error as Error)?.message ?? String(error))
-      }`;}
+    else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      reason = `closed the connection during ${this.#phase}`;
+    } else if (error instanceof McpError) reason = `answered ${this.#phase} with ${message}`;
+    else reason = `failed during ${this.#phase}: ${message}`;
     const lines = this.stderrLines();
     return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
   }
@@ -237,14 +238,18 @@ export class McpConnection {
     }
   }
 
-  async #disconnectedResult(): Promise<ToolResult> {
-    // Stdout usually closes a moment before the exit status is known; wait briefly for it.
+  /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */
+  async #exitSettled(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       this.#transport.exited,
       new Promise((resolve) => timer = setTimeout(resolve, 500)),
     ]);
     clearTimeout(timer);
+  }
+
+  async #disconnectedResult(): Promise<ToolResult> {
+    await this.#exitSettled();
     const exit = this.#transport.exit;
     return {
       ok: false,

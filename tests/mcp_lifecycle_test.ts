@@ -13,6 +13,7 @@ import {
   FAST,
   fixtureServer,
   helMcp,
+  type McpProject,
   mcpProject,
   modelArgs,
   processesWithMarker,
@@ -22,6 +23,18 @@ import {
   systemText,
   toolAnswer,
 } from "./_mcp.ts";
+
+/** Starts hel as a child process that a test can signal. */
+function spawnHel(project: McpProject, args: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN_TS, ...args],
+    cwd: project.project,
+    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
 
 Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
   await using project = await mcpProject((root) => ({
@@ -91,14 +104,14 @@ Deno.test("mcp: Ctrl-C during a call cancels it, shuts the servers down, and exi
     { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
     { text: "not reached" },
   ]);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN_TS, ...modelArgs(model), "--tools", "read_file", ...FAST, "-i", "go"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnHel(project, [
+    ...modelArgs(model),
+    "--tools",
+    "read_file",
+    ...FAST,
+    "-i",
+    "go",
+  ]);
   const log = project.logPath("t");
   await eventually(
     async () => (await receivedMethods(log)).includes("tools/call"),
@@ -123,25 +136,15 @@ Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind"
     silent: fixtureServer(root, "silent", "--silent", "--stubborn", "--grandchild"),
   }));
   await using model = scriptedModel([{ text: "not reached" }]);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      MAIN_TS,
-      ...modelArgs(model),
-      "--tools",
-      "read_file",
-      "--mcp-startup-timeout",
-      "60000",
-      "-i",
-      "go",
-    ],
-    cwd: project.project,
-    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnHel(project, [
+    ...modelArgs(model),
+    "--tools",
+    "read_file",
+    "--mcp-startup-timeout",
+    "60000",
+    "-i",
+    "go",
+  ]);
   await eventually(
     async () => (await receivedMethods(project.logPath("silent"))).includes("initialize"),
     "the server to receive initialize",
@@ -151,6 +154,49 @@ Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind"
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
   assert.equal(model.requests.length, 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp: SIGTERM to hel during a call shuts the servers down before hel exits", async () => {
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
+  }));
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__slow"] } }] },
+    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
+  ]);
+  const child = spawnHel(project, [
+    ...modelArgs(model),
+    "--tools",
+    "read_file",
+    ...FAST,
+    "-i",
+    "go",
+  ]);
+  await eventually(
+    async () => (await receivedMethods(project.logPath("t"))).includes("tools/call"),
+    "the slow call to reach the server",
+  );
+  child.kill("SIGTERM");
+  const output = await child.output();
+  assert.equal(output.code, 143, new TextDecoder().decode(output.stderr));
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp list: Ctrl-C while a server is starting stops it before leaving", async () => {
+  await using project = await mcpProject((root) => ({
+    silent: fixtureServer(root, "silent", "--silent", "--grandchild"),
+  }));
+  const child = spawnHel(project, ["--mcp-startup-timeout", "60000", "mcp", "list"]);
+  await eventually(
+    async () => (await receivedMethods(project.logPath("silent"))).includes("initialize"),
+    "the server to receive initialize",
+  );
+  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  child.kill("SIGINT");
+  const output = await child.output();
+  assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
   assertNoServerLeft(project);
 });
 

@@ -84,6 +84,9 @@ async function list(
     ...timings(options, context),
     trace: () => {},
   });
+  // Ctrl-C while servers start or answer: stop them before leaving.
+  const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));
+  Deno.addSignalListener("SIGINT", onInterrupt);
   try {
     const states = await group.startAll(file.servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
@@ -111,5 +114,6 @@ async function list(
     return connected.length === states.length ? 0 : 1;
   } finally {
     await group.shutdownAll();
+    Deno.removeSignalListener("SIGINT", onInterrupt);
   }
 }

@@ -170,6 +170,36 @@ Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("mcp: PostToolUse hooks run after a successful MCP call and see its result", async () => {
+  await using project = await mcpProject(fixture(), {
+    files: {
+      ".hel/hooks.json": hooksJson([], [
+        group("^mcp__t__", command("grep -q '8437' && echo 'post hook saw the port' >&2; exit 2")),
+      ]),
+    },
+  });
+  await trustHooks(project);
+  await using model = scriptedModel([
+    {
+      toolCalls: [{
+        name: "load_mcp_tool",
+        arguments: { names: ["mcp__t__echo", "mcp__t__fail"] },
+      }],
+    },
+    { toolCalls: [{ id: "echo", name: "mcp__t__echo", arguments: { text: "port 8437" } }] },
+    { toolCalls: [{ id: "fail", name: "mcp__t__fail", arguments: {} }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  const echo = toolAnswer(model, "echo");
+  assert.match(echo, /^port 8437/);
+  assert.match(echo, /post hook saw the port/);
+  // A failed call runs no PostToolUse hook.
+  assert.equal(toolAnswer(model, "fail"), "error: tool failed");
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("mcp: results and errors go back to the model and the loop goes on", async () => {
   await using project = await mcpProject(fixture());
   const names = ["fail", "rpcerr", "image", "structured", "chatty", "big"];

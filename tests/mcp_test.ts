@@ -123,14 +123,17 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
   let result = await helMcp(project, readOnly, [], { access: "read-only" });
   assert.equal(result.code, 0, result.stderr);
   assert.match(readOnly.requests[1]!.messages.at(-1).content, /loaded; callable/);
-  assert.match(toolAnswer(readOnly, "read-only"), /^error: .*(denied|read-only)/);
+  assert.match(
+    toolAnswer(readOnly, "read-only"),
+    /^error: permission denied: mcp__t__echo \(access=read-only, approval=none\)/,
+  );
 
   // confirm, answered no: nothing reaches the server.
   await project.write("no.json", "[false]");
   await using denied = scriptedModel([load, call("denied"), { text: "done" }]);
   result = await helMcp(project, denied, ["--approval-input", "no.json"], { access: "confirm" });
   assert.equal(result.code, 0, result.stderr);
-  assert.match(toolAnswer(denied, "denied"), /^error: /);
+  assert.match(toolAnswer(denied, "denied"), /^error: permission denied: .*the user declined/);
 
   // confirm, answered yes; then auto.
   await project.write("yes.json", "[true]");

@@ -16,6 +16,7 @@ import type { ServerConfig } from "./config.ts";
 import { convertCallResult } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
+import { findMissingCommand } from "./find_command.ts";
 
 /** hel's name and version as MCP servers see them. */
 export const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -285,31 +286,4 @@ function exitText(exit: { code: number; signal: string | null }): string {
 
 function cut(text: string): string {
   return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
-}
-
-/**
- * A message when `command` cannot be found (relative to the project, or on the server's PATH),
- * so the user reads "not found" instead of a spawn error from the process-group wrapper.
- */
-async function findMissingCommand(
-  command: string,
-  project: string,
-  env: Record<string, string>,
-): Promise<string | undefined> {
-  const isFile = async (path: string) => {
-    try {
-      return (await Deno.stat(path)).isFile;
-    } catch {
-      return false;
-    }
-  };
-  if (command.includes("/")) {
-    const path = command.startsWith("/") ? command : `${project}/${command}`;
-    return await isFile(path) ? undefined : `command ${JSON.stringify(command)} was not found`;
-  }
-  const searchPath = env.PATH ?? "";
-  for (const dir of searchPath.split(":")) {
-    if (dir !== "" && await isFile(`${dir}/${command}`)) return undefined;
-  }
-  return `command ${JSON.stringify(command)} was not found on PATH`;
 }

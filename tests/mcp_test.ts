@@ -307,6 +307,25 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
   assertNoServerLeft(project);
 });
 
+Deno.test("mcp: a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {
+  await using project = await mcpProject(fixture());
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__noisy"] } }] },
+    { toolCalls: [{ id: "noisy", name: "mcp__t__noisy", arguments: {} }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  assert.equal(result.code, 0, result.stderr);
+  // 2 MiB through a pipe of 64 KiB: the answer only comes if hel keeps reading stderr.
+  assert.equal(toolAnswer(model, "noisy"), "quiet again");
+  assert.doesNotMatch(result.stderr, /noise noise/);
+  const stderr = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+    .find((e) => e.event === "stderr") as { text: string; droppedBytes: number };
+  assert.equal(new TextEncoder().encode(stderr.text).length, 64 * 1024);
+  assert.ok(stderr.droppedBytes > 2_000_000, String(stderr.droppedBytes));
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("mcp: servers run in the project with hel's environment minus model keys, plus their env", async () => {
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t"), env: { FROM_CONFIG: "yes" } },

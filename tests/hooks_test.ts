@@ -347,3 +347,32 @@ Deno.test("Ctrl-C during a PreToolUse hook stops the hook and the call does not 
   const pid = Number(await project.read("child.pid"));
   assert.ok(await processEnds(pid), "the hook's process group was stopped");
 });
+
+Deno.test("SIGTERM during a PreToolUse hook: hel stops the hook's process group, then exits 143", async () => {
+  await using project = await hookedProject([
+    group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
+  ]);
+  await using model = scriptedModel(editThenAnswer());
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, ...baseArgs(model), "-i", "go"],
+    cwd: project.project,
+    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  for (
+    let i = 0;
+    i < 600 && !(await project.read("child.pid").catch(() => "")).endsWith("\n");
+    i++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGTERM");
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 143, stderr);
+  assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
+  const pid = Number(await project.read("child.pid"));
+  assert.ok(await processEnds(pid), "the hook's process group was stopped");
+});

@@ -7,6 +7,7 @@
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import { createCliContext } from "./context.ts";
+import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
 import { runTrustCommand } from "./trust_command.ts";
@@ -54,7 +55,13 @@ export function addCommands(
         .helpOption(false)
         .action(async (args) => {
           const context = await createCliContext(program.opts(), new LineReader());
-          setExitCode(await command.run(args, context));
+          // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
+          const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());
+          try {
+            setExitCode(await command.run(args, context));
+          } finally {
+            removeHandlers();
+          }
         });
     }
   }

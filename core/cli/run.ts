@@ -83,6 +83,11 @@ export interface RunDeps {
   emit(event: HelEvent): void;
   /** Injected for tests; defaults to the OpenAI-compatible client. */
   model?: ModelClient;
+  /**
+   * Receives the run's shutdown before any plugin is set up, so an exit path taken during
+   * setup (Ctrl-C, SIGTERM) still shuts down the plugins that already started.
+   */
+  onShutdownReady?(shutdown: () => Promise<void>): void;
 }
 
 /** Sets up plugins (in order) and returns the run; a plugin that fails setup is named. */
@@ -103,7 +108,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     conversation: () => messages,
   });
   const started: Plugin[] = [];
-  const shutdown = async () => {
+  let shuttingDown: Promise<void> | undefined;
+  // Once only: the normal end, a signal and a failed setup may all ask for it.
+  const shutdown = () => shuttingDown ??= shutdownPlugins();
+  const shutdownPlugins = async () => {
     for (const plugin of [...started].reverse()) {
       try {
         await plugin.shutdown?.();
@@ -115,6 +123,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     }
     opened.lock.release();
   };
+  deps.onShutdownReady?.(shutdown);
   for (const plugin of deps.plugins) {
     try {
       started.push(plugin);

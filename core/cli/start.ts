@@ -17,6 +17,7 @@ import { chatCommands } from "./chat_commands.ts";
 import { policyFromFlags } from "../compaction.ts";
 import { checkSessionId } from "../session_catalog.ts";
 import { createCliContext, stderrLogger } from "./context.ts";
+import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "./run.ts";
 import { LineReader, writeErr } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../record.ts";
@@ -85,6 +86,7 @@ function printEvent(event: HelEvent): void {
 function createInterrupts(onIdle: () => void): Interrupts & {
   dispose(): void;
   interrupted(): boolean;
+  abort(): void;
 } {
   let controller = new AbortController();
   let count = 0;
@@ -107,6 +109,7 @@ function createInterrupts(onIdle: () => void): Interrupts & {
       busy = false;
     },
     interrupted: () => count > 0,
+    abort: () => controller.abort(new Error("terminated")),
     dispose: () => Deno.removeSignalListener("SIGINT", onSignal),
   };
 }
@@ -164,10 +167,16 @@ export async function startFromCommandLine(
     }
   };
   let run: Run | undefined;
-  // Ctrl-C at the chat prompt (no request in flight) leaves hel, after a clean shutdown.
+  let shutdown: () => Promise<void> = () => Promise.resolve();
+  // Ctrl-C with no request in flight (at the chat prompt, or during start-up) leaves hel,
+  // after a clean shutdown of whatever plugins have started.
   const interrupts = createInterrupts(() => {
     writeErr("\n");
-    void (run?.shutdown() ?? Promise.resolve()).finally(() => Deno.exit(130));
+    void shutdown().finally(() => Deno.exit(130));
+  });
+  const removeTerminationHandlers = exitCleanlyOnTermination(async () => {
+    interrupts.abort();
+    await shutdown();
   });
   try {
     run = await startRun({
@@ -184,7 +193,13 @@ export async function startFromCommandLine(
       spill: flags.compaction,
       resume: flags.resume,
       compaction,
-    }, { context, plugins: active, approver, emit });
+    }, {
+      context,
+      plugins: active,
+      approver,
+      emit,
+      onShutdownReady: (ready) => shutdown = ready,
+    });
     onRun(run);
     writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
@@ -192,7 +207,8 @@ export async function startFromCommandLine(
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
-    await run?.shutdown();
+    await shutdown();
     interrupts.dispose();
+    removeTerminationHandlers();
   }
 }

@@ -56,19 +56,11 @@ export class ServerGroup {
   #options: ServerGroupOptions;
   #connections: McpConnection[] = [];
   #shutdown: Promise<void> | undefined;
-  #onUnload = () => killGroupsNow(this.#livePids());
   /**
-   * SIGTERM and SIGHUP would end hel at once and leave the servers running (they are in a
-   * session of their own, so the hang-up never reaches them): shut them down first. A second
-   * signal exits at once; the unload handler then kills what is left.
+   * The last resort: core shuts plugins down on every exit path it controls (including
+   * SIGTERM and SIGHUP), but a `Deno.exit` elsewhere must still not leave servers behind.
    */
-  #onTermination = (signal: "SIGTERM" | "SIGHUP") => () => {
-    const code = signal === "SIGTERM" ? 143 : 129;
-    if (this.#shutdown) Deno.exit(code);
-    void this.shutdownAll().finally(() => Deno.exit(code));
-  };
-  #onSigterm = this.#onTermination("SIGTERM");
-  #onSighup = this.#onTermination("SIGHUP");
+  #onUnload = () => killGroupsNow(this.#livePids());
 
   constructor(options: ServerGroupOptions) {
     this.#options = options;
@@ -77,10 +69,6 @@ export class ServerGroup {
   /** Starts every server concurrently; those that fail are shut down and reported skipped. */
   async startAll(servers: readonly ServerConfig[]): Promise<ServerState[]> {
     globalThis.addEventListener("unload", this.#onUnload);
-    if (Deno.build.os !== "windows") {
-      Deno.addSignalListener("SIGTERM", this.#onSigterm);
-      Deno.addSignalListener("SIGHUP", this.#onSighup);
-    }
     const deadline = Date.now() + this.#options.startupMs;
     return await Promise.all(servers.map(async (config): Promise<ServerState> => {
       const connection = new McpConnection(config, this.#options);
@@ -114,10 +102,6 @@ export class ServerGroup {
         this.#traceStderr(connection);
       }));
       globalThis.removeEventListener("unload", this.#onUnload);
-      if (Deno.build.os !== "windows") {
-        Deno.removeSignalListener("SIGTERM", this.#onSigterm);
-        Deno.removeSignalListener("SIGHUP", this.#onSighup);
-      }
     })();
     return this.#shutdown;
   }

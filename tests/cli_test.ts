@@ -19,6 +19,11 @@ Deno.test("one-shot: the final answer alone on stdout, session and tool lines on
   assert.equal(result.stdout, "The code is 7.\n");
   assert.match(result.stderr, /^session: [0-9a-f-]{36}$/m);
   assert.match(result.stderr, /^\[tool\] read_file \{"path":"notes.txt"\}$/m);
+  // Usage summed over the run; the scripted model reports half the prompt as cached.
+  assert.match(
+    result.stderr,
+    /^\[usage: 2 model calls · input [\d,]+ · output 20 · cached [\d,]+\]$/m,
+  );
   assert.equal(model.remaining(), 0);
   // The tool result reached the model in a tool message answering the call.
   const second = model.requests[1]!.messages;

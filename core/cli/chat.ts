@@ -37,6 +37,7 @@ export async function runOneShot(
   const outcome = await run.turn(instruction, interrupts.next());
   if (outcome.finalText !== null) writeOut(outcome.finalText.trimEnd() + "\n");
   reportProblem(outcome);
+  writeErr(`${usageLine(run.usage)}\n`);
   return exitCodeFor(outcome);
 }
 

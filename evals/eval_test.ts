@@ -117,6 +117,11 @@ const checkResults = (verdict: { checks: { id: string; result: string }[] }) =>
 
 Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and the report says so", async () => {
   await using dirs = await evalDirs();
+  // A server log left in the fixture by a manual run must not pass for any run's evidence.
+  await Deno.writeTextFile(
+    `${dirs.evals}/tasks/${TASK}/fixture/.hel/mcp/events.jsonl`,
+    JSON.stringify({ direction: "received", message: { method: "tools/call", id: 9 } }) + "\n",
+  );
   await using model = scriptedModel([
     // baseline (first in each repetition): reads, then writes the right port by luck
     call("read_file", { path: "config.ini" }),

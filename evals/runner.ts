@@ -158,6 +158,13 @@ export async function executeRun(
   const rawDir = `${runDir}/raw`;
   await resetDir(runDir);
   await copyTree(task.fixtureDir, workspace);
+  // A server log left in the fixture (someone ran its server by hand) would pass for this
+  // run's evidence; each run's log must start empty.
+  for (const check of task.checks) {
+    if (check.type === "mcp_usage") {
+      await Deno.remove(`${workspace}/${check.server_log}`).catch(() => {});
+    }
+  }
   await Deno.mkdir(helHome, { recursive: true });
   const where = `lab ${lab.lab}, condition ${condition.name}, task ${task.id}`;
   if (condition.settings.mcp_sha256) {

@@ -30,6 +30,9 @@ const number = (value: number | null, digits = 0) =>
     minimumFractionDigits: digits,
   });
 
+/** Wall time as people read it: milliseconds under a second, seconds above. */
+const duration = (ms: number) => ms < 1000 ? `${number(ms)} ms` : `${number(ms / 1000, 1)} s`;
+
 function checkIds(tasks: Task[]): string[] {
   return [...new Set(tasks.flatMap((task) => task.checks.map((check) => check.id)))];
 }
@@ -54,7 +57,7 @@ function row(summary: ConditionSummary, ids: string[]): string[] {
     number(summary.meanCached),
     number(summary.meanModelCalls, 1),
     number(summary.failedCalls),
-    summary.meanWallMs === null ? "n/a" : `${number(summary.meanWallMs / 1000, 1)} s`,
+    summary.meanWallMs === null ? "n/a" : duration(summary.meanWallMs),
   ];
 }
 
@@ -131,7 +134,7 @@ function runSection(run: RunView): string {
     `cached ${number(u.cached_input_tokens.value)} · ${
       number(u.model_calls.value)
     } model calls · ` +
-    `${u.wall_time_ms.value === null ? "n/a" : `${number(u.wall_time_ms.value / 1000, 1)} s`}`,
+    `${u.wall_time_ms.value === null ? "n/a" : duration(u.wall_time_ms.value)}`,
     `- first request's tools: ${run.firstTools.map((n) => `\`${n}\``).join(", ") || "none"} — ` +
     (run.firstToolsOnlyBuiltins
       ? `only built-ins${run.firstTools.includes("load_mcp_tool") ? " and load_mcp_tool" : ""}`

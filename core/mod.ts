@@ -49,3 +49,11 @@ export {
   projectConfigPath,
   readProjectConfig,
 } from "./project_config.ts";
+export {
+  didYouMean,
+  type JsoncParse,
+  type JsoncParseOptions,
+  jsoncProperties,
+  type JsoncProperty,
+  parseJsoncConfig,
+} from "./jsonc_config.ts";

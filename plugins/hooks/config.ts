@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type Node, type ParseError, parseTree } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
+import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../core/mod.ts";
 
 /** The events a hook can run on. */
 export type HookEvent = "PreToolUse" | "PostToolUse";
@@ -51,74 +52,20 @@ class Invalid extends Error {
   }
 }
 
-const PARSE_PROBLEMS: Record<number, string> = {
-  1: "unexpected character",
-  2: "malformed number",
-  3: "a field name in double quotes is expected",
-  4: "a value is expected",
-  5: 'a ":" is expected',
-  6: 'a "," is expected',
-  7: 'a closing "}" is expected',
-  8: 'a closing "]" is expected',
-  9: "unexpected text after the end of the JSON value",
-  10: "malformed comment",
-  11: "unterminated comment",
-  12: "unterminated string",
-  13: "unterminated number",
-  14: "malformed \\u escape",
-  15: "unknown escape in a string",
-  16: "a control character inside a string (escape it)",
-};
-
 /** Parses and validates the bytes of `path`. */
 export function parseHooksConfig(bytes: Uint8Array, path: string): HooksConfigResult {
-  let text: string;
+  const parsed = parseJsoncConfig(bytes, path, {
+    emptyFix: 'write {"hooks": {"PreToolUse": [...]}} or delete it',
+    syntaxFix: "fix the JSON (comments and trailing commas are allowed)",
+  });
+  if (!parsed.ok) return { ok: false, message: parsed.problems[0]! };
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return { ok: false, message: `${path}: not valid UTF-8 text; save the file as UTF-8` };
-  }
-  if (text.trim() === "") {
-    return {
-      ok: false,
-      message: `${path}: the file is empty; write {"hooks": {"PreToolUse": [...]}} or delete it`,
-    };
-  }
-  const errors: ParseError[] = [];
-  let root: Node | undefined;
-  try {
-    root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  } catch (error) {
-    return { ok: false, message: `${path}: cannot be parsed (${(error as Error).message})` };
-  }
-  const first = errors[0];
-  if (first || root === undefined) {
-    const problem = first ? PARSE_PROBLEMS[first.error] ?? "malformed JSON" : "no JSON value";
-    return {
-      ok: false,
-      message: `${path}:${position(text, first?.offset ?? 0)}: ${problem}; fix the JSON ` +
-        "(comments and trailing commas are allowed)",
-    };
-  }
-  try {
-    return { ok: true, config: validate(root) };
+    return { ok: true, config: validate(parsed.root) };
   } catch (error) {
     if (!(error instanceof Invalid)) throw error;
-    const at = error.node ? `:${position(text, error.node.offset)}` : "";
-    return { ok: false, message: `${path}${at}: ${error.message}` };
+    const at = error.node ? parsed.at(error.node.offset) : path;
+    return { ok: false, message: `${at}: ${error.message}` };
   }
-}
-
-function position(text: string, offset: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text[i] === "\n") {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return `${line}:${offset - lineStart + 1}`;
 }
 
 function validate(root: Node): HooksConfig {
@@ -261,12 +208,9 @@ function fields(
     throw new Invalid(node, `${where} must be an object, e.g. ${options.example}`);
   }
   const found = new Map<string, Node>();
-  for (const property of node.children ?? []) {
-    const [key, value] = property.children ?? [];
-    if (!key || !value) continue; // only in trees with parse errors, which were rejected
-    const name = key.value as string;
+  for (const { name, key, value } of jsoncProperties(node)) {
     if (!allowed.includes(name)) {
-      const hint = suggestion(name, allowed);
+      const hint = didYouMean(name, allowed);
       throw new Invalid(
         key,
         options.unknown?.(name) ??
@@ -284,26 +228,4 @@ function fields(
 function array(node: Node, where: string, example: string): Node[] {
   if (node.type !== "array") throw new Invalid(node, `${where} must be a list, e.g. ${example}`);
   return node.children ?? [];
-}
-
-/** ` (did you mean "x"?)` for a name one or two edits away from an allowed one. */
-function suggestion(name: string, allowed: readonly string[]): string {
-  const close = allowed.find((candidate) => editDistance(name, candidate) <= 2);
-  return close ? ` (did you mean "${close}"?)` : "";
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type Node, type ParseError, parseTree } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
+import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../core/mod.ts";
 
 /** Seconds one tool call may take unless the server's `timeout` says otherwise. */
 export const DEFAULT_CALL_TIMEOUT_SECONDS = 300;
@@ -32,25 +33,6 @@ export type McpConfigResult =
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 const SERVER_FIELDS = ["command", "args", "env", "timeout"] as const;
 
-const PARSE_PROBLEMS: Record<number, string> = {
-  1: "unexpected character",
-  2: "malformed number",
-  3: "a field name in double quotes is expected",
-  4: "a value is expected",
-  5: 'a ":" is expected',
-  6: 'a "," is expected',
-  7: 'a closing "}" is expected',
-  8: 'a closing "]" is expected',
-  9: "unexpected text after the end of the JSON value",
-  10: "malformed comment",
-  11: "unterminated comment",
-  12: "unterminated string",
-  13: "unterminated number",
-  14: "malformed \\u escape",
-  15: "unknown escape in a string",
-  16: "a control character inside a string (escape it)",
-};
-
 const EXAMPLE = '{"servers": {"notes": {"command": "notes-mcp", "args": ["--dir", "notes"]}}}';
 
 /** True for a usable server name. */
@@ -60,25 +42,13 @@ export function validServerName(name: string): boolean {
 
 /** Parses and validates the bytes of `.hel/mcp.json`; `path` is how messages name the file. */
 export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return { ok: false, problems: [`${path}: not valid UTF-8 text; save the file as UTF-8`] };
-  }
-  if (text.trim() === "") {
-    return { ok: false, problems: [`${path}: the file is empty; write for example ${EXAMPLE}`] };
-  }
-  const at = (offset: number) => `${path}:${position(text, offset)}`;
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0 || root === undefined) {
-    const problems = errors.slice(0, 3).map((error) =>
-      `${at(error.offset)}: ${PARSE_PROBLEMS[error.error] ?? "invalid JSON"}`
-    );
-    return { ok: false, problems: problems.length > 0 ? problems : [`${path}: invalid JSON`] };
-  }
+  const parsed = parseJsoncConfig(bytes, path, {
+    emptyFix: `write for example ${EXAMPLE}`,
+    maxSyntaxErrors: 3,
+  });
+  if (!parsed.ok) return parsed;
 
+  const { root, at } = parsed;
   const problems: string[] = [];
   const problem = (node: Node, message: string) => problems.push(`${at(node.offset)}: ${message}`);
   if (root.type !== "object") {
@@ -86,12 +56,12 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
     return { ok: false, problems };
   }
   let serversNode: Node | undefined;
-  for (const [key, value] of properties(root)) {
-    if (key === "servers") serversNode = value;
+  for (const { name, key, value } of jsoncProperties(root)) {
+    if (name === "servers") serversNode = value;
     else {
       problem(
-        keyOf(value),
-        `unknown field "${key}"${suggest(key, ["servers"])}; only "servers" is allowed here`,
+        key,
+        `unknown field "${name}"${didYouMean(name, ["servers"])}; only "servers" is allowed here`,
       );
     }
   }
@@ -104,7 +74,7 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
     return { ok: false, problems };
   }
   const servers: ServerConfig[] = [];
-  for (const [name, node] of properties(serversNode)) {
+  for (const { name, value: node } of jsoncProperties(serversNode)) {
     const server = readServer(name, node, problem);
     if (server) servers.push(server);
   }
@@ -146,7 +116,7 @@ function readServer(
     callTimeoutMs: DEFAULT_CALL_TIMEOUT_SECONDS * 1000,
   };
   let sawCommand = false;
-  for (const [key, value] of properties(node)) {
+  for (const { name: key, key: keyNode, value } of jsoncProperties(node)) {
     const here = `${field}.${key}`;
     switch (key) {
       case "command":
@@ -168,7 +138,7 @@ function readServer(
           report(value, `${here} must be an object of variable name to string value`);
           break;
         }
-        for (const [variable, setting] of properties(value)) {
+        for (const { name: variable, value: setting } of jsoncProperties(value)) {
           if (setting.type !== "string") {
             report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
           } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
@@ -192,8 +162,8 @@ function readServer(
       }
       default:
         report(
-          keyOf(value),
-          `unknown field ${here}${suggest(key, SERVER_FIELDS)}; allowed: ${
+          keyNode,
+          `unknown field ${here}${didYouMean(key, SERVER_FIELDS)}; allowed: ${
             SERVER_FIELDS.join(", ")
           }`,
         );
@@ -201,48 +171,4 @@ function readServer(
   }
   if (!sawCommand) report(node, `${field} needs a "command", e.g. "command": "python3"`);
   return bad ? undefined : server;
-}
-
-/** The key/value pairs of an object node, in file order. */
-function properties(node: Node): [string, Node][] {
-  const pairs: [string, Node][] = [];
-  for (const property of node.children ?? []) {
-    const [key, value] = property.children ?? [];
-    if (key && value) pairs.push([String(key.value), value]);
-  }
-  return pairs;
-}
-
-/** The key node of a property's value (where a message about the field should point). */
-function keyOf(value: Node): Node {
-  return value.parent?.children?.[0] ?? value;
-}
-
-/** `line:column` (1-based) of an offset. */
-function position(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - before.lastIndexOf("\n");
-  return `${line}:${column}`;
-}
-
-/** ` (did you mean "x"?)` for a near miss, else "". */
-function suggest(key: string, known: readonly string[]): string {
-  const lower = key.toLowerCase();
-  const near = known.find((k) => k === lower || distance(k, lower) <= 2);
-  return near ? ` (did you mean "${near}"?)` : "";
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }

@@ -92,3 +92,8 @@ Deno.test("config: text that is not UTF-8 is refused", () => {
     problems: [".hel/mcp.json: not valid UTF-8 text; save the file as UTF-8"],
   });
 });
+
+Deno.test("config: nesting too deep to parse is refused, not a crash", () => {
+  const result = parse('{"servers": ' + "[".repeat(100_000) + "]".repeat(100_000) + "}");
+  assert.match(result.ok ? "" : result.problems[0]!, /^\.hel\/mcp\.json: cannot be parsed/);
+});

@@ -18,8 +18,12 @@ import {
 
 /** The fixture server (python3, standard library only). */
 export const TEST_SERVER = `${REPO_ROOT}/fixtures/mcp/test_server.py`;
-/** The chapter's `inventory` server. */
-export const INVENTORY_SERVER = `${REPO_ROOT}/fixtures/mcp/inventory_server.py`;
+/**
+ * The chapter's `inventory` server: the one the eval task mcp-port-lookup-01 ships (it must stay
+ * inside the task's fixture), copied into test projects from there.
+ */
+export const INVENTORY_SERVER =
+  `${REPO_ROOT}/evals/tasks/mcp-port-lookup-01/fixture/.hel/mcp/inventory.py`;
 
 /** One server entry of `.hel/mcp.json`. */
 export interface ServerEntry {
@@ -111,6 +115,15 @@ export async function readLog(path: string): Promise<Record<string, unknown>[]> 
     throw error;
   }
   return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+}
+
+/**
+ * The messages a server received, from a log of `{"direction", "message"}` lines (the format
+ * of the inventory server's `events.jsonl`).
+ */
+export async function receivedMessages(path: string): Promise<Record<string, unknown>[]> {
+  return (await readLog(path)).filter((entry) => entry.direction === "received")
+    .map((entry) => entry.message as Record<string, unknown>);
 }
 
 /** The methods of the messages the fixture received, in order. */

@@ -15,6 +15,7 @@ import {
   modelArgs,
   processesWithMarker,
   readLog,
+  receivedMessages,
   systemText,
   toolAnswer,
 } from "./_mcp.ts";
@@ -123,7 +124,7 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
   assert.doesNotMatch(toolAnswer(model, "edit"), /^error/);
 
   // The server saw initialize, tools/list, then the one tools/call.
-  const events = await readLog(`${project.project}/.hel/mcp/events.jsonl`);
+  const events = await receivedMessages(`${project.project}/.hel/mcp/events.jsonl`);
   assert.deepEqual(events.map((m) => m.method), [
     "initialize",
     "notifications/initialized",

@@ -41,7 +41,12 @@ export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars
 export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
 export { SECRET_ENV_NAMES } from "./host.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust_review.ts";
-export { inNewProcessGroup, processGroupAlive, signalProcessGroup } from "./process_group.ts";
+export {
+  findSystemProgram,
+  inNewProcessGroup,
+  processGroupAlive,
+  signalProcessGroup,
+} from "./process_group.ts";
 export { createTrustFileStore } from "./trust_file_store.ts";
 export {
   PROJECT_CONFIG_MAX_BYTES,

@@ -7,10 +7,42 @@
  * @module
  */
 
+/**
+ * Absolute path of the executable `name` in a PATH folder that is absolute and lies outside
+ * `project` (default: the working directory), or undefined. Programs hel wraps around others
+ * (`setsid`, the sandbox's `bwrap`) run outside the sandbox, so they must never come from a
+ * folder a sandboxed command can write to (a PATH entry such as `bin` or `./node_modules/.bin`).
+ */
+export function findSystemProgram(
+  name: string,
+  path: string = Deno.env.get("PATH") ?? "",
+  project: string = Deno.cwd(),
+): string | undefined {
+  let root: string;
+  try {
+    root = Deno.realPathSync(project);
+  } catch {
+    root = project;
+  }
+  for (const dir of path.split(":")) {
+    if (!dir.startsWith("/")) continue;
+    try {
+      const real = Deno.realPathSync(dir);
+      if (real === root || real.startsWith(`${root === "/" ? "" : root}/`)) continue;
+      const info = Deno.statSync(`${real}/${name}`);
+      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) return `${real}/${name}`;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined;
+}
+
 /** The program and arguments that start `command args...` as a new process group's leader. */
 export function inNewProcessGroup(command: string, args: readonly string[]): [string, string[]] {
   if (Deno.build.os === "windows") return [command, [...args]];
-  return ["setsid", [command, ...args]];
+  // A bare "setsid" would be looked up on the child's PATH, which may reach into the project.
+  return [findSystemProgram("setsid") ?? "/usr/bin/setsid", [command, ...args]];
 }
 
 /**

@@ -7,6 +7,8 @@
 
 /** Absolute path of an executable `name` on `path` (default: hel's PATH), or undefined. */
 export function findOnPath(name: string, path = Deno.env.get("PATH") ?? ""): string | undefined {
+  // A path is not searched for: "bin" + "//usr/bin/setsid" would name a file in the project.
+  if (name.includes("/")) return undefined;
   for (const dir of path.split(":")) {
     if (dir === "") continue;
     const candidate = `${dir}/${name}`;

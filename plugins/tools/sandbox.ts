@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { findOnPath } from "./find_program.ts";
+import { findSystemProgram } from "../../core/mod.ts";
 import { runCommand } from "./run_command.ts";
 
 /** How programs are run, from the plugin's flags. */
@@ -126,7 +126,8 @@ export function createSandbox(
       }
       return {
         ok: true,
-        program: findOnPath("bwrap", settings.env.PATH) ?? "bwrap",
+        program: findSystemProgram("bwrap", settings.env.PATH, settings.project) ??
+          "/usr/bin/bwrap",
         args: [...bwrapArguments(settings, keepInRun), "--", program, ...args],
         env: sandboxEnv(settings.env),
       };
@@ -152,7 +153,8 @@ async function check(
       fix: "run hel on Linux",
     };
   }
-  const bwrap = findOnPath("bwrap", settings.env.PATH);
+  // Never a bwrap from inside the project: a sandboxed command could have put it there.
+  const bwrap = findSystemProgram("bwrap", settings.env.PATH, settings.project);
   if (!bwrap) {
     return {
       reason: "hel runs commands only inside a sandbox, and bubblewrap (bwrap) is not installed",

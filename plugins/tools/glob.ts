@@ -5,12 +5,12 @@
  * @module
  */
 import type { Tool, ToolResult } from "../../core/mod.ts";
-import { optionalString, requiredString, unknownArguments } from "./args.ts";
 import description from "./glob.txt" with { type: "text" };
 import {
   displayPath,
   formatEntries,
   runRipgrep,
+  searchArguments,
   type SearchDeps,
   searchFailure,
   searchRoot,
@@ -43,23 +43,13 @@ async function glob(
   args: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const unknown = unknownArguments(args, ARGS);
-  if (unknown) return searchFailure(unknown);
-  const pattern = requiredString(args, "pattern", true);
-  if (!pattern.ok) return searchFailure(pattern.text);
-  const path = optionalString(args, "path", ".", true);
-  if (!path.ok) return searchFailure(path.text);
-  const root = await searchRoot(deps.workspace, path.value ?? ".");
+  const checked = searchArguments(args, ARGS);
+  if (!checked.ok) return searchFailure(checked.text);
+  const { pattern, path } = checked.value;
+  const root = await searchRoot(deps.workspace, path);
   if (!root.ok) return searchFailure(root.text);
-  if (!root.isDirectory) {
-    return searchFailure(`glob path must be a directory: ${path.value} is a file`);
-  }
-  const run = await runRipgrep(
-    deps,
-    ["--files", "--null", `--glob=${pattern.value}`],
-    root.arg,
-    signal,
-  );
+  if (!root.isDirectory) return searchFailure(`glob path must be a directory: ${path} is a file`);
+  const run = await runRipgrep(deps, ["--files", "--null", `--glob=${pattern}`], root.arg, signal);
   if (!run.ok) return searchFailure(run.text);
   const entries = run.stdout.split("\0").filter((entry) => entry !== "").map(displayPath);
   return formatEntries(entries, run.warning);

@@ -4,12 +4,13 @@
  * @module
  */
 import type { Tool, ToolResult } from "../../core/mod.ts";
-import { optionalString, requiredString, unknownArguments } from "./args.ts";
+import { optionalString } from "./args.ts";
 import description from "./grep.txt" with { type: "text" };
 import {
   displayPath,
   formatEntries,
   runRipgrep,
+  searchArguments,
   type SearchDeps,
   searchFailure,
   searchRoot,
@@ -79,17 +80,14 @@ async function grep(
   args: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const unknown = unknownArguments(args, ARGS);
-  if (unknown) return searchFailure(unknown);
-  const pattern = requiredString(args, "pattern", true);
-  if (!pattern.ok) return searchFailure(pattern.text);
-  const path = optionalString(args, "path", ".", true);
-  if (!path.ok) return searchFailure(path.text);
+  const checked = searchArguments(args, ARGS);
+  if (!checked.ok) return searchFailure(checked.text);
+  const { pattern, path } = checked.value;
   const include = optionalString(args, "include", undefined, true);
   if (!include.ok) return searchFailure(include.text);
-  const root = await searchRoot(deps.workspace, path.value ?? ".");
+  const root = await searchRoot(deps.workspace, path);
   if (!root.ok) return searchFailure(root.text);
-  const rgArgs = ["--json", `--regexp=${pattern.value}`];
+  const rgArgs = ["--json", `--regexp=${pattern}`];
   if (include.value !== undefined) rgArgs.push(`--glob=${include.value}`);
   const run = await runRipgrep(deps, rgArgs, root.arg, signal);
   if (!run.ok) return searchFailure(run.text);

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ToolResult } from "../../core/mod.ts";
+import { type Checked, optionalString, requiredString, unknownArguments } from "./args.ts";
 import { resolveInWorkspace, type Workspace } from "./confinement.ts";
 import { runCommand } from "./run_command.ts";
 import { findOnPath } from "./find_program.ts";
@@ -36,6 +37,23 @@ export interface SearchDeps {
   /** PATH used to find `rg`. */
   path: string;
   timeoutSeconds: number;
+}
+
+/**
+ * The arguments glob and grep share, checked in this order: no unknown names (`known` lists
+ * the tool's own), a non-empty `pattern`, and `path` (default ".").
+ */
+export function searchArguments(
+  args: Record<string, unknown>,
+  known: readonly string[],
+): Checked<{ pattern: string; path: string }> {
+  const unknown = unknownArguments(args, known);
+  if (unknown) return { ok: false, text: unknown };
+  const pattern = requiredString(args, "pattern", true);
+  if (!pattern.ok) return pattern;
+  const path = optionalString(args, "path", ".", true);
+  if (!path.ok) return path;
+  return { ok: true, value: { pattern: pattern.value, path: path.value ?? "." } };
 }
 
 /** Where a search starts: the canonical path and the argument ripgrep gets for it. */

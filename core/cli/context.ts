@@ -7,13 +7,24 @@
 import type { Logger, PluginContext } from "../plugin.ts";
 import { environmentWithoutSecrets } from "../host.ts";
 import { createTrustFileStore } from "../trust_file_store.ts";
+import { UsageError } from "../usage_error.ts";
 import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
 
-/** Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. */
+/**
+ * Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. With neither set there is no
+ * safe default: a relative one would put the trust store in the project's own `.hel`, where a
+ * cloned repository could ship a record approving its hooks and servers.
+ */
 export function helHome(): string {
   const explicit = Deno.env.get("HEL_HOME");
   if (explicit) return explicit;
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
+  const home = Deno.env.get("HOME") || Deno.env.get("USERPROFILE");
+  if (!home) {
+    throw new UsageError(
+      "neither HEL_HOME nor HOME is set, so hel has nowhere to keep its trust records; set " +
+        "HEL_HOME to a folder of yours outside the project (e.g. HEL_HOME=/path/to/hel-home)",
+    );
+  }
   return `${home}/.hel`;
 }
 

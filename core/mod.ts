@@ -62,3 +62,4 @@ export {
   type JsoncProperty,
   parseJsoncConfig,
 } from "./jsonc_config.ts";
+export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./child_process.ts";

@@ -53,16 +53,19 @@ export interface RunIdentity {
 /** The conditions named by `--conditions` (all when none are named). */
 export function selectConditions(lab: Lab, names: string[] | undefined): Condition[] {
   if (!names || names.length === 0) return lab.conditions;
-  return names.map((name) => {
-    const found = lab.conditions.find((condition) => condition.name === name);
-    if (!found) {
-      throw new SpecError(
-        `lab ${lab.lab} has no condition named "${name}" (conditions: ` +
-          `${lab.conditions.map((c) => c.name).join(", ")})`,
-      );
-    }
-    return found;
-  });
+  return names.map((name) => conditionNamed(lab, name));
+}
+
+/** The lab's condition called `name`; a SpecError listing the conditions when there is none. */
+export function conditionNamed(lab: Lab, name: string): Condition {
+  const found = lab.conditions.find((condition) => condition.name === name);
+  if (!found) {
+    throw new SpecError(
+      `lab ${lab.lab} has no condition named "${name}" (conditions: ` +
+        `${lab.conditions.map((c) => c.name).join(", ")})`,
+    );
+  }
+  return found;
 }
 
 /** Runs in execution order: task → repetition → condition. */

@@ -6,23 +6,13 @@
  * @module
  */
 import type { Condition, Lab, Task } from "./spec.ts";
-import { SpecError } from "./spec.ts";
-import { type EvalContext, executeRun } from "./runner.ts";
+import { conditionNamed, type EvalContext, executeRun } from "./runner.ts";
 
 const OUTPUT_LINES = 40;
 
 /** The condition to try: the named one, else `variant`, else the lab's first. */
 export function pickCondition(lab: Lab, name: string | undefined): Condition {
-  if (name !== undefined) {
-    const found = lab.conditions.find((condition) => condition.name === name);
-    if (!found) {
-      throw new SpecError(
-        `lab ${lab.lab} has no condition named "${name}" (conditions: ` +
-          `${lab.conditions.map((c) => c.name).join(", ")})`,
-      );
-    }
-    return found;
-  }
+  if (name !== undefined) return conditionNamed(lab, name);
   return lab.conditions.find((condition) => condition.name === "variant") ?? lab.conditions[0]!;
 }
 

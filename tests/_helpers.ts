@@ -66,6 +66,21 @@ export async function runHel(args: string[], options: RunHelOptions): Promise<He
   };
 }
 
+/**
+ * Starts `deno run -A main.ts ...args` in the project as a child the test can signal or kill:
+ * stdin closed, stdout and stderr piped, `$HEL_HOME` the project's `hel-home/`.
+ */
+export function spawnHel(project: TempProject, args: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN_TS, ...args],
+    cwd: project.project,
+    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
 /** A temporary folder holding `project/` (the working directory) and `hel-home/`. */
 export interface TempProject extends AsyncDisposable {
   root: string;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
 import type { ScriptTurn } from "../fixtures/scripted_model.ts";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 import {
   baseArgs,
   command,
@@ -318,61 +318,36 @@ Deno.test("--record keeps the hooks trace: config status and every handler run",
   assert.equal(permissions[0].hookBlocked, true);
 });
 
-Deno.test("Ctrl-C during a PreToolUse hook stops the hook and the call does not run", async () => {
-  await using project = await hookedProject([
-    group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
-  ]);
-  await using model = scriptedModel(editThenAnswer());
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN_TS, ...baseArgs(model), "-i", "go"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  for (
-    let i = 0;
-    i < 600 && !(await project.read("child.pid").catch(() => "")).endsWith("\n");
-    i++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill("SIGINT");
-  const output = await child.output();
-  const stderr = new TextDecoder().decode(output.stderr);
-  assert.equal(output.code, 130, stderr);
-  assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
-  assert.doesNotMatch(stderr, /hook 1 error/);
-  const pid = Number(await project.read("child.pid"));
-  assert.ok(await processEnds(pid), "the hook's process group was stopped");
-});
-
-Deno.test("SIGTERM during a PreToolUse hook: hel stops the hook's process group, then exits 143", async () => {
-  await using project = await hookedProject([
-    group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
-  ]);
-  await using model = scriptedModel(editThenAnswer());
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN_TS, ...baseArgs(model), "-i", "go"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  for (
-    let i = 0;
-    i < 600 && !(await project.read("child.pid").catch(() => "")).endsWith("\n");
-    i++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill("SIGTERM");
-  const output = await child.output();
-  const stderr = new TextDecoder().decode(output.stderr);
-  assert.equal(output.code, 143, stderr);
-  assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
-  const pid = Number(await project.read("child.pid"));
-  assert.ok(await processEnds(pid), "the hook's process group was stopped");
-});
+for (
+  const [signal, code, title] of [
+    ["SIGINT", 130, "Ctrl-C during a PreToolUse hook stops the hook and the call does not run"],
+    [
+      "SIGTERM",
+      143,
+      "SIGTERM during a PreToolUse hook: hel stops the hook's process group, then exits 143",
+    ],
+  ] as const
+) {
+  Deno.test(title, async () => {
+    await using project = await hookedProject([
+      group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
+    ]);
+    await using model = scriptedModel(editThenAnswer());
+    const child = spawnHel(project, [...baseArgs(model), "-i", "go"]);
+    for (
+      let i = 0;
+      i < 600 && !(await project.read("child.pid").catch(() => "")).endsWith("\n");
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill(signal);
+    const output = await child.output();
+    const stderr = new TextDecoder().decode(output.stderr);
+    assert.equal(output.code, code, stderr);
+    assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
+    assert.doesNotMatch(stderr, /hook 1 error/);
+    const pid = Number(await project.read("child.pid"));
+    assert.ok(await processEnds(pid), "the hook's process group was stopped");
+  });
+}

@@ -3,7 +3,7 @@
  * util-linux) so hel sees a terminal exactly as a person's shell gives it one.
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { MAIN_TS, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 
 const encoder = new TextEncoder();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,14 +88,7 @@ Deno.test("Ctrl-C cancels the request in flight and exits 130 (one-shot)", async
     await held; // hold the request open until the test interrupts hel
     return { text: "too late" };
   }]);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN_TS, "--base-url", model.url, "--model", "m", "hi"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home` },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnHel(project, ["--base-url", model.url, "--model", "m", "hi"]);
   await waitFor(() => reached, "the request");
   child.kill("SIGINT");
   const output = await child.output();

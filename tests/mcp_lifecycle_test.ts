@@ -6,14 +6,13 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, scriptedModel } from "./_helpers.ts";
+import { scriptedModel, spawnHel } from "./_helpers.ts";
 import {
   assertNoServerLeft,
   eventually,
   FAST,
   fixtureServer,
   helMcp,
-  type McpProject,
   mcpProject,
   modelArgs,
   processesWithMarker,
@@ -23,18 +22,6 @@ import {
   systemText,
   toolAnswer,
 } from "./_mcp.ts";
-
-/** Starts hel as a child process that a test can signal. */
-function spawnHel(project: McpProject, args: string[]): Deno.ChildProcess {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN_TS, ...args],
-    cwd: project.project,
-    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-}
 
 Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
   await using project = await mcpProject((root) => ({

@@ -3,24 +3,12 @@
  * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
 const roles = (messages: { role: string; content: string | null }[]) =>
   messages.map((m) => `${m.role}:${m.content ?? ""}`);
-
-/** hel as a child process the test can kill; stdin closed, output collected. */
-function spawnHel(args: string[], root: string, project: string) {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN_TS, ...args],
-    cwd: project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${root}/hel-home`, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-}
 
 /** Waits for the gate, but fails instead of hanging when hel exits before reaching it. */
 async function reachedOrExited(gate: Promise<void>, child: Deno.ChildProcess, what: string) {
@@ -102,11 +90,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
   }]);
   const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
-  const busy = spawnHel(
-    [...base(model.url), "--resume", id, "-i", "go on"],
-    project.root,
-    project.project,
-  );
+  const busy = spawnHel(project, [...base(model.url), "--resume", id, "-i", "go on"]);
   try {
     await reachedOrExited(reached.opened, busy, "the held request");
 
@@ -244,11 +228,7 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
   const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
   const before = await Deno.readTextFile(path);
 
-  const child = spawnHel(
-    [...base(model.url), "--resume", id, "-i", "turn two"],
-    project.root,
-    project.project,
-  );
+  const child = spawnHel(project, [...base(model.url), "--resume", id, "-i", "turn two"]);
   // The tool has run; its result is in memory only.
   await reachedOrExited(reached.opened, child, "the held request");
   child.kill("SIGKILL");
@@ -320,11 +300,13 @@ Deno.test("SIGKILL at many points of turns never leaves a damaged or busy sessio
   for (const k of [1, 2, 3, 4]) {
     for (const jitter of [0, 2, 5, 10]) {
       const target = model.requests.length + k;
-      const child = spawnHel(
-        [...base(model.url), "--resume", id, "-i", `turn k=${k} jitter=${jitter}`],
-        project.root,
-        project.project,
-      );
+      const child = spawnHel(project, [
+        ...base(model.url),
+        "--resume",
+        id,
+        "-i",
+        `turn k=${k} jitter=${jitter}`,
+      ]);
       while (model.requests.length < target) await pause(1);
       await pause(jitter);
       try {

@@ -11,9 +11,12 @@ import { createProgram } from "./core/cli/program.ts";
 import { type RootFlags, startFromCommandLine } from "./core/cli/start.ts";
 import { writeErr } from "./core/cli/terminal.ts";
 import { loadPlugins, pluginEntries } from "./core/plugin_loader.ts";
+import { hideOwnEnvironment } from "./core/process_privacy.ts";
 import { UsageError } from "./core/usage_error.ts";
 
 async function main(argv: string[]): Promise<number> {
+  // Before anything is started: children must not read the API key from /proc/<hel>/environ.
+  hideOwnEnvironment();
   let exitCode = 0;
   const plugins = await loadPlugins(pluginEntries(denoJson), new URL("./", import.meta.url));
   const program = createProgram(denoJson.version, plugins);

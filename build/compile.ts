@@ -12,7 +12,8 @@ import { type BuildTarget, hasExecutableHeader } from "./targets.ts";
 /**
  * What hel may do at run time, fixed into the binary. hel runs commands and MCP servers the
  * user configures, reads and edits project files, talks to the model API and reads its
- * environment and the OS release for the system message.
+ * environment and the OS release for the system message. FFI is for one libc call, `prctl`,
+ * that keeps hel's environment (the API key) unreadable to the programs it starts.
  */
 export const PERMISSIONS = [
   "--allow-read",
@@ -21,6 +22,7 @@ export const PERMISSIONS = [
   "--allow-env",
   "--allow-run",
   "--allow-sys",
+  "--allow-ffi",
 ];
 
 /** Everything one compile needs. */

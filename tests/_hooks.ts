@@ -1,13 +1,13 @@
 /**
  * Helpers for the hooks and trust end-to-end tests: writing `.hel/hooks.json`, trusting it
- * the way a user would, and running hel on a pseudo-terminal that answers a review question.
+ * the way a user would, and the question hel asks to review it.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { createTrustFileStore } from "../core/mod.ts";
 import type { ScriptedModel } from "../fixtures/scripted_model.ts";
-import { MAIN_TS, runHel, type TempProject } from "./_helpers.ts";
+import { runHel, type TempProject } from "./_helpers.ts";
 
 /** One hook handler of `.hel/hooks.json`. */
 export const command = (text: string, extra: Record<string, unknown> = {}) => ({
@@ -73,54 +73,6 @@ export async function processEnds(pid: number): Promise<boolean> {
   };
   for (let i = 0; i < 100 && !await ended(); i++) await pause(20);
   return await ended();
-}
-
-/** hel running on a pseudo-terminal (`script`), its output readable while it runs. */
-export interface TerminalRun {
-  /** Everything the terminal showed so far. */
-  output(): string;
-  /** Waits until the terminal showed `text` (fails after about 30 s). */
-  waitFor(text: string): Promise<void>;
-  /** Types a line. */
-  type(line: string): Promise<void>;
-  /** Ends input and waits for hel to exit. */
-  finish(): Promise<{ code: number; output: string }>;
-}
-
-/** Starts hel with `args` on a pseudo-terminal in the project. */
-export function helOnTerminal(project: TempProject, args: string[]): TerminalRun {
-  const words = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
-    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
-  const child = new Deno.Command("script", {
-    args: ["-qfec", words, "/dev/null"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "test-key", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  let text = "";
-  let ended = false;
-  const decoder = new TextDecoder();
-  const reading = (async () => {
-    for await (const chunk of child.stdout) text += decoder.decode(chunk, { stream: true });
-    ended = true;
-  })();
-  const writer = child.stdin.getWriter();
-  return {
-    output: () => text,
-    async waitFor(wanted) {
-      for (let i = 0; i < 600 && !ended && !text.includes(wanted); i++) await pause(50);
-      assert.ok(text.includes(wanted), `the terminal never showed ${wanted}:\n${text}`);
-    },
-    type: (line) => writer.write(new TextEncoder().encode(line)),
-    async finish() {
-      await writer.close().catch(() => {});
-      const status = await child.status;
-      await reading;
-      return { code: status.code, output: text };
-    },
-  };
 }
 
 /** The review question hel asks for hooks. */

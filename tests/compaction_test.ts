@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { RecordedRequest, ScriptTurn } from "../fixtures/scripted_model.ts";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const size = (request: RecordedRequest) => JSON.stringify(request.messages).length;
@@ -183,18 +184,8 @@ Deno.test("/compact in the interactive chat compacts now; the next turn starts f
     (request) => isSummaryRequest(request) ? { text: SUMMARY } : { text: "not a summary request" },
     { text: "continuing" },
   ]);
-  const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...base(model.url)]
-    .map((word) => `'${word}'`).join(" ");
-  const child = new Deno.Command("script", {
-    args: ["-qfec", command, "/dev/null"],
-    cwd: project.project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const type = (line: string) => writer.write(new TextEncoder().encode(line));
+  const hel = helOnTerminal(project, base(model.url));
+  const type = hel.type;
   await type(`remember this: ${"a long instruction ".repeat(200)}\n`);
   await waitFor(() => model.requests.length === 1, "the first answer");
   await pause(300);
@@ -205,10 +196,8 @@ Deno.test("/compact in the interactive chat compacts now; the next turn starts f
   await waitFor(() => model.requests.length === 3, "the next turn");
   await pause(300);
   await type("/exit\n");
-  await writer.close();
-  const output = await child.output();
-  const screen = new TextDecoder().decode(output.stdout);
-  assert.equal(output.code, 0, screen);
+  const { code, output: screen } = await hel.finish();
+  assert.equal(code, 0, screen);
   assert.match(screen, /\[compaction\] 1 messages → summary/);
   assert.ok(isSummaryRequest(model.requests[1]!));
   // The summary request counts in the run's usage: three model calls after the second turn.

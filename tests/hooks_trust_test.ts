@@ -10,7 +10,6 @@ import {
   command,
   exists,
   group,
-  helOnTerminal,
   helRun,
   HOOKS_QUESTION,
   hooksJson,
@@ -18,6 +17,7 @@ import {
   toolMessage,
   trustHooks,
 } from "./_hooks.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
 const EDIT = {
   id: "call_edit",

@@ -3,34 +3,10 @@
  * util-linux) so hel sees a terminal exactly as a person's shell gives it one.
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
-const encoder = new TextEncoder();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts hel under a pty; returns a writer for typed lines and the finished output. */
-function helOnTerminal(project: string, root: string, args: string[]) {
-  const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
-    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
-  const child = new Deno.Command("script", {
-    args: ["-qfec", command, "/dev/null"],
-    cwd: project,
-    env: { HEL_API_KEY: "k", HEL_HOME: `${root}/hel-home`, NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  return {
-    pid: child.pid,
-    type: (line: string) => writer.write(encoder.encode(line)),
-    async finish() {
-      await writer.close().catch(() => {});
-      const output = await child.output();
-      return { code: output.code, text: new TextDecoder().decode(output.stdout) };
-    },
-  };
-}
 
 async function waitFor(check: () => boolean, what: string) {
   for (let i = 0; i < 300 && !check(); i++) await pause(50);
@@ -40,7 +16,7 @@ async function waitFor(check: () => boolean, what: string) {
 Deno.test("interactive chat keeps one conversation across prompts and leaves on /exit", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }]);
-  const hel = helOnTerminal(project.project, project.root, [
+  const hel = helOnTerminal(project, [
     "--base-url",
     model.url,
     "--model",
@@ -54,7 +30,7 @@ Deno.test("interactive chat keeps one conversation across prompts and leaves on 
   await waitFor(() => model.requests.length === 2, "the second request");
   await pause(300);
   await hel.type("/exit\n");
-  const { code, text } = await hel.finish();
+  const { code, output: text } = await hel.finish();
   assert.equal(code, 0, text);
   assert.match(text, /hel — type \/exit or press Ctrl-D to quit/);
   // The pty echoes typed lines whenever they arrive, so check order rather than layout.
@@ -71,7 +47,7 @@ Deno.test("interactive chat keeps one conversation across prompts and leaves on 
 Deno.test("Ctrl-D at the prompt leaves with exit 0", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([]);
-  const hel = helOnTerminal(project.project, project.root, ["--base-url", model.url]);
+  const hel = helOnTerminal(project, ["--base-url", model.url]);
   await pause(1500);
   await hel.type("\x04");
   const { code } = await hel.finish();

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
 import { scriptedModel } from "./_helpers.ts";
-import { helOnTerminal } from "./_hooks.ts";
+import { helOnTerminal } from "./_terminal.ts";
 import {
   assertNoServerLeft,
   FAST,

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
 import { runHel, tempProject } from "./_helpers.ts";
-import { exists, helOnTerminal, HOOKS_QUESTION, hooksJson } from "./_hooks.ts";
+import { exists, HOOKS_QUESTION, hooksJson } from "./_hooks.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
 const HOOKS = hooksJson([{ hooks: [{ type: "command", command: "echo hi" }] }]);
 const MCP = '{"servers": {}}\n';

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import {
   type ScriptedModel,
   type ScriptTurn,
@@ -79,6 +80,15 @@ export function spawnHel(project: TempProject, args: string[]): Deno.ChildProces
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+}
+
+/** The content of the tool message answering `callId` in the model's later requests. */
+export function toolMessage(model: ScriptedModel, callId: string): string {
+  for (const request of model.requests) {
+    const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
+    if (found) return found.content as string;
+  }
+  assert.fail(`no tool message answers ${callId}`);
 }
 
 /** A temporary folder holding `project/` (the working directory) and `hel-home/`. */

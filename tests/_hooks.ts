@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createTrustFileStore } from "../core/mod.ts";
 import type { ScriptedModel } from "../fixtures/scripted_model.ts";
-import { runHel, type TempProject } from "./_helpers.ts";
+import { runHel, type TempProject, toolMessage } from "./_helpers.ts";
 
 /** One hook handler of `.hel/hooks.json`. */
 export const command = (text: string, extra: Record<string, unknown> = {}) => ({
@@ -44,15 +44,6 @@ export function helRun(project: TempProject, model: ScriptedModel, extra: string
   return runHel([...baseArgs(model), ...extra, "-i", "go"], { cwd: project.project });
 }
 
-/** The content of the tool message answering `callId` in the model's later requests. */
-export function toolMessage(model: ScriptedModel, callId: string): string {
-  for (const request of model.requests) {
-    const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
-    if (found) return found.content as string;
-  }
-  assert.fail(`no tool message answers ${callId}`);
-}
-
 /** True when the file exists. */
 export async function exists(path: string): Promise<boolean> {
   try {
@@ -78,4 +69,4 @@ export async function processEnds(pid: number): Promise<boolean> {
 /** The review question hel asks for hooks. */
 export const HOOKS_QUESTION = "Trust this project's hook configuration? [y/N]";
 
-export { runHel };
+export { runHel, toolMessage };

@@ -14,6 +14,7 @@ import {
   type RunHelOptions,
   type TempProject,
   tempProject,
+  toolMessage,
 } from "./_helpers.ts";
 
 /** The fixture server (python3, standard library only). */
@@ -137,15 +138,6 @@ export async function receivedCalls(path: string): Promise<Record<string, unknow
     .map((m) => m.params as Record<string, unknown>);
 }
 
-/** The tool message answering `callId`, from the model's later requests. */
-export function toolAnswer(model: ScriptedModel, callId: string): string {
-  for (const request of model.requests) {
-    const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
-    if (found) return found.content as string;
-  }
-  assert.fail(`no tool message answers ${callId}`);
-}
-
 /** The system message of a request. */
 export function systemText(request: RecordedRequest): string {
   const first = request.messages[0];
@@ -206,4 +198,4 @@ export async function eventually(check: () => Promise<boolean> | boolean, what: 
   assert.fail(`timed out waiting for ${what}`);
 }
 
-export { runHel };
+export { runHel, toolMessage };

@@ -17,7 +17,7 @@ import {
   readLog,
   receivedMessages,
   systemText,
-  toolAnswer,
+  toolMessage,
 } from "./_mcp.ts";
 
 const CONFIG_INI = "[server]\nservice=api\nhost=127.0.0.1\nport=7000\n";
@@ -120,8 +120,8 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
     "load_mcp_tool",
     "mcp__inventory__lookup_port",
   ]);
-  assert.equal(toolAnswer(model, "lookup"), "api: 8437");
-  assert.doesNotMatch(toolAnswer(model, "edit"), /^error/);
+  assert.equal(toolMessage(model, "lookup"), "api: 8437");
+  assert.doesNotMatch(toolMessage(model, "edit"), /^error/);
 
   // The server saw initialize, tools/list, then the one tools/call.
   const events = await receivedMessages(`${project.project}/.hel/mcp/events.jsonl`);
@@ -156,8 +156,8 @@ Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no ser
   assert.equal(await project.read("config.ini"), CONFIG_INI);
   assert.deepEqual(model.requests[0]!.toolNames, ["read_file", "search_replace"]);
   assert.doesNotMatch(systemText(model.requests[0]!), /MCP|inventory/);
-  assert.match(toolAnswer(model, "peek"), /^error: /); // .hel is not readable by the model
-  assert.match(toolAnswer(model, "guess"), /^error: unknown tool: load_mcp_tool/);
+  assert.match(toolMessage(model, "peek"), /^error: /); // .hel is not readable by the model
+  assert.match(toolMessage(model, "guess"), /^error: unknown tool: load_mcp_tool/);
   assert.equal(model.remaining(), 0);
   assert.ok(model.requests.every((request) => !JSON.stringify(request.messages).includes("8437")));
   // Nothing started the server: it never logged a message.

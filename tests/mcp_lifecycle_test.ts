@@ -20,7 +20,7 @@ import {
   receivedMethods,
   runHel,
   systemText,
-  toolAnswer,
+  toolMessage,
 } from "./_mcp.ts";
 
 Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
@@ -224,7 +224,7 @@ Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothi
   // The resumed conversation still holds the earlier call; calling again needs a load first.
   assert.ok(model.requests[3]!.messages.some((m) => m.tool_call_id === "c2"));
   assert.equal(
-    toolAnswer(model, "c3"),
+    toolMessage(model, "c3"),
     "error: mcp__t__echo is not loaded; call load_mcp_tool with this name first",
   );
   const methods = await receivedMethods(project.logPath("t"));

@@ -16,7 +16,7 @@ import {
   mcpProject,
   processesWithMarker,
   systemText,
-  toolAnswer,
+  toolMessage,
 } from "./_mcp.ts";
 
 const EVERYTHING = "@modelcontextprotocol/server-everything@2026.8.31";
@@ -57,14 +57,14 @@ Deno.test({
     assert.equal(result.code, 0, result.stderr);
     assert.ok(liveDuringRun >= 1, "the server was running during the run");
     assert.deepEqual(model.requests[1]!.toolNames, ["read_file", "load_mcp_tool", ...names]);
-    assert.match(toolAnswer(model, "echo"), /hello from hel/);
-    assert.match(toolAnswer(model, "image"), /\[image content omitted\]/);
+    assert.match(toolMessage(model, "echo"), /hello from hel/);
+    assert.match(toolMessage(model, "image"), /\[image content omitted\]/);
     assert.match(
-      toolAnswer(model, "long"),
+      toolMessage(model, "long"),
       /^error: MCP request tools\/call to everything timed out after 2 seconds; the request was cancelled/,
     );
     // The server survived the cancelled call.
-    assert.match(toolAnswer(model, "after"), /still here/);
+    assert.match(toolMessage(model, "after"), /still here/);
     assert.equal(model.remaining(), 0);
     assertNoServerLeft(project);
   },
@@ -103,10 +103,10 @@ Deno.test({
     ]);
     const result = await helMcp(project, model, SLOW_START);
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(toolAnswer(model, "read"), "ship the MCP plugin\n");
-    assert.match(toolAnswer(model, "list"), /\[FILE\] todo\.txt/);
+    assert.equal(toolMessage(model, "read"), "ship the MCP plugin\n");
+    assert.match(toolMessage(model, "list"), /\[FILE\] todo\.txt/);
     // The server's own refusal comes back as an error result; the loop went on.
-    assert.match(toolAnswer(model, "outside"), /^error: /);
+    assert.match(toolMessage(model, "outside"), /^error: /);
     assert.equal(model.remaining(), 0);
     assertNoServerLeft(project);
   },

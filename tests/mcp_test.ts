@@ -20,7 +20,7 @@ import {
   receivedCalls,
   receivedMethods,
   systemText,
-  toolAnswer,
+  toolMessage,
 } from "./_mcp.ts";
 
 const fixture = (extra: { timeout?: number } = {}) => (root: string) => ({
@@ -86,13 +86,13 @@ Deno.test("mcp: load_mcp_tool adds definitions from the next request, without co
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
-    toolAnswer(model, "early"),
+    toolMessage(model, "early"),
     "error: mcp__t__echo is not loaded; call load_mcp_tool with this name first",
   );
-  assert.match(toolAnswer(model, "bad"), /^error: mcp__t__nope: unknown MCP tool/);
-  assert.equal(toolAnswer(model, "load"), "mcp__t__echo: loaded; callable from the next request");
-  assert.equal(toolAnswer(model, "again"), "mcp__t__echo: already loaded");
-  assert.equal(toolAnswer(model, "call"), "8437");
+  assert.match(toolMessage(model, "bad"), /^error: mcp__t__nope: unknown MCP tool/);
+  assert.equal(toolMessage(model, "load"), "mcp__t__echo: loaded; callable from the next request");
+  assert.equal(toolMessage(model, "again"), "mcp__t__echo: already loaded");
+  assert.equal(toolMessage(model, "call"), "8437");
   const names = model.requests.map((request) => request.toolNames);
   assert.deepEqual(names[2], ["read_file", "load_mcp_tool"]);
   assert.deepEqual(names[3], ["read_file", "load_mcp_tool", "mcp__t__echo"]);
@@ -124,7 +124,7 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
   assert.equal(result.code, 0, result.stderr);
   assert.match(readOnly.requests[1]!.messages.at(-1).content, /loaded; callable/);
   assert.match(
-    toolAnswer(readOnly, "read-only"),
+    toolMessage(readOnly, "read-only"),
     /^error: permission denied: mcp__t__echo \(access=read-only, approval=none\)/,
   );
 
@@ -133,17 +133,17 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
   await using denied = scriptedModel([load, call("denied"), { text: "done" }]);
   result = await helMcp(project, denied, ["--approval-input", "no.json"], { access: "confirm" });
   assert.equal(result.code, 0, result.stderr);
-  assert.match(toolAnswer(denied, "denied"), /^error: permission denied: .*the user declined/);
+  assert.match(toolMessage(denied, "denied"), /^error: permission denied: .*the user declined/);
 
   // confirm, answered yes; then auto.
   await project.write("yes.json", "[true]");
   await using approved = scriptedModel([load, call("approved"), { text: "done" }]);
   result = await helMcp(project, approved, ["--approval-input", "yes.json"], { access: "confirm" });
   assert.equal(result.code, 0, result.stderr);
-  assert.equal(toolAnswer(approved, "approved"), "approved");
+  assert.equal(toolMessage(approved, "approved"), "approved");
   await using auto = scriptedModel([load, call("auto"), { text: "done" }]);
   result = await helMcp(project, auto);
-  assert.equal(toolAnswer(auto, "auto"), "auto");
+  assert.equal(toolMessage(auto, "auto"), "auto");
 
   assert.deepEqual(await receivedCalls(project.logPath("t")), [
     { name: "echo", arguments: { text: "approved" } },
@@ -168,7 +168,7 @@ Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server
   ]);
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(toolAnswer(model, "blocked"), /^error: .*external tool blocked/);
+  assert.match(toolMessage(model, "blocked"), /^error: .*external tool blocked/);
   assert.deepEqual(await receivedCalls(project.logPath("t")), []);
   assert.equal(model.remaining(), 0);
 });
@@ -195,11 +195,11 @@ Deno.test("mcp: PostToolUse hooks run after a successful MCP call and see its re
   ]);
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
-  const echo = toolAnswer(model, "echo");
+  const echo = toolMessage(model, "echo");
   assert.match(echo, /^port 8437/);
   assert.match(echo, /post hook saw the port/);
   // A failed call runs no PostToolUse hook.
-  assert.equal(toolAnswer(model, "fail"), "error: tool failed");
+  assert.equal(toolMessage(model, "fail"), "error: tool failed");
   assert.equal(model.remaining(), 0);
 });
 
@@ -218,13 +218,13 @@ Deno.test("mcp: results and errors go back to the model and the loop goes on", a
   ]);
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
-  assert.equal(toolAnswer(model, "fail"), "error: tool failed");
-  assert.equal(toolAnswer(model, "rpcerr"), "error: MCP error -32000: boom");
-  assert.equal(toolAnswer(model, "image"), "[image content omitted]\ncaption");
-  assert.equal(toolAnswer(model, "structured"), '{"port":8437}');
-  assert.equal(toolAnswer(model, "chatty"), "chatted");
+  assert.equal(toolMessage(model, "fail"), "error: tool failed");
+  assert.equal(toolMessage(model, "rpcerr"), "error: MCP error -32000: boom");
+  assert.equal(toolMessage(model, "image"), "[image content omitted]\ncaption");
+  assert.equal(toolMessage(model, "structured"), '{"port":8437}');
+  assert.equal(toolMessage(model, "chatty"), "chatted");
   // A large result is spilled like any other: head, a notice naming the saved file, tail.
-  const big = toolAnswer(model, "big");
+  const big = toolMessage(model, "big");
   assert.match(big, /^line of output\n/);
   const saved = big.match(/The full result is saved at (\S+\.txt)/)?.[1];
   assert.ok(saved, big.slice(0, 5000));
@@ -255,11 +255,11 @@ Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late an
   const result = await helMcp(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
-    toolAnswer(model, "late"),
+    toolMessage(model, "late"),
     /^error: MCP request tools\/call to t timed out after 2 seconds; the request was cancelled and the server keeps running/,
   );
-  assert.equal(toolAnswer(model, "next"), "slow done after 1.5 s");
-  assert.equal(toolAnswer(model, "after"), "after");
+  assert.equal(toolMessage(model, "next"), "slow done after 1.5 s");
+  assert.equal(toolMessage(model, "after"), "after");
   const log = await readLog(project.logPath("t"));
   const lateCall = log.find((m) => m.method === "tools/call") as { id: number };
   const cancels = log.filter((m) => m.method === "notifications/cancelled") as {
@@ -285,7 +285,7 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
   const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
-    toolAnswer(model, "die"),
+    toolMessage(model, "die"),
     /^error: MCP server t disconnected \(it exited with code 3\)/,
   );
   // The server's stderr stays out of hel's output and the model's view; the run log has it.
@@ -299,7 +299,7 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
     JSON.stringify(trace),
   );
   assert.ok(trace.some((e) => e.event === "disconnected" && e.server === "t"));
-  assert.match(toolAnswer(model, "later"), /^error: MCP server t disconnected.*does not restart/);
+  assert.match(toolMessage(model, "later"), /^error: MCP server t disconnected.*does not restart/);
   const methods = await receivedMethods(project.logPath("t"));
   assert.equal(methods.filter((m) => m === "initialize").length, 1);
   assert.equal(methods.filter((m) => m === "tools/call").length, 1);
@@ -317,7 +317,7 @@ Deno.test("mcp: a server's stderr is always drained and kept only as a bounded t
   const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
   assert.equal(result.code, 0, result.stderr);
   // 2 MiB through a pipe of 64 KiB: the answer only comes if hel keeps reading stderr.
-  assert.equal(toolAnswer(model, "noisy"), "quiet again");
+  assert.equal(toolMessage(model, "noisy"), "quiet again");
   assert.doesNotMatch(result.stderr, /noise noise/);
   const stderr = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
     .find((e) => e.event === "stderr") as { text: string; droppedBytes: number };
@@ -380,5 +380,5 @@ Deno.test("mcp: loaded definitions live in the tool list and survive compaction"
   for (const request of compacted) {
     assert.deepEqual(request.toolNames, ["read_file", "load_mcp_tool", "mcp__t__echo"]);
   }
-  assert.equal(toolAnswer(model, "after"), "after compaction");
+  assert.equal(toolMessage(model, "after"), "after compaction");
 });

@@ -22,6 +22,13 @@ export const group = (matcher: string | undefined, ...hooks: unknown[]) => ({
   hooks,
 });
 
+/** The model's call the hook tests guard: replace "old" with "new" in a.txt. */
+export const EDIT = {
+  id: "call_edit",
+  name: "search_replace",
+  arguments: { path: "a.txt", search: "old", replace: "new" },
+};
+
 /** The text of a hooks.json with these groups. */
 export function hooksJson(pre: unknown[], post: unknown[] = []): string {
   return JSON.stringify({ hooks: { PreToolUse: pre, PostToolUse: post } }, null, 2) + "\n";

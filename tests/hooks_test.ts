@@ -10,6 +10,7 @@ import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 import {
   baseArgs,
   command,
+  EDIT,
   exists,
   group,
   helRun,
@@ -18,12 +19,6 @@ import {
   toolMessage,
   trustHooks,
 } from "./_hooks.ts";
-
-const EDIT = {
-  id: "call_edit",
-  name: "search_replace",
-  arguments: { path: "a.txt", search: "old", replace: "new" },
-};
 
 /** A project with a.txt and a trusted hooks.json. */
 async function hookedProject(pre: unknown[], post: unknown[] = []) {

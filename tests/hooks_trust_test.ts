@@ -8,6 +8,7 @@ import { scriptedModel, tempProject } from "./_helpers.ts";
 import {
   baseArgs,
   command,
+  EDIT,
   exists,
   group,
   helRun,
@@ -18,12 +19,6 @@ import {
   trustHooks,
 } from "./_hooks.ts";
 import { helOnTerminal } from "./_terminal.ts";
-
-const EDIT = {
-  id: "call_edit",
-  name: "search_replace",
-  arguments: { path: "a.txt", search: "old", replace: "new" },
-};
 
 /** A hook that leaves a marker whenever it runs, and blocks edits. */
 const BLOCKING_HOOKS = hooksJson([

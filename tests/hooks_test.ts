@@ -28,6 +28,12 @@ async function hookedProject(pre: unknown[], post: unknown[] = []) {
 }
 
 const editThenAnswer = (): ScriptTurn[] => [{ toolCalls: [EDIT] }, { text: "done" }];
+const WRITE = { id: "call_write", name: "write_file", arguments: { path: "b.txt", content: "b" } };
+const editWriteThenAnswer = (): ScriptTurn[] => [
+  { toolCalls: [EDIT] },
+  { toolCalls: [WRITE] },
+  { text: "done" },
+];
 
 Deno.test("hooks receive the call as JSON on stdin, run in the project, without API keys", async () => {
   await using project = await hookedProject(
@@ -141,17 +147,7 @@ Deno.test("a JSON deny blocks with its reason; allow grants nothing beyond the a
     group("^search_replace$", command(`printf '%s' '${deny}'`)),
     group("^write_file$", command(`printf '%s' '${allow}'`)),
   ]);
-  await using model = scriptedModel([
-    { toolCalls: [EDIT] },
-    {
-      toolCalls: [{
-        id: "call_write",
-        name: "write_file",
-        arguments: { path: "b.txt", content: "b" },
-      }],
-    },
-    { text: "done" },
-  ]);
+  await using model = scriptedModel(editWriteThenAnswer());
   const run = await runHel(
     ["--base-url", model.url, "--model", "m", "--no-env", "--access", "read-only", "-i", "go"],
     { cwd: project.project },
@@ -192,17 +188,7 @@ Deno.test("hook errors are shown and the call goes on, unless the hook says on_e
     group("^search_replace$", command("echo not json")),
     group("^write_file$", command("exit 7", { on_error: "block" })),
   ], [group("^search_replace$", command("kill -SEGV $$"))]);
-  await using model = scriptedModel([
-    { toolCalls: [EDIT] },
-    {
-      toolCalls: [{
-        id: "call_write",
-        name: "write_file",
-        arguments: { path: "b.txt", content: "b" },
-      }],
-    },
-    { text: "done" },
-  ]);
+  await using model = scriptedModel(editWriteThenAnswer());
   const run = await helRun(project, model);
   assert.equal(run.code, 0, run.stderr);
   assert.match(

@@ -91,6 +91,18 @@ export function toolMessage(model: ScriptedModel, callId: string): string {
   assert.fail(`no tool message answers ${callId}`);
 }
 
+/** Resolves after `ms` milliseconds. */
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (up to ~20 s) until `check` holds; fails naming `what` otherwise. */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await pause(50);
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
 /** A temporary folder holding `project/` (the working directory) and `hel-home/`. */
 export interface TempProject extends AsyncDisposable {
   root: string;

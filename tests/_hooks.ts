@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createTrustFileStore } from "../core/mod.ts";
 import type { ScriptedModel } from "../fixtures/scripted_model.ts";
-import { runHel, type TempProject, toolMessage } from "./_helpers.ts";
+import { pause, runHel, type TempProject, toolMessage } from "./_helpers.ts";
 
 /** One hook handler of `.hel/hooks.json`. */
 export const command = (text: string, extra: Record<string, unknown> = {}) => ({
@@ -60,8 +60,6 @@ export async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits briefly for a killed process to finish dying (a zombie counts as ended). */
 export async function processEnds(pid: number): Promise<boolean> {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createTrustFileStore } from "../core/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
 import {
+  eventually,
   REPO_ROOT,
   runHel,
   type RunHelOptions,
@@ -189,13 +190,4 @@ export function assertNoServerLeft(project: McpProject): void {
   assert.deepEqual(left, [], `server processes outlived hel: ${left.join(", ")}`);
 }
 
-/** Waits (up to ~20 s) until `check` holds. */
-export async function eventually(check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
-
-export { runHel, toolMessage };
+export { eventually, runHel, toolMessage };

@@ -5,9 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, type TempProject } from "./_helpers.ts";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { MAIN_TS, pause, type TempProject } from "./_helpers.ts";
 
 /** hel running on a pseudo-terminal (`script`), its output readable while it runs. */
 export interface TerminalRun {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { RecordedRequest, ScriptTurn } from "../fixtures/scripted_model.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { eventually, pause, runHel, scriptedModel, tempProject } from "./_helpers.ts";
 import { helOnTerminal } from "./_terminal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
@@ -170,13 +170,6 @@ Deno.test("--no-compaction keeps large results whole; by default they are spille
   }
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, what: string) {
-  for (let i = 0; i < 300 && !check(); i++) await pause(50);
-  assert.ok(check(), `timed out waiting for ${what}`);
-}
-
 Deno.test("/compact in the interactive chat compacts now; the next turn starts from the checkpoint", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([
@@ -187,13 +180,13 @@ Deno.test("/compact in the interactive chat compacts now; the next turn starts f
   const hel = helOnTerminal(project, base(model.url));
   const type = hel.type;
   await type(`remember this: ${"a long instruction ".repeat(200)}\n`);
-  await waitFor(() => model.requests.length === 1, "the first answer");
+  await eventually(() => model.requests.length === 1, "the first answer");
   await pause(300);
   await type("/compact\n");
-  await waitFor(() => model.requests.length === 2, "the summary request");
+  await eventually(() => model.requests.length === 2, "the summary request");
   await pause(300);
   await type("what next?\n");
-  await waitFor(() => model.requests.length === 3, "the next turn");
+  await eventually(() => model.requests.length === 3, "the next turn");
   await pause(300);
   await type("/exit\n");
   const { code, output: screen } = await hel.finish();

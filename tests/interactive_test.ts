@@ -3,15 +3,8 @@
  * util-linux) so hel sees a terminal exactly as a person's shell gives it one.
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { eventually, pause, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 import { helOnTerminal } from "./_terminal.ts";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, what: string) {
-  for (let i = 0; i < 300 && !check(); i++) await pause(50);
-  assert.ok(check(), `timed out waiting for ${what}`);
-}
 
 Deno.test("interactive chat keeps one conversation across prompts and leaves on /exit", async () => {
   await using project = await tempProject();
@@ -24,10 +17,10 @@ Deno.test("interactive chat keeps one conversation across prompts and leaves on 
     "--no-env",
   ]);
   await hel.type("hello\n");
-  await waitFor(() => model.requests.length === 1, "the first request");
+  await eventually(() => model.requests.length === 1, "the first request");
   await pause(300);
   await hel.type("again\n");
-  await waitFor(() => model.requests.length === 2, "the second request");
+  await eventually(() => model.requests.length === 2, "the second request");
   await pause(300);
   await hel.type("/exit\n");
   const { code, output: text } = await hel.finish();
@@ -65,7 +58,7 @@ Deno.test("Ctrl-C cancels the request in flight and exits 130 (one-shot)", async
     return { text: "too late" };
   }]);
   const child = spawnHel(project, ["--base-url", model.url, "--model", "m", "hi"]);
-  await waitFor(() => reached, "the request");
+  await eventually(() => reached, "the request");
   child.kill("SIGINT");
   const output = await child.output();
   release();

@@ -3,7 +3,7 @@
  * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { pause, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -294,7 +294,6 @@ Deno.test("SIGKILL at many points of turns never leaves a damaged or busy sessio
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
   const row = new RegExp(`^${id}\tidle\t\\S+\t(\\d+) messages$`, "m");
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   // Kill after the k-th request of a turn has been answered (k = 4 is the final answer, so
   // the kill lands around the snapshot save), plus a little jitter to vary the moment.
   for (const k of [1, 2, 3, 4]) {

@@ -6,7 +6,12 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../core/mod.ts";
+import {
+  didYouMean,
+  jsoncProperties,
+  type JsoncProperty,
+  parseJsoncConfig,
+} from "../../core/mod.ts";
 
 /** Seconds one tool call may take unless the server's `timeout` says otherwise. */
 export const DEFAULT_CALL_TIMEOUT_SECONDS = 300;
@@ -35,6 +40,23 @@ const SERVER_FIELDS = ["command", "args", "env", "timeout"] as const;
 
 const EXAMPLE = '{"servers": {"notes": {"command": "notes-mcp", "args": ["--dir", "notes"]}}}';
 
+/**
+ * The pairs of an object, each name once. JSON keeps the last of a repeated name silently, so a
+ * reviewer could read one `command` while another runs: a repeat is reported as a mistake.
+ */
+function uniqueProperties(
+  node: Node,
+  where: (name: string) => string,
+  problem: (node: Node, message: string) => void,
+): JsoncProperty[] {
+  const seen = new Set<string>();
+  return jsoncProperties(node).filter(({ name, key }) => {
+    if (!seen.has(name)) return seen.add(name);
+    problem(key, `${where(name)} is written twice; keep one`);
+    return false;
+  });
+}
+
 /** True for a usable server name. */
 export function validServerName(name: string): boolean {
   return SERVER_NAME.test(name) && !name.includes("__");
@@ -56,7 +78,7 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
     return { ok: false, problems };
   }
   let serversNode: Node | undefined;
-  for (const { name, key, value } of jsoncProperties(root)) {
+  for (const { name, key, value } of uniqueProperties(root, (n) => `"${n}"`, problem)) {
     if (name === "servers") serversNode = value;
     else {
       problem(
@@ -74,7 +96,8 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
     return { ok: false, problems };
   }
   const servers: ServerConfig[] = [];
-  for (const { name, value: node } of jsoncProperties(serversNode)) {
+  const named = (n: string) => `servers.${JSON.stringify(n)}`;
+  for (const { name, value: node } of uniqueProperties(serversNode, named, problem)) {
     const server = readServer(name, node, problem);
     if (server) servers.push(server);
   }
@@ -116,7 +139,8 @@ function readServer(
     callTimeoutMs: DEFAULT_CALL_TIMEOUT_SECONDS * 1000,
   };
   let sawCommand = false;
-  for (const { name: key, key: keyNode, value } of jsoncProperties(node)) {
+  const fieldOf = (key: string) => `${field}.${key}`;
+  for (const { name: key, key: keyNode, value } of uniqueProperties(node, fieldOf, report)) {
     const here = `${field}.${key}`;
     switch (key) {
       case "command":
@@ -138,7 +162,13 @@ function readServer(
           report(value, `${here} must be an object of variable name to string value`);
           break;
         }
-        for (const { name: variable, value: setting } of jsoncProperties(value)) {
+        for (
+          const { name: variable, value: setting } of uniqueProperties(
+            value,
+            (variable) => `${here}.${variable}`,
+            report,
+          )
+        ) {
           if (setting.type !== "string") {
             report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
           } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {

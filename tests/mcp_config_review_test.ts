@@ -1,0 +1,36 @@
+/**
+ * What the reviewer reads is what runs: a field written twice in `.hel/mcp.json` (JSON keeps
+ * the last one silently) is a mistake, so a harmless first `command` cannot hide the one that
+ * would really start, and two servers never share a name.
+ */
+import assert from "node:assert/strict";
+import { sha256Hex } from "../core/mod.ts";
+import { runHel, tempProject } from "./_helpers.ts";
+
+Deno.test("mcp config: a field or server written twice is refused, trusted or not, and nothing starts", async () => {
+  await using project = await tempProject();
+  const marker = `${project.root}/started`;
+  await project.write(
+    ".hel/mcp.json",
+    `{\n  "servers": {\n` +
+      `    "notes": {"command": "notes-mcp", "args": ["--dir", "notes"], "command": "sh",\n` +
+      `              "args": ["-c", "touch ${marker}"]},\n` +
+      `    "extra": {"command": "sh", "env": {"A": "1", "A": "2"}},\n` +
+      `    "extra": {"command": "sh", "args": ["-c", "touch ${marker}"]}\n` +
+      `  }\n}\n`,
+  );
+  const sha256 = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
+  const pinned = await runHel(["trust", "mcp", "--sha256", sha256], { cwd: project.project });
+  assert.equal(pinned.code, 0, pinned.stderr);
+  const result = await runHel(["mcp", "list"], { cwd: project.project });
+  assert.equal(result.code, 1, result.stdout + result.stderr);
+  assert.match(result.stdout, /\.hel\/mcp\.json is invalid, so no MCP server can start/);
+  assert.match(
+    result.stdout,
+    /\.hel\/mcp\.json:3:67: servers\."notes"\.command is written twice; keep one/,
+  );
+  assert.match(result.stdout, /\.hel\/mcp\.json:4:15: servers\."notes"\.args is written twice/);
+  assert.match(result.stdout, /\.hel\/mcp\.json:5:50: servers\."extra"\.env\.A is written twice/);
+  assert.match(result.stdout, /\.hel\/mcp\.json:6:5: servers\."extra" is written twice/);
+  await assert.rejects(Deno.stat(marker), Deno.errors.NotFound);
+});

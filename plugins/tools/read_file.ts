@@ -91,6 +91,9 @@ async function continueRead(
   let shown = cursor.path.startsWith(`${deps.workspace.project}/`)
     ? cursor.path.slice(deps.workspace.project.length + 1)
     : cursor.path;
+  // Cursors come back from the session snapshot: confinement must not rest on its integrity.
+  const confined = await resolveInWorkspace(deps.workspace, cursor.path, { allowSpill: true });
+  if (!confined.ok) return fail(confined.text);
   if (path !== undefined) {
     const resolved = await resolveInWorkspace(deps.workspace, path, { allowSpill: true });
     if (!resolved.ok) return fail(resolved.text);

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { hasBwrap } from "../plugins/tools/testing.ts";
+import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
 import { baseArgs, command, exists, group, hooksJson } from "./_hooks.ts";
 
 Deno.test("without HOME and HEL_HOME a trust record shipped in the project's .hel is not used", async () => {
@@ -25,4 +26,56 @@ Deno.test("without HOME and HEL_HOME a trust record shipped in the project's .he
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /neither HEL_HOME nor HOME is set/);
   assert.equal(model.requests.length, 0);
+});
+
+Deno.test({
+  name:
+    "with $HEL_HOME inside the project, neither bash nor the file tools can write the trust store",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using project = await tempProject({ "a.txt": "old\n" });
+    const home = `${project.project}/state/hel-home`;
+    const planted = JSON.stringify({ version: 1, records: [] });
+    await using model = scriptedModel([
+      {
+        toolCalls: [
+          {
+            id: "bash",
+            name: "bash",
+            arguments: {
+              command: `mkdir -p state/hel-home; echo '${planted}' > state/hel-home/trust.json`,
+            },
+          },
+          {
+            id: "write",
+            name: "write_file",
+            arguments: { path: "state/hel-home/trust.json", content: planted },
+          },
+        ],
+      },
+      { text: "done" },
+    ]);
+    const run = await runHel([...baseArgs(model), "-i", "go"], {
+      cwd: project.project,
+      env: { HEL_HOME: home },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(model.remaining(), 0);
+    assert.match(toolMessage(model, "bash"), /trust\.json: Read-only file system/);
+    assert.match(toolMessage(model, "write"), /^error: .*hel's own folder \(\$HEL_HOME\)/);
+    assert.equal(await exists(`${home}/trust.json`), false);
+
+    // hel run in the home folder: $HEL_HOME is the project's .hel, which stays hidden.
+    await Deno.writeTextFile(`${project.project}/.hel/trust.json`, planted);
+    await using second = scriptedModel([
+      { toolCalls: [{ id: "ls", name: "bash", arguments: { command: "ls -A .hel | wc -l" } }] },
+      { text: "done" },
+    ]);
+    const again = await runHel([...baseArgs(second), "-i", "go"], {
+      cwd: project.project,
+      env: { HEL_HOME: `${project.project}/.hel` },
+    });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(toolMessage(second, "ls"), "exit=0\n0\n");
+  },
 });

@@ -18,6 +18,11 @@ export interface Workspace {
   project: string;
   /** The current session's spill folder: readable by `read_file`, nothing else. */
   spillDir: string;
+  /**
+   * `$HEL_HOME` (canonical) when it lies inside the project: the trust store there is refused
+   * like `.hel`, so the model cannot approve configurations for itself.
+   */
+  helHome?: string;
 }
 
 /** A confined path, or why it was refused (a model-facing text). */
@@ -114,6 +119,13 @@ export async function resolveInWorkspace(
   }
   if (touchesProtected(project, canonical)) {
     return { ok: false, text: protectedText(input, viaLink, allowSpill) };
+  }
+  if (workspace.helHome && isWithin(workspace.helHome, canonical)) {
+    return {
+      ok: false,
+      text: `${input}: refused because it is inside hel's own folder ($HEL_HOME), which holds ` +
+        "the trust records; file tools cannot read or change it",
+    };
   }
   return { ok: true, path: canonical, exists };
 }

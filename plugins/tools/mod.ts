@@ -7,7 +7,8 @@
  */
 import type { Host, Plugin, Tool } from "../../core/mod.ts";
 import { bashTool } from "./bash.ts";
-import type { Workspace } from "./confinement.ts";
+import { resolve } from "node:path";
+import { isWithin, touchesProtected, type Workspace } from "./confinement.ts";
 import { globTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
 import { CursorStore } from "./read_cursors.ts";
@@ -26,10 +27,15 @@ export default function tools(): Plugin {
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
     toolNames: KNOWN_TOOLS,
     options: TOOL_OPTIONS,
-    setup(host: Host) {
+    async setup(host: Host) {
       const settings = toolSettings(host.flags);
       const project = host.project;
-      const workspace: Workspace = { project, spillDir: `${host.session.dir}/spill` };
+      const helHome = await helHomeInside(project, host.helHome);
+      const workspace: Workspace = {
+        project,
+        spillDir: `${host.session.dir}/spill`,
+        ...(helHome ? { helHome } : {}),
+      };
       const env = host.childEnv();
       if (!settings.sandbox) {
         host.log.warn(
@@ -43,6 +49,7 @@ export default function tools(): Plugin {
         network: settings.network,
         project,
         helDir: `${project}/.hel`,
+        ...(helHome ? { helHome } : {}),
         env,
       }, (problem) => {
         if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
@@ -75,4 +82,25 @@ export default function tools(): Plugin {
       cursors.restore((state as { cursors?: unknown } | null)?.cursors);
     },
   };
+}
+
+/**
+ * `$HEL_HOME` as a canonical path when it lies strictly inside the project, else undefined
+ * (elsewhere the sandbox already keeps it read-only and the file tools out). It is created
+ * first, so the sandbox can cover it before a command could plant a trust store there.
+ */
+async function helHomeInside(project: string, helHome: string): Promise<string | undefined> {
+  // Under `.hel` (hel run in the home folder) it is hidden and refused already; binding it
+  // would uncover `.hel` inside the sandbox.
+  const inside = (path: string) =>
+    isWithin(project, path) && path !== project && !touchesProtected(project, path);
+  const path = resolve(project, helHome);
+  if (!inside(path)) return undefined;
+  try {
+    await Deno.mkdir(path, { recursive: true, mode: 0o700 });
+    const real = await Deno.realPath(path);
+    return inside(real) ? real : undefined;
+  } catch {
+    return path;
+  }
 }

@@ -21,6 +21,11 @@ export interface SandboxSettings {
   project: string;
   /** The project's `.hel` folder (hidden inside). */
   helDir: string;
+  /**
+   * `$HEL_HOME` when it lies inside the project (read-only inside, like the rest of the
+   * system): commands must not write the trust store.
+   */
+  helHome?: string;
   /** hel's environment for children, model API keys already removed. */
   env: Record<string, string>;
 }
@@ -76,6 +81,7 @@ export function bwrapArguments(
     helDir,
     "--remount-ro",
     helDir,
+    ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
     "--unshare-all",
     ...(settings.network ? ["--share-net"] : []),
     "--die-with-parent",

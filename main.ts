@@ -11,7 +11,7 @@ import { createProgram } from "./core/cli/program.ts";
 import { type RootFlags, startFromCommandLine } from "./core/cli/start.ts";
 import { writeErr } from "./core/cli/terminal.ts";
 import { loadPlugins, pluginEntries } from "./core/plugin_loader.ts";
-import { hideOwnEnvironment } from "./core/process_privacy.ts";
+import { hideOwnEnvironment } from "./core/process/process_privacy.ts";
 import { UsageError } from "./core/usage_error.ts";
 
 async function main(argv: string[]): Promise<number> {

@@ -34,26 +34,26 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type * from "./events.ts";
-export type { TrustKind, TrustRecord, TrustStore } from "./trust_store.ts";
-export { sha256Hex } from "./trust_file_store.ts";
+export type { TrustKind, TrustRecord, TrustStore } from "./trust/trust_store.ts";
+export { sha256Hex } from "./trust/trust_file_store.ts";
 export { UsageError } from "./usage_error.ts";
 export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars } from "./text.ts";
 export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
 export { SECRET_ENV_NAMES } from "./host.ts";
-export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust_review.ts";
+export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
 export {
   findSystemProgram,
   inNewProcessGroup,
   processGroupAlive,
   signalProcessGroup,
-} from "./process_group.ts";
-export { createTrustFileStore } from "./trust_file_store.ts";
+} from "./process/process_group.ts";
+export { createTrustFileStore } from "./trust/trust_file_store.ts";
 export {
   PROJECT_CONFIG_MAX_BYTES,
   type ProjectConfigFile,
   projectConfigPath,
   readProjectConfig,
-} from "./project_config.ts";
+} from "./config/project_config.ts";
 export {
   didYouMean,
   type JsoncParse,
@@ -61,5 +61,10 @@ export {
   jsoncProperties,
   type JsoncProperty,
   parseJsoncConfig,
-} from "./jsonc_config.ts";
-export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./child_process.ts";
+} from "./config/jsonc_config.ts";
+export {
+  type ChildOutcome,
+  type ChildSpec,
+  type ChildStop,
+  runChild,
+} from "./process/child_process.ts";

@@ -17,7 +17,7 @@ import type {
   ToolLookup,
   ToolResult,
 } from "./types.ts";
-import type { TrustStore } from "./trust_store.ts";
+import type { TrustStore } from "./trust/trust_store.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
 export interface Logger {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Approval, Approver } from "../permissions.ts";
-import { escapeControlCharacters } from "../trust_review.ts";
+import { escapeControlCharacters } from "../trust/trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */

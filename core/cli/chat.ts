@@ -5,7 +5,7 @@
  * @module
  */
 import type { LoopOutcome } from "../loop.ts";
-import type { RunUsage } from "../usage.ts";
+import type { RunUsage } from "../model/usage.ts";
 import type { Run } from "./run.ts";
 import { type LineReader, writeErr, writeOut } from "./terminal.ts";
 

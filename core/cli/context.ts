@@ -6,7 +6,7 @@
  */
 import type { Logger, PluginContext } from "../plugin.ts";
 import { environmentWithoutSecrets } from "../host.ts";
-import { createTrustFileStore } from "../trust_file_store.ts";
+import { createTrustFileStore } from "../trust/trust_file_store.ts";
 import { UsageError } from "../usage_error.ts";
 import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
 

@@ -4,22 +4,22 @@
  *
  * @module
  */
-import type { CompactionPolicy } from "../compaction.ts";
-import { createCompactor } from "../compactor.ts";
+import type { CompactionPolicy } from "../compaction/compaction.ts";
+import { createCompactor } from "../compaction/compactor.ts";
 import type { HelEvent } from "../events.ts";
 import { createHost } from "../host.ts";
 import { type LoopOutcome, runLoop } from "../loop.ts";
-import type { ModelClient } from "../model.ts";
-import { createOpenAIClient } from "../openai_client.ts";
+import type { ModelClient } from "../model/model.ts";
+import { createOpenAIClient } from "../model/openai_client.ts";
 import type { Approver } from "../permissions.ts";
 import type { Plugin, PluginContext } from "../plugin.ts";
-import { openSession, type ResumeChoice } from "../session_open.ts";
-import { type SessionPaths, writeSpillFile } from "../session_store.ts";
+import { openSession, type ResumeChoice } from "../session/session_open.ts";
+import { type SessionPaths, writeSpillFile } from "../session/session_store.ts";
 import { buildSystemPrompt } from "../system_prompt.ts";
 import { executeToolCall } from "../tool_call.ts";
 import type { AccessLevel, ChatMessage, Tool, ToolDefinition } from "../types.ts";
 import { UsageError } from "../usage_error.ts";
-import { emptyUsage, type RunUsage } from "../usage.ts";
+import { emptyUsage, type RunUsage } from "../model/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
 import { restorePluginStates, saveRunSnapshot } from "./run_session.ts";
 

@@ -6,8 +6,8 @@
  * @module
  */
 import type { Logger, Plugin } from "../plugin.ts";
-import type { SessionPaths } from "../session_store.ts";
-import { saveSnapshot, type Snapshot, SNAPSHOT_SCHEMA_VERSION } from "../snapshot.ts";
+import type { SessionPaths } from "../session/session_store.ts";
+import { saveSnapshot, type Snapshot, SNAPSHOT_SCHEMA_VERSION } from "../session/snapshot.ts";
 import type { ChatMessage } from "../types.ts";
 
 /** Hands each plugin the state it saved; a plugin that fails starts afresh, with a warning. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { deleteSession, listSessions, type SessionSummary } from "../session_catalog.ts";
+import { deleteSession, listSessions, type SessionSummary } from "../session/session_catalog.ts";
 
 /** One line per session, tab-separated; a note when there is none. */
 export function formatSessionList(rows: readonly SessionSummary[]): string {

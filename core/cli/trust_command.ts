@@ -5,10 +5,10 @@
  * @module
  */
 import type { PluginContext } from "../plugin.ts";
-import { readProjectConfig } from "../project_config.ts";
-import { sha256Hex } from "../trust_file_store.ts";
-import { escapeControlCharacters, reviewTrust } from "../trust_review.ts";
-import type { TrustKind } from "../trust_store.ts";
+import { readProjectConfig } from "../config/project_config.ts";
+import { sha256Hex } from "../trust/trust_file_store.ts";
+import { escapeControlCharacters, reviewTrust } from "../trust/trust_review.ts";
+import type { TrustKind } from "../trust/trust_store.ts";
 import { UsageError } from "../usage_error.ts";
 import { writeErr, writeOut } from "./terminal.ts";
 

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { RequestPurpose } from "./events.ts";
-import type { AssistantMessage, ChatMessage, ToolDefinition, Usage } from "./types.ts";
+import type { RequestPurpose } from "../events.ts";
+import type { AssistantMessage, ChatMessage, ToolDefinition, Usage } from "../types.ts";
 
 /** One request for a completion. */
 export interface ModelRequest {

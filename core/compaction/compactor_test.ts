@@ -8,10 +8,10 @@ import {
   selectTail,
 } from "./compaction.ts";
 import { createCompactor } from "./compactor.ts";
-import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
-import type { Plugin } from "./plugin.ts";
-import type { ChatMessage, ToolDefinition } from "./types.ts";
-import { emptyUsage } from "./usage.ts";
+import type { ModelClient, ModelReply, ModelRequest } from "../model/model.ts";
+import type { Plugin } from "../plugin.ts";
+import type { ChatMessage, ToolDefinition } from "../types.ts";
+import { emptyUsage } from "../model/usage.ts";
 
 Deno.test("default policy from the context window and the output reservation", () => {
   assert.deepEqual(defaultPolicy(1_000_000, 8192), { at: 800_000, keepRecent: 158_689 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { PluginContext } from "./plugin.ts";
+import type { PluginContext } from "../plugin.ts";
 import { escapeControlCharacters, reviewTrust } from "./trust_review.ts";
 import type { TrustKind, TrustStore } from "./trust_store.ts";
 

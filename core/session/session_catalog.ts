@@ -7,7 +7,7 @@
 import { isSessionBusy, tryLockSession } from "./session_lock.ts";
 import { sessionPaths } from "./session_store.ts";
 import { loadSnapshot, snapshotPath } from "./snapshot.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../usage_error.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -6,10 +6,10 @@
  * @module
  */
 import OpenAI from "openai";
-import type { ModelExchangeEvent } from "./events.ts";
+import type { ModelExchangeEvent } from "../events.ts";
 import type { CompleteOptions, ModelClient, ModelReply, ModelRequest } from "./model.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
-import type { AssistantMessage } from "./types.ts";
+import type { AssistantMessage } from "../types.ts";
 import { readUsage } from "./usage.ts";
 
 /** Settings of the client; all times in milliseconds. */

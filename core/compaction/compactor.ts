@@ -18,11 +18,11 @@ import {
   selectTail,
   summaryRequest,
 } from "./compaction.ts";
-import type { ModelClient } from "./model.ts";
-import type { Logger, Plugin } from "./plugin.ts";
-import type { SpillWriter } from "./spill.ts";
-import type { ChatMessage, ToolDefinition } from "./types.ts";
-import { addUsage, type RunUsage } from "./usage.ts";
+import type { ModelClient } from "../model/model.ts";
+import type { Logger, Plugin } from "../plugin.ts";
+import type { SpillWriter } from "../spill.ts";
+import type { ChatMessage, ToolDefinition } from "../types.ts";
+import { addUsage, type RunUsage } from "../model/usage.ts";
 
 /** What the compactor needs from the run. */
 export interface CompactorDeps {

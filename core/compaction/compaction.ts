@@ -7,10 +7,10 @@
  * @module
  */
 import instruction from "./compaction_prompt.txt" with { type: "text" };
-import type { ModelReply } from "./model.ts";
-import { codePointLength, headChars, tailChars } from "./text.ts";
-import type { ChatMessage, UserMessage } from "./types.ts";
-import { UsageError } from "./usage_error.ts";
+import type { ModelReply } from "../model/model.ts";
+import { codePointLength, headChars, tailChars } from "../text.ts";
+import type { ChatMessage, UserMessage } from "../types.ts";
+import { UsageError } from "../usage_error.ts";
 
 /** When to compact and how much recent history to keep, in estimated tokens. */
 export interface CompactionPolicy {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Usage } from "./types.ts";
+import type { Usage } from "../types.ts";
 
 /** Usage of a whole run. A figure is undefined once any call failed to report it. */
 export interface RunUsage {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ChatMessage } from "./types.ts";
+import type { ChatMessage } from "../types.ts";
 
 /** The schema version this hel writes and reads. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;

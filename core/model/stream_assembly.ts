@@ -6,7 +6,7 @@
  */
 import type { ModelReply } from "./model.ts";
 import { readUsage } from "./usage.ts";
-import type { AssistantMessage, ToolCall } from "./types.ts";
+import type { AssistantMessage, ToolCall } from "../types.ts";
 
 /** The parts of a streamed chunk hel reads; everything else is ignored. */
 export interface StreamChunk {

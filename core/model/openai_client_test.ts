@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { type ScriptTurn, startScriptedModel } from "../fixtures/scripted_model.ts";
-import type { ModelExchangeEvent } from "./events.ts";
+import { type ScriptTurn, startScriptedModel } from "../../fixtures/scripted_model.ts";
+import type { ModelExchangeEvent } from "../events.ts";
 import { createOpenAIClient } from "./openai_client.ts";
 
 async function complete(turns: ScriptTurn[], stream: boolean, maxRetries = 3) {

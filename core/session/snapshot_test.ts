@@ -8,7 +8,7 @@ import {
   SnapshotError,
   snapshotPath,
 } from "./snapshot.ts";
-import type { ChatMessage } from "./types.ts";
+import type { ChatMessage } from "../types.ts";
 
 const ID = "0b7d3a1e-5c1f-4e0a-9a51-3c1c2f0d9e11";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PluginContext } from "./plugin.ts";
+import type { PluginContext } from "../plugin.ts";
 import type { TrustKind } from "./trust_store.ts";
 
 /** How a review ended. `trusted` covers both "already trusted" and "approved now". */

@@ -8,7 +8,7 @@ import { existingSessionDir, mostRecentSession } from "./session_catalog.ts";
 import { sessionHolder, type SessionLock, tryLockSession } from "./session_lock.ts";
 import { createSession, type SessionPaths, sessionPaths } from "./session_store.ts";
 import { loadSnapshot, type Snapshot, SnapshotError, snapshotPath } from "./snapshot.ts";
-import { UsageError } from "./usage_error.ts";
+import { UsageError } from "../usage_error.ts";
 
 /** An open session: its paths, its held lock and, when resumed, its saved snapshot. */
 export interface OpenSession {

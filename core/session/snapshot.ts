@@ -134,6 +134,9 @@ export function snapshotPath(sessionDir: string): string {
  * is damaged and `Deno.errors.NotFound` when there is none; the file is never changed.
  */
 export async function loadSnapshot(sessionDir: string, id: string, project: string) {
+  // A FIFO or device in its place would block the read forever; only a plain file is read.
+  const info = await Deno.lstat(snapshotPath(sessionDir));
+  if (!info.isFile) throw new SnapshotError("snapshot.json is not a regular file");
   const text = await Deno.readTextFile(snapshotPath(sessionDir));
   let value: unknown;
   try {

@@ -93,3 +93,20 @@ Deno.test("load refuses damaged files without touching them", async () => {
   }
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a FIFO or symlink in place of snapshot.json is refused, not read", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fifo = new Deno.Command("mkfifo", { args: [snapshotPath(dir)] }).outputSync();
+    assert.equal(fifo.code, 0);
+    await assert.rejects(
+      loadSnapshot(dir, crypto.randomUUID(), "/p"),
+      /snapshot\.json is not a regular file/,
+    );
+    await Deno.remove(snapshotPath(dir));
+    await Deno.symlink("/etc/hostname", snapshotPath(dir));
+    await assert.rejects(loadSnapshot(dir, crypto.randomUUID(), "/p"), /not a regular file/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -63,27 +63,43 @@ export function createTrustFileStore(
   const same = (r: TrustRecord, kind: TrustKind, project: string) =>
     r.kind === kind && r.project === project;
 
+  /** Runs a read-modify-write alone, so two hel processes approving at once both keep theirs. */
+  async function exclusively<T>(change: () => Promise<T>): Promise<T> {
+    await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
+    const lock = await Deno.open(`${helHome}/trust.lock`, {
+      create: true,
+      write: true,
+      mode: 0o600,
+    });
+    try {
+      await lock.lock(true);
+      return await change();
+    } finally {
+      lock.close(); // closing releases the lock
+    }
+  }
+
   return {
     async isTrusted(kind, project, bytes) {
       const hash = await sha256Hex(bytes);
       return (await load()).some((r) => same(r, kind, project) && r.sha256 === hash);
     },
     async record(kind, project, bytes) {
-      const records = (await load()).filter((r) => !same(r, kind, project));
-      records.push({
-        kind,
-        project,
-        sha256: await sha256Hex(bytes),
-        trustedAt: new Date().toISOString(),
+      const sha256 = await sha256Hex(bytes);
+      await exclusively(async () => {
+        const records = (await load()).filter((r) => !same(r, kind, project));
+        records.push({ kind, project, sha256, trustedAt: new Date().toISOString() });
+        await save(records);
       });
-      await save(records);
     },
-    async revoke(kind, project) {
-      const records = await load();
-      const kept = records.filter((r) => !same(r, kind, project));
-      if (kept.length === records.length) return false;
-      await save(kept);
-      return true;
+    revoke(kind, project) {
+      return exclusively(async () => {
+        const records = await load();
+        const kept = records.filter((r) => !same(r, kind, project));
+        if (kept.length === records.length) return false;
+        await save(kept);
+        return true;
+      });
     },
     list: load,
   };

@@ -38,8 +38,8 @@ Deno.test("the store file is mode 0600 in $HEL_HOME and no temp file is left", a
   await store.record("hooks", dirs.project, bytes("a"));
   const info = await Deno.stat(`${dirs.home}/trust.json`);
   assert.equal(info.mode! & 0o777, 0o600);
-  const names = [...Deno.readDirSync(dirs.home)].map((entry) => entry.name);
-  assert.deepEqual(names, ["trust.json"]);
+  const names = [...Deno.readDirSync(dirs.home)].map((entry) => entry.name).sort();
+  assert.deepEqual(names, ["trust.json", "trust.lock"]);
 });
 
 Deno.test("recording again replaces the record instead of adding one; revoke removes it", async () => {
@@ -125,4 +125,19 @@ Deno.test("a trust record planted inside the project is ignored", async () => {
   const store = createTrustFileStore(dirs.home, (m) => assert.fail(m));
   assert.equal(await store.isTrusted("hooks", dirs.project, config), false);
   assert.deepEqual(await store.list(), []);
+});
+
+Deno.test("records made at the same time by several writers are all kept", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    // Separate store objects, like separate hel processes sharing one $HEL_HOME.
+    const writers = Array.from({ length: 8 }, () => createTrustFileStore(home, () => {}));
+    await Promise.all(
+      writers.map((store, i) => store.record("mcp", `/project-${i}`, new Uint8Array([i]))),
+    );
+    const records = await createTrustFileStore(home, () => {}).list();
+    assert.deepEqual(records.map((r) => r.project).sort(), writers.map((_, i) => `/project-${i}`));
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
 });

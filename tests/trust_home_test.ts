@@ -51,6 +51,14 @@ Deno.test({
             name: "write_file",
             arguments: { path: "state/hel-home/trust.json", content: planted },
           },
+          {
+            id: "move",
+            name: "bash",
+            arguments: {
+              command: `mv state moved; mkdir -p state/hel-home; echo '${planted}' > ` +
+                "state/hel-home/trust.json",
+            },
+          },
         ],
       },
       { text: "done" },
@@ -63,6 +71,8 @@ Deno.test({
     assert.equal(model.remaining(), 0);
     assert.match(toolMessage(model, "bash"), /trust\.json: Read-only file system/);
     assert.match(toolMessage(model, "write"), /^error: .*hel's own folder \(\$HEL_HOME\)/);
+    // The folder holding $HEL_HOME cannot be moved away to make room for a fresh one.
+    assert.match(toolMessage(model, "move"), /cannot move 'state' to 'moved': Device or resource/);
     assert.equal(await exists(`${home}/trust.json`), false);
 
     // hel run in the home folder: $HEL_HOME is the project's .hel, which stays hidden.

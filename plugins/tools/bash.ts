@@ -21,6 +21,11 @@ export interface BashDeps {
   timeoutSeconds: number;
   /** False with `--sandbox off`; the description tells the model which it is. */
   sandboxed: boolean;
+  /**
+   * Set while the sandbox keeps `.git` read-only: told when a command created the project's
+   * `.git` (where there was none, the command could write it), for a warning to the user.
+   */
+  onGitCreated?: () => void;
 }
 
 /** Creates the tool. */
@@ -31,6 +36,12 @@ export function bashTool(deps: BashDeps): Tool {
       deps.sandboxed
         ? "- Commands run in a sandbox: only the working directory is writable, /tmp is " +
           "private, and the .hel folder is hidden.\n"
+        : ""
+    }${
+      deps.onGitCreated
+        ? "- The .git folder is read-only: git commands that read (status, log, diff, show) " +
+          "work; ones that change the repository (add, commit, checkout, stash) fail, so ask " +
+          "the user to run those.\n"
         : ""
     }- Time limit per command: ${formatSeconds(deps.timeoutSeconds)}.\n`,
     parameters: {
@@ -69,6 +80,8 @@ async function bash(
     command.value,
   ]);
   if (!prepared.ok) return { ok: false, text: prepared.text };
+  const dotGit = `${deps.project}/.git`;
+  const hadGit = deps.onGitCreated ? await exists(dotGit) : true;
   const outcome = await runCommand({
     program: prepared.program,
     args: prepared.args,
@@ -92,5 +105,21 @@ async function bash(
   } else if (outcome.interrupted) {
     text += "\n[The user interrupted the run; the command and its processes were killed.]";
   }
+  // The command's processes are gone (the sandbox's pid namespace ends with it), so nothing
+  // writes `.git` after this check; from the next command on it is read-only.
+  if (!hadGit && await exists(dotGit)) {
+    deps.onGitCreated?.();
+    text += "\n[This command created .git. From the next command on it is read-only: git " +
+      "commands that change the repository (add, commit) will fail; ask the user to run them.]";
+  }
   return { ok: exit === "0", text };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

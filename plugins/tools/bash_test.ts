@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { ToolResult } from "../../core/mod.ts";
 import { bashTool } from "./bash.ts";
 import { createSandbox } from "./sandbox.ts";
-import { call, hasBwrap, testWorkspace } from "./testing.ts";
+import { call, git, hasBwrap, testWorkspace } from "./testing.ts";
 
 const sandboxed = hasBwrap();
 
@@ -194,4 +194,45 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
   });
   assert.match(tool.description, /Time limit per command: 10 minutes\.\n$/);
   assert.doesNotMatch(tool.description, /sandbox/);
+});
+
+Deno.test({
+  name: "bash: a .git a command creates is reported once, and is read-only from then on",
+  ignore: !sandboxed,
+  async fn() {
+    await using t = await testWorkspace();
+    const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: t.root, LANG: "C" };
+    const created: string[] = [];
+    const tool = bashTool({
+      sandbox: createSandbox({
+        enabled: true,
+        network: true,
+        project: t.project,
+        helDir: `${t.project}/.hel`,
+        env,
+      }),
+      project: t.project,
+      timeoutSeconds: 60,
+      sandboxed: true,
+      onGitCreated: () => created.push("warned"),
+    });
+    assert.match(tool.description, /- The \.git folder is read-only: git commands that read/);
+    const run = (command: string) => call(tool, { command });
+    assert.deepEqual(await run("echo no-repo"), { ok: true, text: "exit=0\nno-repo\n" });
+    assert.deepEqual(created, []);
+    // Where there was no .git, the creating command itself can write it: hel can only tell.
+    assert.deepEqual(await run("git init -q && git config core.fsmonitor 'touch pwned'"), {
+      ok: true,
+      text: "exit=0\n\n[This command created .git. From the next command on it is read-only: " +
+        "git commands that change the repository (add, commit) will fail; ask the user to " +
+        "run them.]",
+    });
+    assert.deepEqual(created, ["warned"]);
+    const next = await run("git config core.fsmonitor 'touch pwned-again'");
+    assert.equal(next.ok, false);
+    assert.match(next.text, /could not lock config file .*Read-only file system/);
+    assert.equal((await run("git status --short")).ok, true);
+    assert.deepEqual(created, ["warned"]);
+    assert.match(await git(t.project, "config", "core.fsmonitor"), /^touch pwned\n$/);
+  },
 });

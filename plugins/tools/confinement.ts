@@ -3,7 +3,9 @@
  * symlinks are resolved with `realPath` (for a file about to be created, the realPath of its
  * parent), and the decision is taken on that canonical path: it must lie inside the working
  * directory and have no component named `.hel` in any letter case. The single exception is the
- * current session's spill folder, which `read_file` may read.
+ * current session's spill folder, which `read_file` may read. Writes are refused, in addition,
+ * on any path with a `.git` component (in any letter case) and in the git folders the project's
+ * `.git` file names: git runs programs its metadata names, outside the sandbox.
  *
  * Deno has no `openat`/`O_NOFOLLOW`, so a swap between check and use is narrowed by opening the
  * checked path and comparing the handle with a fresh lookup ({@link openVerified}); bash and
@@ -23,6 +25,13 @@ export interface Workspace {
    * like `.hel`, so the model cannot approve configurations for itself.
    */
   helHome?: string;
+  /**
+   * Git folders inside the project that a `.git` file or link names (canonical; see
+   * `gitMetadata`): refused for writes like a `.git` folder.
+   */
+  gitDirs?: readonly string[];
+  /** Whether bash may change `.git` (`--allow-git-writes` or `--sandbox off`): for the advice. */
+  gitThroughBash?: boolean;
 }
 
 /** A confined path, or why it was refused (a model-facing text). */
@@ -36,9 +45,12 @@ export interface ResolveOptions {
   create?: boolean;
   /** The current session's spill files are allowed (read_file only). */
   allowSpill?: boolean;
+  /** The path is to be written: git metadata is refused too. */
+  write?: boolean;
 }
 
 const PROTECTED = ".hel";
+const GIT = ".git";
 
 /** True when `child` is `parent` or lies below it, compared by path segments. */
 export function isWithin(parent: string, child: string): boolean {
@@ -50,6 +62,22 @@ export function isWithin(parent: string, child: string): boolean {
 export function touchesProtected(project: string, path: string): boolean {
   const rel = relative(project, path);
   return rel.split("/").some((part) => part.toLowerCase() === PROTECTED);
+}
+
+/** True when a component of `path` relative to `project` is `.git` in any letter case. */
+export function touchesGit(project: string, path: string): boolean {
+  const rel = relative(project, path);
+  return rel.split("/").some((part) => part.toLowerCase() === GIT);
+}
+
+function gitText(input: string, viaLink: boolean, throughBash: boolean): string {
+  const how = viaLink ? "resolves through a symbolic link into" : "is inside";
+  const instead = throughBash
+    ? "run git commands with bash instead (git add, git commit)"
+    : "ask the user to run the git commands that change the repository";
+  return `${input}: refused because it ${how} git's metadata (.git). git runs programs named ` +
+    "there (hooks, core.fsmonitor) on the user's machine, outside the sandbox, so file tools " +
+    `never change it; reading it is allowed. To change the repository, ${instead}`;
 }
 
 function outsideText(input: string, project: string, viaLink: boolean): string {
@@ -91,6 +119,13 @@ export async function resolveInWorkspace(
   if (!spillCandidate && isWithin(project, lexical) && touchesProtected(project, lexical)) {
     return { ok: false, text: protectedText(input, false, allowSpill) };
   }
+  const git = (path: string) =>
+    options.write === true &&
+    (touchesGit(project, path) || (workspace.gitDirs ?? []).some((dir) => isWithin(dir, path)));
+  const throughBash = workspace.gitThroughBash === true;
+  if (isWithin(project, lexical) && git(lexical)) {
+    return { ok: false, text: gitText(input, false, throughBash) };
+  }
 
   let canonical: string;
   let exists = true;
@@ -120,6 +155,7 @@ export async function resolveInWorkspace(
   if (touchesProtected(project, canonical)) {
     return { ok: false, text: protectedText(input, viaLink, allowSpill) };
   }
+  if (git(canonical)) return { ok: false, text: gitText(input, viaLink, throughBash) };
   if (workspace.helHome && isWithin(workspace.helHome, canonical)) {
     return {
       ok: false,

@@ -185,3 +185,75 @@ Deno.test("file tools refuse a hard link to a file in .hel, and allow other hard
   assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
   assert.deepEqual(await call(read, { path: "plain-too.txt" }), { ok: true, text: "plain\n" });
 });
+
+Deno.test("writes anywhere under .git, in any letter case, are refused; reads are not", async () => {
+  await using t = await testWorkspace({ ".git/config": "[core]\n", "sub/.git/HEAD": "ref\n" });
+  const inputs = [
+    ".git/config",
+    ".git/hooks/pre-commit",
+    ".GIT/config",
+    ".Git/new-file",
+    "./sub/../.git/config",
+    "sub/.git/HEAD",
+    "other/.git/config",
+    ".git",
+    `${t.project}/.git/config`,
+  ];
+  for (const input of inputs) {
+    for (const create of [false, true]) {
+      const resolved = await resolveInWorkspace(t.workspace, input, { create, write: true });
+      assert.equal(resolved.ok, false, input);
+      assert.equal(
+        !resolved.ok && resolved.text,
+        `${input}: refused because it is inside git's metadata (.git). git runs programs ` +
+          "named there (hooks, core.fsmonitor) on the user's machine, outside the sandbox, so " +
+          "file tools never change it; reading it is allowed. To change the repository, ask " +
+          "the user to run the git commands that change the repository",
+        input,
+      );
+    }
+  }
+  assert.deepEqual(await resolveInWorkspace(t.workspace, ".git/config"), {
+    ok: true,
+    path: `${t.project}/.git/config`,
+    exists: true,
+  });
+  // A name that only contains .git is an ordinary file.
+  const ignore = await resolveInWorkspace(t.workspace, ".gitignore", { create: true, write: true });
+  assert.equal(ignore.ok, true);
+});
+
+Deno.test("symlinks into .git and git folders a .git file names are refused for writes", async () => {
+  await using t = await testWorkspace({
+    ".git/config": "[core]\n",
+    ".git/hooks/README": "hooks\n",
+    ".bare/config": "[core]\n",
+  });
+  await Deno.symlink(".git", `${t.project}/link`);
+  await Deno.symlink(".git/config", `${t.project}/config-link`);
+  await Deno.symlink("link", `${t.project}/link2`);
+  const workspace = { ...t.workspace, gitDirs: [`${t.project}/.bare`] };
+  for (const input of ["link/config", "link/hooks/pre-commit", "config-link", "link2/config"]) {
+    const create = input.endsWith("pre-commit");
+    const resolved = await resolveInWorkspace(workspace, input, { create, write: true });
+    assert.equal(resolved.ok, false, input);
+    assert.match(
+      !resolved.ok ? resolved.text : "",
+      /^[^:]+: refused because it resolves through a symbolic link into git's metadata \(\.git\)/,
+      input,
+    );
+  }
+  const named = await resolveInWorkspace(workspace, ".bare/config", { write: true });
+  assert.match(!named.ok ? named.text : "", /is inside git's metadata \(\.git\)/);
+  // With bash allowed to change .git, the advice points there instead.
+  const advised = await resolveInWorkspace(
+    { ...workspace, gitThroughBash: true },
+    ".git/config",
+    { write: true },
+  );
+  assert.match(
+    !advised.ok ? advised.text : "",
+    /To change the repository, run git commands with bash instead \(git add, git commit\)$/,
+  );
+  assert.equal((await resolveInWorkspace(workspace, "link/config")).ok, true);
+});

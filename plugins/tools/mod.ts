@@ -1,7 +1,8 @@
 /**
  * The built-in tools plugin: read_file, write_file, search_replace, glob, grep and bash. File
- * tools are confined to the working directory and kept out of `.hel`; bash and the search
- * tools run inside a bubblewrap sandbox. `--tools` picks the set.
+ * tools are confined to the working directory, kept out of `.hel` and never write `.git`; bash
+ * and the search tools run inside a bubblewrap sandbox, where `.git` is read-only unless
+ * `--allow-git-writes`. `--tools` picks the set.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type { Host, Plugin, Tool } from "../../core/mod.ts";
 import { bashTool } from "./bash.ts";
 import { resolve } from "node:path";
 import { isWithin, touchesProtected, type Workspace } from "./confinement.ts";
+import { gitMetadata } from "./git_metadata.ts";
 import { globTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
 import { CursorStore } from "./read_cursors.ts";
@@ -31,16 +33,25 @@ export default function tools(): Plugin {
       const settings = toolSettings(host.flags);
       const project = host.project;
       const helHome = await helHomeInside(project, host.helHome);
+      const gitWritable = settings.gitWrites || !settings.sandbox;
       const workspace: Workspace = {
         project,
         spillDir: `${host.session.dir}/spill`,
         ...(helHome ? { helHome } : {}),
+        gitDirs: (await gitMetadata(project)).namedGitDirs,
+        gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
       const env = host.childEnv();
       if (!settings.sandbox) {
         host.log.warn(
           "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +
             "anything your user account can",
+        );
+      } else if (settings.gitWrites) {
+        host.log.warn(
+          "--allow-git-writes: sandboxed commands can change .git; a command could set a " +
+            "program (core.fsmonitor, a hook) that git then runs outside the sandbox, the next " +
+            "time you or your shell prompt runs git here",
         );
       }
       let warned = false;
@@ -50,6 +61,7 @@ export default function tools(): Plugin {
         project,
         helDir: `${project}/.hel`,
         ...(helHome ? { helHome } : {}),
+        gitWritable,
         env,
       }, (problem) => {
         if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
@@ -68,6 +80,14 @@ export default function tools(): Plugin {
             project,
             timeoutSeconds: settings.timeoutSeconds,
             sandboxed: settings.sandbox,
+            ...(gitWritable ? {} : {
+              onGitCreated: () =>
+                host.log.warn(
+                  `a bash command created ${project}/.git; it may have set a program there ` +
+                    "(core.fsmonitor, a hook) that git would run outside the sandbox, so check " +
+                    ".git/config and .git/hooks before you run git in this folder",
+                ),
+            }),
           }),
         read_file: () => readFileTool({ workspace, cursors }),
         write_file: () => writeFileTool(workspace),

@@ -1,7 +1,9 @@
 /**
  * The sandbox for programs the model starts (bash, and ripgrep for glob/grep): bubblewrap on
  * Linux. Inside it the whole system is read-only, the working directory is the one writable
- * place, `.hel` is covered by an empty read-only tmpfs, `/tmp` and `/run` are private, all
+ * place, `.hel` is covered by an empty read-only tmpfs, the project's git metadata stays
+ * read-only (see git_metadata.ts; bound anew before each command, so a `.git` a command
+ * created is read-only for the next one), `/tmp` and `/run` are private, all
  * capabilities are dropped, the program gets new namespaces (pid, ipc, uts, and network unless
  * it is allowed) and dies with hel. There is no silent fallback: without a usable bubblewrap
  * these tools refuse, unless the user opted out with `--sandbox off`.
@@ -9,6 +11,9 @@
  * @module
  */
 import { findSystemProgram } from "../../core/mod.ts";
+import { dirname } from "node:path";
+import { isWithin } from "./confinement.ts";
+import { gitMetadata } from "./git_metadata.ts";
 import { runCommand } from "./run_command.ts";
 
 /** How programs are run, from the plugin's flags. */
@@ -26,6 +31,8 @@ export interface SandboxSettings {
    * system): commands must not write the trust store.
    */
   helHome?: string;
+  /** `--allow-git-writes`: the project's git metadata stays writable like the rest. */
+  gitWritable?: boolean;
   /** hel's environment for children, model API keys already removed. */
   env: Record<string, string>;
 }
@@ -54,10 +61,30 @@ export function runFoldersToKeep(): string[] {
   return [];
 }
 
-/** The bubblewrap arguments that come before `--` and the program. */
+/**
+ * The folders between the project and each of `paths`, parents first. A mount point cannot be
+ * renamed, but the folder holding it can: `mv vendor v2` would carry `vendor/lib/.git` away and
+ * leave room for a fresh one. Bound onto themselves (still writable), they cannot be moved.
+ */
+export function foldersToPin(project: string, paths: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    for (let dir = dirname(path); dir !== project && isWithin(project, dir); dir = dirname(dir)) {
+      folders.add(dir);
+    }
+  }
+  const depth = (path: string) => path.split("/").length;
+  return [...folders].sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
+}
+
+/**
+ * The bubblewrap arguments that come before `--` and the program; `readOnly` are paths inside
+ * the project that stay read-only (git metadata).
+ */
 export function bwrapArguments(
   settings: SandboxSettings,
   keepInRun: readonly string[] = [],
+  readOnly: readonly string[] = [],
 ): string[] {
   const { project, helDir } = settings;
   return [
@@ -77,6 +104,10 @@ export function bwrapArguments(
     "--bind",
     project,
     project,
+    // A mount point cannot be renamed or removed; `-try` as it may vanish meanwhile.
+    ...foldersToPin(project, [...readOnly, ...(settings.helHome ? [settings.helHome] : [])])
+      .flatMap((path) => ["--bind-try", path, path]),
+    ...readOnly.flatMap((path) => ["--ro-bind-try", path, path]),
     "--tmpfs",
     helDir,
     "--remount-ro",
@@ -130,11 +161,12 @@ export function createSandbox(
             "or restart hel with --sandbox off to run commands without a sandbox",
         };
       }
+      const readOnly = settings.gitWritable ? [] : (await gitMetadata(settings.project)).readOnly;
       return {
         ok: true,
         program: findSystemProgram("bwrap", settings.env.PATH, settings.project) ??
           "/usr/bin/bwrap",
-        args: [...bwrapArguments(settings, keepInRun), "--", program, ...args],
+        args: [...bwrapArguments(settings, keepInRun, readOnly), "--", program, ...args],
         env: sandboxEnv(settings.env),
       };
     },

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { bwrapArguments, createSandbox } from "./sandbox.ts";
-import { testWorkspace } from "./testing.ts";
+import { runCommand } from "./run_command.ts";
+import { bwrapArguments, createSandbox, type SandboxSettings } from "./sandbox.ts";
+import { git, hasBwrap, testWorkspace } from "./testing.ts";
 
 const settings = {
   enabled: true,
@@ -34,6 +35,112 @@ Deno.test("the bubblewrap arguments bind the project writable after the private 
   const run = kept.findIndex((word, i) => word === "--tmpfs" && kept[i + 1] === "/run");
   const resolve = kept.indexOf("/run/systemd/resolve");
   assert.ok(run !== -1 && resolve > run && kept[resolve - 1] === "--ro-bind-try");
+});
+
+Deno.test("git metadata is bound read-only over the writable project, before .hel is hidden", () => {
+  const args = bwrapArguments(settings, [], ["/w/proj/.git", "/w/proj/sub/.git"]);
+  const at = (...words: string[]) =>
+    args.findIndex((_, i) => words.every((w, j) => args[i + j] === w));
+  const project = at("--bind", "/w/proj", "/w/proj");
+  const git = at("--ro-bind-try", "/w/proj/.git", "/w/proj/.git");
+  const sub = at("--ro-bind-try", "/w/proj/sub/.git", "/w/proj/sub/.git");
+  assert.ok(project !== -1 && project < git && git < sub && sub < at("--tmpfs", "/w/proj/.hel"));
+  assert.ok(!bwrapArguments(settings).includes("--ro-bind-try"));
+  // The folders holding a nested one are pinned (bound onto themselves) before it, parents first.
+  const nested = bwrapArguments(settings, [], ["/w/proj/.git", "/w/proj/a/b/.git", "/w/proj/a/c"]);
+  const pins = nested.flatMap((word, i) => word === "--bind-try" ? [nested[i + 1]] : []);
+  assert.deepEqual(pins, ["/w/proj/a", "/w/proj/a/b"]);
+  assert.ok(nested.indexOf("--bind-try") < nested.indexOf("--ro-bind-try"));
+  // So are those holding a $HEL_HOME inside the project: moved away, a fresh one could be made.
+  const home = bwrapArguments({ ...settings, helHome: "/w/proj/state/hel-home" });
+  assert.deepEqual(home.slice(home.indexOf("--bind-try"), home.indexOf("--bind-try") + 3), [
+    "--bind-try",
+    "/w/proj/state",
+    "/w/proj/state",
+  ]);
+});
+
+/** Runs a shell command through the sandbox; returns its exit code and output. */
+async function sandboxed(sandboxSettings: SandboxSettings, command: string) {
+  const prepared = await createSandbox(sandboxSettings).prepare("/bin/bash", ["-c", command]);
+  assert.ok(prepared.ok, !prepared.ok ? prepared.text : "");
+  const outcome = await runCommand({
+    program: prepared.program,
+    args: prepared.args,
+    cwd: sandboxSettings.project,
+    env: prepared.env,
+    timeoutMs: 30_000,
+  });
+  assert.equal(outcome.kind, "finished");
+  return outcome.kind === "finished"
+    ? { code: outcome.code, output: outcome.stdout + outcome.stderr }
+    : { code: -1, output: "" };
+}
+
+/** Every file under `dir` with its contents, to compare before and after. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const walk = async (at: string) => {
+    for await (const entry of Deno.readDir(at)) {
+      const path = `${at}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else files[path.slice(dir.length)] = btoa(String.fromCharCode(...await Deno.readFile(path)));
+    }
+  };
+  await walk(dir);
+  return files;
+}
+
+Deno.test({
+  name: "in the sandbox .git and the submodules' .git cannot be changed, and git still reads",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using t = await testWorkspace({ "a.txt": "a\n" });
+    await git(t.project, "init", "-q");
+    await git(t.project, "add", "a.txt");
+    await git(t.project, "commit", "-q", "-m", "first");
+    const commit = "0123456789abcdef0123456789abcdef01234567";
+    for (const path of ["sub", "empty", "vendor/lib"]) {
+      await git(t.project, "update-index", "--add", "--cacheinfo", `160000,${commit},${path}`);
+    }
+    await Deno.mkdir(`${t.project}/.git/modules/sub`, { recursive: true });
+    await t.write("sub/.git", "gitdir: ../.git/modules/sub\n");
+    await git(t.project, "init", "-q", "vendor/lib");
+    await Deno.mkdir(`${t.project}/empty`);
+    await t.write("a.txt", "changed\n");
+    const before = await snapshot(`${t.project}/.git`);
+    const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: t.root, LANG: "C" };
+    const base = { ...settings, project: t.project, helDir: `${t.project}/.hel`, env };
+    const attacks = [
+      "echo '[core] fsmonitor = touch pwned' >> .git/config",
+      "echo 'touch pwned' > .git/hooks/pre-commit",
+      "rm -rf .git",
+      "mv .git moved",
+      "ln .git/config hard",
+      "echo 'gitdir: ../planted' > sub/.git",
+      "rm sub/.git",
+      "mkdir empty/.git",
+      "mv sub sub2",
+      "mv vendor v2",
+      "echo '[core] fsmonitor = touch pwned' >> vendor/lib/.git/config",
+      "git config core.fsmonitor 'touch pwned'",
+    ];
+    for (const attack of attacks) {
+      const result = await sandboxed(base, attack);
+      assert.notEqual(result.code, 0, `${attack}: ${result.output}`);
+      assert.match(result.output, /Read-only file system|Device or resource busy|cross-device/);
+    }
+    assert.deepEqual(await snapshot(`${t.project}/.git`), before);
+    assert.equal(await t.read("sub/.git"), "gitdir: ../.git/modules/sub\n");
+    await assert.rejects(Deno.stat(`${t.project}/empty/.git`));
+    assert.doesNotMatch(await t.read("vendor/lib/.git/config"), /fsmonitor/);
+    const status = await sandboxed(base, "git status --porcelain -- a.txt; git log --format=%s");
+    assert.deepEqual(status, { code: 0, output: " M a.txt\nfirst\n" });
+    // --allow-git-writes: the project's metadata is writable like the rest.
+    const allowed = await sandboxed({ ...base, gitWritable: true }, "git add a.txt");
+    assert.deepEqual(allowed, { code: 0, output: "" });
+    assert.match(await git(t.project, "status", "--porcelain", "--", "a.txt"), /^M {2}a\.txt$/m);
+  },
 });
 
 Deno.test("a bubblewrap that cannot start is reported once, with its reason and the fixes", async () => {

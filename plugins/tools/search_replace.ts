@@ -57,7 +57,7 @@ async function searchReplace(
   const replace = requiredString(args, "replace");
   if (!replace.ok) return fail(replace.text);
   if (search.value === "") return fail("search must not be empty");
-  const resolved = await resolveInWorkspace(workspace, path.value);
+  const resolved = await resolveInWorkspace(workspace, path.value, { write: true });
   if (!resolved.ok) return fail(resolved.text);
   const info = await Deno.stat(resolved.path).catch(() => undefined);
   if (!info?.isFile) return fail(`${path.value} is not a regular file; give a file path`);

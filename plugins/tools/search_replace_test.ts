@@ -39,8 +39,9 @@ Deno.test("search_replace fails with the count for zero or several and leaves th
 });
 
 Deno.test("search_replace refuses bad arguments, missing files and protected paths", async () => {
-  await using t = await testWorkspace({ "a.txt": "x" });
+  await using t = await testWorkspace({ "a.txt": "x", ".git/HEAD": "ref: refs/heads/main\n" });
   await Deno.symlink(".hel/secret.txt", `${t.project}/f`);
+  await Deno.symlink(".git/HEAD", `${t.project}/head`);
   await Deno.symlink(`${t.outside}/outside.txt`, `${t.project}/o`);
   const tool = searchReplaceTool(t.workspace);
   const cases: [Record<string, unknown>, RegExp][] = [
@@ -52,6 +53,8 @@ Deno.test("search_replace refuses bad arguments, missing files and protected pat
     [{ path: "f", search: "canary", replace: "y" }, /symbolic link into hel's protected/],
     [{ path: "o", search: "outside", replace: "y" }, /symbolic link to a location outside/],
     [{ path: "../outside/outside.txt", search: "o", replace: "y" }, /outside the working/],
+    [{ path: ".git/HEAD", search: "main", replace: "x" }, /is inside git's metadata \(\.git\)/],
+    [{ path: "head", search: "main", replace: "x" }, /symbolic link into git's metadata/],
   ];
   for (const [args, expected] of cases) {
     const result = await call(tool, args);
@@ -60,4 +63,5 @@ Deno.test("search_replace refuses bad arguments, missing files and protected pat
   }
   assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
   assert.equal(await Deno.readTextFile(`${t.outside}/outside.txt`), "outside-data\n");
+  assert.equal(await t.read(".git/HEAD"), "ref: refs/heads/main\n");
 });

@@ -1,6 +1,7 @@
 /**
  * The plugin's command-line flags and their checks: which tools are offered, the sandbox
- * switches and the bash time limit. Bad values are usage errors that name the flag and the fix.
+ * switches (with `--allow-git-writes`) and the bash time limit. Bad values are usage errors
+ * that name the flag and the fix.
  *
  * @module
  */
@@ -40,6 +41,11 @@ export const TOOL_OPTIONS: PluginOption[] = [
     default: "on",
   },
   {
+    flags: "--allow-git-writes",
+    description: "let sandboxed commands change .git (git add, git commit); a command could " +
+      "then make git run its programs outside the sandbox",
+  },
+  {
     flags: "--bash-timeout <seconds>",
     description: "wall-clock limit of one bash command",
     default: String(DEFAULT_BASH_TIMEOUT_SECONDS),
@@ -51,6 +57,8 @@ export interface ToolSettings {
   tools: ToolName[];
   sandbox: boolean;
   network: boolean;
+  /** `--allow-git-writes`: the sandbox leaves `.git` writable. */
+  gitWrites: boolean;
   timeoutSeconds: number;
 }
 
@@ -88,6 +96,7 @@ export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSett
     tools: parseToolList(flags.tools),
     sandbox: flags.sandbox !== "off",
     network: flags.sandboxNetwork !== "off",
+    gitWrites: flags.allowGitWrites === true,
     timeoutSeconds,
   };
 }

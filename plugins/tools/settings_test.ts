@@ -24,11 +24,18 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
     tools: [...KNOWN_TOOLS],
     sandbox: true,
     network: true,
+    gitWrites: false,
     timeoutSeconds: 600,
   });
   assert.deepEqual(
-    toolSettings({ tools: "bash", sandbox: "off", sandboxNetwork: "off", bashTimeout: "2" }),
-    { tools: ["bash"], sandbox: false, network: false, timeoutSeconds: 2 },
+    toolSettings({
+      tools: "bash",
+      sandbox: "off",
+      sandboxNetwork: "off",
+      allowGitWrites: true,
+      bashTimeout: "2",
+    }),
+    { tools: ["bash"], sandbox: false, network: false, gitWrites: true, timeoutSeconds: 2 },
   );
   for (const bad of ["0", "-1", "soon", ""]) {
     assert.throws(

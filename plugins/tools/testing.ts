@@ -61,3 +61,22 @@ export function call(tool: Tool, args: Record<string, unknown>): Promise<ToolRes
 export function hasBwrap(): boolean {
   return Deno.build.os === "linux" && findOnPath("bwrap") !== undefined;
 }
+
+/**
+ * Runs git on the host for building test repositories, without the user's or the system's
+ * configuration; throws with git's message when it fails. Returns stdout.
+ */
+export async function git(cwd: string, ...args: string[]): Promise<string> {
+  const output = await new Deno.Command("git", {
+    args: ["-c", "user.name=hel test", "-c", "user.email=test@hel.invalid", ...args],
+    cwd,
+    env: { GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", LANG: "C" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  if (!output.success) {
+    throw new Error(`git ${args.join(" ")} failed: ${decoder.decode(output.stderr)}`);
+  }
+  return decoder.decode(output.stdout);
+}

@@ -40,7 +40,10 @@ async function writeFile(workspace: Workspace, args: Record<string, unknown>): P
   if (!path.ok) return fail(path.text);
   const content = requiredString(args, "content");
   if (!content.ok) return fail(content.text);
-  const resolved = await resolveInWorkspace(workspace, path.value, { create: true });
+  const resolved = await resolveInWorkspace(workspace, path.value, {
+    create: true,
+    write: true,
+  });
   if (!resolved.ok) return fail(resolved.text);
   const bytes = new TextEncoder().encode(content.value);
   const written = await replaceContents(

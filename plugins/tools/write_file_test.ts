@@ -62,6 +62,22 @@ Deno.test("write_file refuses escapes, .hel, symlinked parents and missing folde
   await assert.rejects(Deno.stat(`${t.project}/.HEL`));
 });
 
+Deno.test("write_file refuses .git, through any name or link, and leaves it as it was", async () => {
+  await using t = await testWorkspace({ ".git/config": "[core]\n", ".git/hooks/README": "" });
+  await Deno.symlink(".git", `${t.project}/link`);
+  const tool = writeFileTool(t.workspace);
+  for (const path of [".git/config", ".GIT/config", "link/config", ".git/hooks/pre-commit"]) {
+    const result = await call(tool, { path, content: "[core]\n\tfsmonitor = touch pwned\n" });
+    assert.equal(result.ok, false, path);
+    assert.match(result.text, /git's metadata \(\.git\)\. git runs programs named there/, path);
+    assert.match(result.text, /ask the user to run the git commands/, path);
+  }
+  assert.equal(await t.read(".git/config"), "[core]\n");
+  assert.deepEqual([...Deno.readDirSync(`${t.project}/.git/hooks`)].map((e) => e.name), [
+    "README",
+  ]);
+});
+
 Deno.test("write_file checks its arguments", async () => {
   await using t = await testWorkspace();
   const tool = writeFileTool(t.workspace);

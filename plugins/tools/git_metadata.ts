@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { isWithin as within, touchesGit, touchesProtected } from "./confinement.ts";
 import { submodulePaths } from "./git_index.ts";
 
@@ -100,17 +100,32 @@ async function collectTree(found: Collector, tree: string): Promise<string | und
 }
 
 /**
+ * The working tree git would use for the project: the project itself or the nearest folder
+ * above it with a `.git` (hel run in a subfolder of a repository), or undefined.
+ */
+async function enclosingTree(project: string): Promise<string | undefined> {
+  for (let dir = project;; dir = dirname(dir)) {
+    if (await lstat(`${dir}/${GIT}`)) return dir;
+    if (dir === dirname(dir)) return undefined;
+  }
+}
+
+/**
  * What must stay unchanged so that git on the user's machine cannot be made to run the model's
- * programs: the project's own git metadata, and for each submodule in its index (`git status`
- * runs git in each of them) that submodule's metadata, or the empty folder of one not checked
- * out, so no `.git` can be planted there. Never throws.
+ * programs: the project's own git metadata, and for each submodule in the index (`git status`
+ * runs git in each of them) that lies in the project, its metadata, or the empty folder of one
+ * not checked out, so no `.git` can be planted there. The repository may also enclose the
+ * project (hel run in a subfolder): its submodules inside the project count too. Never throws.
  */
 export async function gitMetadata(project: string): Promise<GitMetadata> {
   const found = new Collector(project);
-  const gitDir = await collectTree(found, project);
+  const root = await enclosingTree(project);
+  if (!root) return found.result();
+  // Outside the project nothing is kept (it is read-only in the sandbox already).
+  const gitDir = await collectTree(found, root);
   if (!gitDir) return found.result();
   for (const sub of await submodulePaths(`${gitDir}/index`)) {
-    const tree = await realPath(resolve(project, sub));
+    const tree = await realPath(resolve(root, sub));
     const skip = !tree || tree === project || !within(project, tree) ||
       touchesGit(project, tree) || touchesProtected(project, tree);
     if (skip) continue;

@@ -66,3 +66,19 @@ Deno.test("submodules in the index: their .git, or their folder when not checked
     namedGitDirs: [],
   });
 });
+
+Deno.test("hel run in a subfolder of a repository protects the submodules inside it", async () => {
+  await using t = await testWorkspace();
+  await git(t.project, "init", "-q");
+  for (const path of ["pkg/vendor/lib", "pkg/empty", "elsewhere/lib"]) {
+    await git(t.project, "update-index", "--add", "--cacheinfo", `160000,${COMMIT},${path}`);
+  }
+  await git(t.project, "init", "-q", "pkg/vendor/lib");
+  await git(t.project, "init", "-q", "elsewhere/lib");
+  await Deno.mkdir(`${t.project}/pkg/empty`);
+  // The repository's own .git lies outside the subfolder: read-only in the sandbox already.
+  assert.deepEqual(await gitMetadata(`${t.project}/pkg`), {
+    readOnly: [`${t.project}/pkg/empty`, `${t.project}/pkg/vendor/lib/.git`],
+    namedGitDirs: [],
+  });
+});

@@ -78,7 +78,7 @@ function printEvent(event: HelEvent): void {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {
     writeErr(
-      `hel: model request failed (${event.reason}); retry ${event.attempt} in ${event.delayMs} ms\n`,
+      `hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms\n`,
     );
   }
 }

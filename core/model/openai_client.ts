@@ -133,12 +133,25 @@ function classify(error: unknown, signal: AbortSignal): Attempt {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     };
   }
-  // Connection drops, malformed bodies and broken streams: worth another try.
-  const text = error instanceof Error ? error.message : String(error);
+  // Connection drops, malformed bodies and broken streams: worth another try. The SDK's
+  // connection error says only "Connection error."; the reason is down its chain of causes.
   return {
-    reply: { ok: false, kind: "error", error: `model request failed: ${text}` },
+    reply: { ok: false, kind: "error", error: `model request failed: ${describe(error)}` },
     retryable: true,
   };
+}
+
+/** An error's message followed by its causes' messages, e.g. "Connection error. (fetch
+ * failed: Connection refused (os error 111))". */
+function describe(error: unknown): string {
+  const messages: string[] = [];
+  for (let at: unknown = error; at !== undefined && messages.length < 5;) {
+    const message = at instanceof Error ? at.message : String(at);
+    if (message && !messages.includes(message)) messages.push(message);
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  const [first, ...causes] = messages;
+  return causes.length > 0 ? `${first} (${causes.join(": ")})` : first ?? "unknown error";
 }
 
 function retryAfter(headers: Headers | undefined): number | undefined {

@@ -99,3 +99,25 @@ Deno.test("OpenAI client retries a connection dropped mid-body", async () => {
   assert.ok(reply.ok);
   assert.equal(retries.length, 1);
 });
+
+Deno.test("OpenAI client names the network cause when the server cannot be reached", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close(); // nothing listens there now
+  const client = createOpenAIClient({
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    apiKey: "k",
+    model: "m",
+    stream: false,
+    requestTimeoutMs: 5_000,
+    maxRetries: 0,
+    totalTimeoutMs: 5_000,
+    backoffMs: 5,
+  });
+  const reply = await client.complete(
+    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+    { signal: new AbortController().signal },
+  );
+  assert.equal(reply.ok, false);
+  assert.match(!reply.ok ? reply.error : "", /^model request failed: .*Connection refused/);
+});

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { type FileIdentity, identityOf, sameIdentity } from "./read_cursors.ts";
 
 const GITLINK = 0o160000;
 const TYPE_MASK = 0o170000;
@@ -79,12 +80,13 @@ function varint(bytes: Uint8Array, at: number): { value: number; next: number } 
   return { value, next: at };
 }
 
-const cache = new Map<string, { key: string; paths: string[] }>();
+const cache = new Map<string, { identity: FileIdentity; paths: string[] }>();
 
 /**
  * The submodule paths recorded in the index at `indexPath` (relative to the working tree), or
- * none when there is no index or it cannot be parsed. Cached while the file is unchanged: the
- * sandbox asks before every command, and inside it the index is read-only.
+ * none when there is no index or it cannot be parsed. Cached while the file keeps its identity
+ * (device, inode, size, mtime, ctime; git replaces the index by renaming a new file over it):
+ * the sandbox asks before every command, and parsing a large index takes tens of milliseconds.
  */
 export async function submodulePaths(indexPath: string): Promise<string[]> {
   let info: Deno.FileInfo;
@@ -93,9 +95,9 @@ export async function submodulePaths(indexPath: string): Promise<string[]> {
   } catch {
     return [];
   }
-  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtime?.getTime()}`;
+  const identity = identityOf(info);
   const cached = cache.get(indexPath);
-  if (cached?.key === key) return cached.paths;
+  if (cached && sameIdentity(cached.identity, identity)) return cached.paths;
   let paths: string[] = [];
   try {
     const bytes = await Deno.readFile(indexPath);
@@ -103,6 +105,6 @@ export async function submodulePaths(indexPath: string): Promise<string[]> {
   } catch {
     // Unreadable: no submodules known.
   }
-  cache.set(indexPath, { key, paths });
+  cache.set(indexPath, { identity, paths });
   return paths;
 }

@@ -82,3 +82,16 @@ Deno.test("hel run in a subfolder of a repository protects the submodules inside
     namedGitDirs: [],
   });
 });
+
+Deno.test("the protection follows the index: a submodule added or removed counts at once", async () => {
+  await using t = await testWorkspace();
+  await git(t.project, "init", "-q");
+  await git(t.project, "init", "-q", "lib");
+  const submodules = async () =>
+    (await gitMetadata(t.project)).readOnly.filter((path) => path !== `${t.project}/.git`);
+  assert.deepEqual(await submodules(), []);
+  await git(t.project, "update-index", "--add", "--cacheinfo", `160000,${COMMIT},lib`);
+  assert.deepEqual(await submodules(), [`${t.project}/lib/.git`]);
+  await git(t.project, "update-index", "--force-remove", "lib");
+  assert.deepEqual(await submodules(), []);
+});

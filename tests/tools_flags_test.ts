@@ -3,7 +3,7 @@
  * `--bash-timeout`, and the refusals when bubblewrap or ripgrep is missing.
  */
 import assert from "node:assert/strict";
-import { findOnPath } from "../plugins/tools/find_program.ts";
+import { findSystemProgram } from "../core/mod.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 
@@ -20,7 +20,7 @@ async function binWith(root: string, programs: string[]): Promise<string> {
   const bin = `${root}/bin-${programs.join("-") || "none"}`;
   await Deno.mkdir(bin);
   for (const program of programs) {
-    const found = findOnPath(program);
+    const found = findSystemProgram(program);
     assert.ok(found, `${program} is needed by this test`);
     await Deno.symlink(found, `${bin}/${program}`);
   }

@@ -1,16 +1,16 @@
 /**
- * ripgrep for `glob` and `grep`: the program is found on PATH, started inside the sandbox with
+ * ripgrep for `glob` and `grep`: the program is found on PATH (never in a folder inside the
+ * project, where a command could have put one), started inside the sandbox with
  * an argument array (never a shell string), `.hel` is always excluded (the exclusions come
  * last, so an include glob cannot bring it back), and replies are capped at
  * {@link MAX_ENTRIES} entries and {@link MAX_REPLY_BYTES} bytes.
  *
  * @module
  */
-import type { ToolResult } from "../../core/mod.ts";
+import { findSystemProgram, type ToolResult } from "../../core/mod.ts";
 import { type Checked, optionalString, requiredString, unknownArguments } from "./args.ts";
 import { resolveInWorkspace, type Workspace } from "./confinement.ts";
 import { runCommand } from "./run_command.ts";
-import { findOnPath } from "./find_program.ts";
 import type { Sandbox } from "./sandbox.ts";
 
 /** Entries (paths or matching lines) a reply lists at most. */
@@ -94,7 +94,7 @@ export async function runRipgrep(
   root: string,
   signal: AbortSignal,
 ): Promise<RipgrepRun> {
-  const rg = findOnPath("rg", deps.path);
+  const rg = findSystemProgram("rg", deps.path, deps.workspace.project);
   if (!rg) {
     return {
       ok: false,

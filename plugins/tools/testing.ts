@@ -4,9 +4,8 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
+import { findSystemProgram, type Tool, type ToolResult } from "../../core/mod.ts";
 import type { Workspace } from "./confinement.ts";
-import { findOnPath } from "./find_program.ts";
 
 /** A temporary layout; removed when disposed (`await using`). */
 export interface TestWorkspace extends AsyncDisposable {
@@ -59,7 +58,7 @@ export function call(tool: Tool, args: Record<string, unknown>): Promise<ToolRes
 
 /** True when bubblewrap is installed, so the sandbox tests run rather than skip. */
 export function hasBwrap(): boolean {
-  return Deno.build.os === "linux" && findOnPath("bwrap") !== undefined;
+  return Deno.build.os === "linux" && findSystemProgram("bwrap") !== undefined;
 }
 
 /**

@@ -37,9 +37,7 @@ export type * from "./events.ts";
 export type { TrustKind, TrustRecord, TrustStore } from "./trust/trust_store.ts";
 export { sha256Hex } from "./trust/trust_file_store.ts";
 export { UsageError } from "./usage_error.ts";
-export { codePointLength, estimateTokens, headChars, quoteForTerminal, tailChars } from "./text.ts";
-export { SPILL_THRESHOLD_TOKENS, spillIfLarge } from "./spill.ts";
-export { SECRET_ENV_NAMES } from "./host.ts";
+export { codePointLength, estimateTokens, headChars, tailChars } from "./text.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
 export {
   findSystemProgram,
@@ -48,12 +46,7 @@ export {
   signalProcessGroup,
 } from "./process/process_group.ts";
 export { createTrustFileStore } from "./trust/trust_file_store.ts";
-export {
-  PROJECT_CONFIG_MAX_BYTES,
-  type ProjectConfigFile,
-  projectConfigPath,
-  readProjectConfig,
-} from "./config/project_config.ts";
+export { type ProjectConfigFile, readProjectConfig } from "./config/project_config.ts";
 export {
   didYouMean,
   type JsoncParse,

@@ -9,8 +9,7 @@
  * divided by four, rounded up. The same rule everywhere keeps thresholds comparable.
  */
 export function estimateTokens(value: unknown): number {
-  const json = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? "";
-  return Math.ceil(codePointLength(json) / 4);
+  return Math.ceil(codePointLength(JSON.stringify(value) ?? "") / 4);
 }
 
 /** Length in Unicode code points (not UTF-16 units), so Korean and emoji count once. */
@@ -29,9 +28,4 @@ export function headChars(text: string, count: number): string {
 export function tailChars(text: string, count: number): string {
   if (count <= 0) return "";
   return Array.from(text).slice(-count).join("");
-}
-
-/** Quotes a value for a terminal line so control characters cannot reach the terminal. */
-export function quoteForTerminal(text: string): string {
-  return JSON.stringify(text);
 }

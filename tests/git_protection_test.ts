@@ -205,3 +205,30 @@ Deno.test({
     await assert.rejects(Deno.stat(`${project.project}/.git/hooks/pre-commit`));
   },
 });
+
+Deno.test({
+  name: "a git folder named by a .git file a command created is refused to the file tools too",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using project = await tempProject({ "a.txt": "a\n" });
+    await using model = scriptedModel([
+      {
+        toolCalls: [{
+          name: "bash",
+          arguments: { command: "git init -q --separate-git-dir=gd . && cat .git" },
+        }],
+      },
+      {
+        toolCalls: [{ name: "write_file", arguments: { path: "gd/config", content: FSMONITOR } }],
+      },
+      { text: "done" },
+    ]);
+    const result = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(model.remaining(), 0);
+    const replies = toolReplies(model.requests.at(-1)!.messages);
+    assert.match(replies[0]!, /^exit=0\ngitdir: .*\/gd\n/);
+    assert.match(replies[1]!, /^error: gd\/config: refused because it is inside git's metadata/);
+    assert.doesNotMatch(await project.read("gd/config"), /fsmonitor/);
+  },
+});

@@ -27,9 +27,10 @@ export interface Workspace {
   helHome?: string;
   /**
    * Git folders inside the project that a `.git` file or link names (canonical; see
-   * `gitMetadata`): refused for writes like a `.git` folder.
+   * `gitMetadata`): refused for writes like a `.git` folder. Asked at each write, as a command
+   * can create such a `.git` file during the session.
    */
-  gitDirs?: readonly string[];
+  gitDirs?: () => Promise<readonly string[]>;
   /** Whether bash may change `.git` (`--allow-git-writes` or `--sandbox off`): for the advice. */
   gitThroughBash?: boolean;
 }
@@ -119,9 +120,10 @@ export async function resolveInWorkspace(
   if (!spillCandidate && isWithin(project, lexical) && touchesProtected(project, lexical)) {
     return { ok: false, text: protectedText(input, false, allowSpill) };
   }
+  const gitDirs = options.write === true ? await workspace.gitDirs?.() ?? [] : [];
   const git = (path: string) =>
     options.write === true &&
-    (touchesGit(project, path) || (workspace.gitDirs ?? []).some((dir) => isWithin(dir, path)));
+    (touchesGit(project, path) || gitDirs.some((dir) => isWithin(dir, path)));
   const throughBash = workspace.gitThroughBash === true;
   if (isWithin(project, lexical) && git(lexical)) {
     return { ok: false, text: gitText(input, false, throughBash) };

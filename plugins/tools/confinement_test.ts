@@ -232,7 +232,7 @@ Deno.test("symlinks into .git and git folders a .git file names are refused for 
   await Deno.symlink(".git", `${t.project}/link`);
   await Deno.symlink(".git/config", `${t.project}/config-link`);
   await Deno.symlink("link", `${t.project}/link2`);
-  const workspace = { ...t.workspace, gitDirs: [`${t.project}/.bare`] };
+  const workspace = { ...t.workspace, gitDirs: () => Promise.resolve([`${t.project}/.bare`]) };
   for (const input of ["link/config", "link/hooks/pre-commit", "config-link", "link2/config"]) {
     const create = input.endsWith("pre-commit");
     const resolved = await resolveInWorkspace(workspace, input, { create, write: true });

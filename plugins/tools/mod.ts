@@ -38,7 +38,7 @@ export default function tools(): Plugin {
         project,
         spillDir: `${host.session.dir}/spill`,
         ...(helHome ? { helHome } : {}),
-        gitDirs: (await gitMetadata(project)).namedGitDirs,
+        gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
       const env = host.childEnv();

@@ -14,8 +14,8 @@ import {
   type ToolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
-import { buildCatalog, type Catalog, systemSection } from "./catalog.ts";
-import type { McpConnection, Trace } from "./connection.ts";
+import { buildCatalog, systemSection } from "./catalog.ts";
+import type { Trace } from "./connection.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
@@ -24,16 +24,15 @@ import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
 /** Creates the plugin. */
 export default function mcp(options: McpPluginOptions = {}): Plugin {
   let group: ServerGroup | undefined;
-  let catalog: Catalog = { entries: [], excluded: [] };
+  // Set once setup has connected a server; without it the plugin offers nothing.
   let loadTool: Tool | undefined;
   let eager = false;
+  // Built once: the listing goes into the system message only at start and on resume.
+  let section: string | undefined;
   const loaded = new Set<string>();
   const tools = new Map<string, Tool>();
-
-  const definition = (tool: Tool): ToolDefinition => ({
-    type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-  });
+  // Definitions are asked for on every request; each is built once.
+  const definitions = new Map<string, ToolDefinition>();
 
   return {
     name: "mcp",
@@ -101,16 +100,12 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         trace,
       });
       const states = await group.startAll(file.servers);
-      const connections = new Map<string, McpConnection>();
+      const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
       for (const state of states) {
-        if (state.status === "connected") connections.set(state.name, state.connection);
-        else warn(`MCP server ${state.name} skipped: ${state.reason}`);
+        if (state.status === "skipped") warn(`MCP server ${state.name} skipped: ${state.reason}`);
       }
-      if (connections.size === 0) return;
-      catalog = buildCatalog(
-        states.flatMap((state) => state.status === "connected" ? [state] : []),
-        new Set(host.registeredToolNames()),
-      );
+      if (connected.length === 0) return;
+      const catalog = buildCatalog(connected, new Set(host.registeredToolNames()));
       for (const item of catalog.excluded) {
         trace({
           event: "tool_excluded",
@@ -124,6 +119,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
           } of server ${item.server} excluded: ${item.reason}`,
         );
       }
+      const connections = new Map(connected.map((state) => [state.name, state.connection]));
       for (const entry of catalog.entries) {
         const connection = connections.get(entry.server)!;
         tools.set(entry.fullName, {
@@ -136,18 +132,22 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         });
       }
       loadTool = createLoadTool(catalog, loaded);
+      for (const tool of [loadTool, ...tools.values()]) {
+        definitions.set(tool.name, definition(tool));
+      }
       eager = eagerLoading(options, host);
       if (eager) { for (const name of tools.keys()) loaded.add(name); }
+      else section = systemSection(catalog.entries);
     },
 
     systemPrompt() {
-      return loadTool && !eager ? systemSection(catalog.entries) : undefined;
+      return section;
     },
 
     toolDefinitions() {
       if (!loadTool) return [];
-      const loadedTools = [...loaded].map((name) => tools.get(name)!);
-      return (eager ? loadedTools : [loadTool, ...loadedTools]).map(definition);
+      const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
+      return names.map((name) => definitions.get(name)!);
     },
 
     lookupTool(name): ToolLookup | undefined {
@@ -165,5 +165,12 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
     async shutdown() {
       await group?.shutdownAll();
     },
+  };
+}
+
+function definition(tool: Tool): ToolDefinition {
+  return {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
   };
 }

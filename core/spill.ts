@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { codePointLength, estimateTokens, headChars, tailChars } from "./text.ts";
+import { elideMiddle, estimateTokens } from "./text.ts";
 
 /** Results estimated above this many tokens (about 50,000 characters) are spilled. */
 export const SPILL_THRESHOLD_TOKENS = 12_500;
@@ -22,9 +22,12 @@ export async function spillIfLarge(text: string, save: SpillWriter): Promise<str
   if (estimateTokens(text) <= SPILL_THRESHOLD_TOKENS) return text;
   const path = await save(text);
   if (path === undefined) return text;
-  const omitted = codePointLength(text) - HEAD_CHARS - TAIL_CHARS;
-  return `${headChars(text, HEAD_CHARS)}\n\n` +
-    `[Result too large: ${omitted} characters omitted here. The full result is saved at ${path}. ` +
-    `Read it with read_file using start_line and max_lines, or continue with its cursor.]\n\n` +
-    tailChars(text, TAIL_CHARS);
+  return elideMiddle(
+    text,
+    HEAD_CHARS,
+    TAIL_CHARS,
+    (omitted) =>
+      `[Result too large: ${omitted} characters omitted here. The full result is saved at ${path}. ` +
+      `Read it with read_file using start_line and max_lines, or continue with its cursor.]`,
+  );
 }

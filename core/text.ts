@@ -29,3 +29,18 @@ export function tailChars(text: string, count: number): string {
   if (count <= 0) return "";
   return Array.from(text).slice(-count).join("");
 }
+
+/**
+ * The first `head` and last `tail` code points of `text` around the line `marker` builds from
+ * how many code points were left out. For texts longer than `head + tail`.
+ */
+export function elideMiddle(
+  text: string,
+  head: number,
+  tail: number,
+  marker: (omitted: number) => string,
+): string {
+  const chars = Array.from(text);
+  return `${chars.slice(0, head).join("")}\n\n${marker(chars.length - head - tail)}\n\n` +
+    chars.slice(chars.length - tail).join("");
+}

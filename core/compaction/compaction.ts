@@ -8,7 +8,7 @@
  */
 import instruction from "./compaction_prompt.txt" with { type: "text" };
 import type { ModelReply } from "../model/model.ts";
-import { codePointLength, headChars, tailChars } from "../text.ts";
+import { codePointLength, elideMiddle } from "../text.ts";
 import type { ChatMessage, UserMessage } from "../types.ts";
 import { UsageError } from "../usage_error.ts";
 
@@ -105,13 +105,16 @@ export function pruneCandidates(messages: readonly ChatMessage[], from: number, 
 
 /** A tool result cut to its head and tail, with a marker saying where the rest is, if saved. */
 export function prunedContent(text: string, savedAt: string | undefined): string {
-  const omitted = codePointLength(text) - PRUNE_HEAD_CHARS - PRUNE_TAIL_CHARS;
   const where = savedAt
     ? `; the full result is saved at ${savedAt} (read it with read_file if you need it again)`
     : "";
-  return `${headChars(text, PRUNE_HEAD_CHARS)}\n\n` +
-    `[... ${omitted} characters of this old tool result were pruned to save context${where} ...]` +
-    `\n\n${tailChars(text, PRUNE_TAIL_CHARS)}`;
+  return elideMiddle(
+    text,
+    PRUNE_HEAD_CHARS,
+    PRUNE_TAIL_CHARS,
+    (omitted) =>
+      `[... ${omitted} characters of this old tool result were pruned to save context${where} ...]`,
+  );
 }
 
 /**

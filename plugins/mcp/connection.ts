@@ -19,7 +19,7 @@ import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
 
 /** hel's name and version as MCP servers see them. */
-export const CLIENT_INFO = { name: "hel", version: "0.1.0" };
+const CLIENT_INFO = { name: "hel", version: "0.1.0" };
 /** tools/list pages read at most; a server that keeps paginating is stopped. */
 const MAX_LIST_PAGES = 100;
 /** Server texts in messages and traces are cut to this many characters. */
@@ -82,11 +82,6 @@ export class McpConnection {
 
   get connected(): boolean {
     return this.#state === "connected";
-  }
-
-  /** The last lines the server wrote to stderr. */
-  stderrLines(count?: number): string[] {
-    return this.#transport.stderr.lastLines(count);
   }
 
   /**
@@ -165,7 +160,7 @@ export class McpConnection {
       reason = `closed the connection during ${this.#phase}`;
     } else if (error instanceof McpError) reason = `answered ${this.#phase} with ${message}`;
     else reason = `failed during ${this.#phase}: ${message}`;
-    const lines = this.stderrLines();
+    const lines = this.#transport.stderr.lastLines();
     return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
   }
 
@@ -263,8 +258,7 @@ export class McpConnection {
   /** Shuts the server's process group down (idempotent); says how far it had to go. */
   async close(): Promise<ShutdownStep> {
     if (this.#state === "connected") this.#state = "disconnected";
-    const step = await this.#transport.shutdown();
-    return step;
+    return await this.#transport.shutdown();
   }
 
   /** The stderr tail for the trace. */

@@ -10,20 +10,14 @@ import { buildCatalog, listingLine } from "./catalog.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
 
-/** Where the command writes. */
-export interface ListOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
-
 const encoder = new TextEncoder();
-const stdio: ListOutput = {
-  out: (text) => Deno.stdout.writeSync(encoder.encode(text)),
-  err: (text) => Deno.stderr.writeSync(encoder.encode(text)),
+const output = {
+  out: (text: string) => Deno.stdout.writeSync(encoder.encode(text)),
+  err: (text: string) => Deno.stderr.writeSync(encoder.encode(text)),
 };
 
 /** The `hel mcp` command. */
-export function createListCommand(options: McpPluginOptions, output = stdio): PluginCommand {
+export function createListCommand(options: McpPluginOptions): PluginCommand {
   return {
     name: "mcp",
     description: "show the project's MCP servers, their status and their tools",
@@ -33,16 +27,12 @@ export function createListCommand(options: McpPluginOptions, output = stdio): Pl
         output.err("hel: usage: hel mcp list\n");
         return 2;
       }
-      return await list(options, context, output);
+      return await list(options, context);
     },
   };
 }
 
-async function list(
-  options: McpPluginOptions,
-  context: PluginContext,
-  output: ListOutput,
-): Promise<number> {
+async function list(options: McpPluginOptions, context: PluginContext): Promise<number> {
   const print = (text: string) => output.out(escapeControlCharacters(text) + "\n");
   const file = await readMcpConfig(context.project);
   if (file.kind === "absent") {

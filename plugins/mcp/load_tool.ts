@@ -11,11 +11,8 @@ import type { Catalog, CatalogEntry } from "./catalog.ts";
 /** The loading tool's name. */
 export const LOAD_TOOL_NAME = "load_mcp_tool";
 
-/** The names loaded so far, in load order. */
-export type LoadedSet = Set<string>;
-
-/** Creates the tool over a catalog and the run's loaded set. */
-export function createLoadTool(catalog: Catalog, loaded: LoadedSet): Tool {
+/** Creates the tool over a catalog and the run's loaded names (in load order). */
+export function createLoadTool(catalog: Catalog, loaded: Set<string>): Tool {
   const byName = new Map(catalog.entries.map((entry) => [entry.fullName, entry]));
   return {
     name: LOAD_TOOL_NAME,
@@ -41,7 +38,7 @@ function load(
   args: Record<string, unknown>,
   catalog: Catalog,
   byName: ReadonlyMap<string, CatalogEntry>,
-  loaded: LoadedSet,
+  loaded: Set<string>,
 ): ToolResult {
   const names = Array.isArray(args.names)
     ? [...new Set(args.names.filter((name): name is string => typeof name === "string"))]

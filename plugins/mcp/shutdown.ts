@@ -45,7 +45,7 @@ function statFields(pid: string): { state: string; pgrp: number } | undefined {
 }
 
 /** Waits until `done()` holds or `ms` pass; returns whether it holds. */
-export async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
+async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() >= deadline) return false;

@@ -10,7 +10,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolResult } from "../../core/mod.ts";
+import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
 import { convertCallResult } from "./result.ts";
@@ -279,5 +279,5 @@ function exitText(exit: { code: number; signal: string | null }): string {
 }
 
 function cut(text: string): string {
-  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
+  return codePointLength(text) > MAX_QUOTED ? `${headChars(text, MAX_QUOTED)}…` : text;
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { escapeControlCharacters } from "../../core/mod.ts";
+import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
 
 /** How much of a server's stderr is kept (the most recent bytes). */
 export const STDERR_TAIL_BYTES = 64 * 1024;
@@ -53,7 +53,7 @@ export class StderrTail {
   lastLines(count = 3, width = 240): string[] {
     return this.text().split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "")
       .slice(-count).map((line) =>
-        escapeControlCharacters(line.length > width ? `${line.slice(0, width)}…` : line)
+        escapeControlCharacters(codePointLength(line) > width ? `${headChars(line, width)}…` : line)
       );
   }
 }

@@ -132,7 +132,7 @@ export function listingLine(entry: CatalogEntry): string {
 export function systemSection(entries: readonly CatalogEntry[]): string {
   const intro =
     "MCP tools from this project's servers (.hel/mcp.json). Their definitions are not " +
-    "in your tool list yet: call load_mcp_tool with the names you need, and the loaded tools " +
+    "in your tool list until loaded: call load_mcp_tool with the names you need, and the loaded tools " +
     "become callable from your next request. Loading does not contact the server.";
   const lines = entries.length > 0 ? entries.map(listingLine) : ["(no tools were listed)"];
   return `${intro}\n${lines.join("\n")}`;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Approval, PermissionDecision } from "./permissions.ts";
 import type { AccessLevel, ToolCategory, ToolClass } from "./types.ts";
 
 /** Why a model request was made: the conversation itself, or an auxiliary job. */
@@ -27,12 +28,6 @@ export interface RetryEvent {
   reason: string;
 }
 
-/** Text the model is streaming, as it arrives. */
-export interface TextDeltaEvent {
-  type: "text_delta";
-  text: string;
-}
-
 /** A finished tool call, as the model will see it. */
 export interface ToolCallEvent {
   type: "tool_call";
@@ -52,8 +47,8 @@ export interface PermissionEvent {
   args: unknown;
   access: AccessLevel;
   toolClass: ToolClass | null;
-  decision: "allow" | "ask" | "deny";
-  approval: "approved" | "denied" | "unavailable" | null;
+  decision: PermissionDecision;
+  approval: Approval | null;
   executed: boolean;
   hookBlocked?: boolean;
 }
@@ -76,7 +71,6 @@ export interface TraceEvent {
 export type HelEvent =
   | ModelExchangeEvent
   | RetryEvent
-  | TextDeltaEvent
   | ToolCallEvent
   | PermissionEvent
   | WarningEvent

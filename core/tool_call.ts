@@ -7,9 +7,23 @@
  */
 import type { Plugin } from "./plugin.ts";
 import type { HelEvent, PermissionEvent } from "./events.ts";
-import { type Approver, decidePermission, permissionDeniedText } from "./permissions.ts";
+import {
+  type Approval,
+  type Approver,
+  decidePermission,
+  type PermissionDecision,
+  permissionDeniedText,
+} from "./permissions.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
-import type { AccessLevel, Tool, ToolCall, ToolCallInfo, ToolResult } from "./types.ts";
+import type {
+  AccessLevel,
+  BlockDecision,
+  Tool,
+  ToolCall,
+  ToolCallInfo,
+  ToolClass,
+  ToolResult,
+} from "./types.ts";
 
 /** What the tool-call path needs from its surroundings. */
 export interface ToolCallDeps {
@@ -65,28 +79,28 @@ function parseArguments(raw: string): Record<string, unknown> | string {
   return value as Record<string, unknown>;
 }
 
-async function intercept<T>(
+/**
+ * Runs one plugin's interception. A throw is the plugin's bug, not the model's: it is reported
+ * as a warning and counts as no answer.
+ */
+async function guarded<T>(
+  plugin: Plugin,
+  hookName: "beforeToolCall" | "afterToolCall",
   call: ToolCallInfo,
-  plugins: readonly Plugin[],
-  step: (plugin: Plugin) => Promise<T | void> | undefined,
   emit: (event: HelEvent) => void,
-  hookName: string,
+  step: () => Promise<T | void> | undefined,
 ): Promise<T | undefined> {
-  for (const plugin of plugins) {
-    try {
-      const answer = await step(plugin);
-      if (answer) return answer;
-    } catch (error) {
-      // A broken interception is the plugin's bug, not the model's: report it and go on.
-      emit({
-        type: "warning",
-        text: `plugin ${plugin.name} failed in ${hookName} for ${call.name}: ${
-          (error as Error).message
-        }`,
-      });
-    }
+  try {
+    return (await step()) ?? undefined;
+  } catch (error) {
+    emit({
+      type: "warning",
+      text: `plugin ${plugin.name} failed in ${hookName} for ${call.name}: ${
+        (error as Error).message
+      }`,
+    });
+    return undefined;
   }
-  return undefined;
 }
 
 async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolResult> {
@@ -138,13 +152,18 @@ export async function executeToolCall(
   }
   const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool, signal };
 
-  const blocked = await intercept(
-    info,
-    deps.plugins,
-    (plugin) => plugin.beforeToolCall?.(info),
-    deps.emit,
-    "beforeToolCall",
-  );
+  // The first plugin that blocks decides; the rest do not see the call.
+  let blocked: BlockDecision | undefined;
+  for (const plugin of deps.plugins) {
+    blocked = await guarded(
+      plugin,
+      "beforeToolCall",
+      info,
+      deps.emit,
+      () => plugin.beforeToolCall?.(info),
+    );
+    if (blocked) break;
+  }
   if (blocked) {
     deps.emit({
       ...permissionEvent(deps, name, parsed, tool.toolClass, "deny", null, false),
@@ -165,17 +184,18 @@ export async function executeToolCall(
   }
   deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
 
-  let result = await runTool(info, signal);
+  const ran = await runTool(info, signal);
+  if (!ran.ok) return finish(ran, parsed, tool);
   // After-call interception is a chain: each plugin sees the result the previous one left.
-  for (const plugin of result.ok ? deps.plugins : []) {
-    const current: ToolResult = result;
-    result = await intercept(
-      info,
-      [plugin],
-      (only) => only.afterToolCall?.(info, current),
-      deps.emit,
+  let result = ran;
+  for (const plugin of deps.plugins) {
+    result = await guarded(
+      plugin,
       "afterToolCall",
-    ) ?? current;
+      info,
+      deps.emit,
+      () => plugin.afterToolCall?.(info, result),
+    ) ?? result;
   }
   return finish(result, parsed, tool);
 }
@@ -184,9 +204,9 @@ function permissionEvent(
   deps: ToolCallDeps,
   name: string,
   args: unknown,
-  toolClass: Tool["toolClass"] | null,
-  decision: "allow" | "ask" | "deny",
-  approval: "approved" | "denied" | "unavailable" | null,
+  toolClass: ToolClass | null,
+  decision: PermissionDecision,
+  approval: Approval | null,
   executed: boolean,
 ): PermissionEvent {
   return {

@@ -229,21 +229,14 @@ async function keepServerLogs(task: Task, workspace: string, rawDir: string) {
     } catch { /* the server never started (e.g. baseline): no log to keep */ }
   }
   const lines: string[] = [];
+  // The MCP plugin traces each server's stderr tail as {event: "stderr", server, text}.
   for (const entry of await readJsonLines(`${rawDir}/mcp.jsonl`) as Record<string, unknown>[]) {
-    const text = stderrText(entry);
-    if (text === undefined) continue;
-    const server = String(entry.server ?? "?");
-    for (const line of text.trimEnd().split("\n")) lines.push(`[${server}] ${line}`);
+    if (entry?.event !== "stderr" || typeof entry.text !== "string") continue;
+    for (const line of entry.text.trimEnd().split("\n")) lines.push(`[${entry.server}] ${line}`);
   }
   if (lines.length > 0) {
     await Deno.writeTextFile(`${rawDir}/mcp-server-stderr.txt`, lines.join("\n") + "\n");
   }
-}
-
-function stderrText(entry: Record<string, unknown>): string | undefined {
-  if (typeof entry?.stderr === "string") return entry.stderr;
-  const kind = String(entry?.kind ?? entry?.type ?? entry?.event ?? entry?.status ?? "");
-  return /stderr/i.test(kind) && typeof entry.text === "string" ? entry.text : undefined;
 }
 
 async function writeJson(path: string, value: unknown) {

@@ -1,7 +1,7 @@
 /**
- * Memory of a running process tree, from Linux `/proc`: the peak resident size of one process
- * (VmHWM) and the current resident size of its descendants (MCP servers and their children).
- * Elsewhere every figure is undefined.
+ * Memory of a running process tree, from Linux `/proc`: the peak resident size (VmHWM) of one
+ * process and of each of its descendants (MCP servers and their children), read at the moment
+ * of the probe. Elsewhere every figure is undefined.
  *
  * @module
  */

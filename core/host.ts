@@ -31,8 +31,6 @@ export function createHost(parts: HostParts): HostWithRegistry {
   const tools = new Map<string, Tool>();
   const host: Host = {
     ...parts.context,
-    ask: parts.context.ask,
-    childEnv: parts.context.childEnv,
     session: parts.session,
     access: parts.access,
     spill: parts.spill,

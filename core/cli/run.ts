@@ -47,22 +47,15 @@ export interface RunSettings {
 /** A running session: its conversation and the means to run user turns on it. */
 export interface Run {
   session: SessionPaths;
-  /** True when the conversation was restored from a snapshot. */
-  resumed: boolean;
-  messages: ChatMessage[];
   usage: RunUsage;
   plugins: readonly Plugin[];
   /** Appends the user's message and runs the loop until the model answers. */
   turn(text: string, signal: AbortSignal, onText?: (text: string) => void): Promise<LoopOutcome>;
-  /** Rebuilds the system message from the current plugins and files. */
-  refreshSystemMessage(): Promise<void>;
   /**
    * Compacts the conversation now (`/compact`) and saves the session when it changed; false
    * when compaction is off or the summary could not be used.
    */
   compact(signal: AbortSignal): Promise<boolean>;
-  /** Shuts every plugin down; never throws. */
-  shutdown(): Promise<void>;
 }
 
 /** Definitions of registered tools followed by the plugins' per-request definitions. */
@@ -81,8 +74,6 @@ export interface RunDeps {
   plugins: readonly Plugin[];
   approver: Approver;
   emit(event: HelEvent): void;
-  /** Injected for tests; defaults to the OpenAI-compatible client. */
-  model?: ModelClient;
   /**
    * Receives the run's shutdown before any plugin is set up, so an exit path taken during
    * setup (Ctrl-C, SIGTERM) still shuts down the plugins that already started.
@@ -99,11 +90,13 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   const messages: ChatMessage[] = snapshot
     ? snapshot.messages.filter((m) => m.role !== "system")
     : [];
+  // Off with --no-compaction: large results then reach the model whole.
+  const spill = settings.spill ? (text: string) => writeSpillFile(session, text) : undefined;
   const { host, tools } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
-    spill: (text) => settings.spill ? writeSpillFile(session, text) : Promise.resolve(undefined),
+    spill: (text) => spill ? spill(text) : Promise.resolve(undefined),
     emit: deps.emit,
     conversation: () => messages,
   });
@@ -136,7 +129,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   }
   if (snapshot) restorePluginStates(started, snapshot.plugins, deps.context.log);
 
-  const model = deps.model ?? createOpenAIClient({
+  const model = createOpenAIClient({
     baseURL: settings.baseUrl,
     apiKey: settings.apiKey,
     model: settings.model,
@@ -158,7 +151,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     plugins: started,
     usage,
     log: deps.context.log,
-    save: settings.spill ? (text) => writeSpillFile(session, text) : undefined,
+    save: spill,
     retained: snapshot?.retained_messages ?? 0,
   });
   // Conversation requests report their prompt size to the compactor's meter.
@@ -187,31 +180,28 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     plugins: started,
     access: settings.access,
     approver: deps.approver,
-    spill: settings.spill ? (text: string) => writeSpillFile(session, text) : undefined,
+    spill,
     emit: deps.emit,
   };
 
-  const run: Run = {
+  // Built fresh (after plugins restored their state), also on resume: the saved one is dropped.
+  const system = buildSystemPrompt({
+    environment: settings.env ? environmentFacts(deps.context.project) : undefined,
+    contextFile: settings.contextFile
+      ? await readContextFile(deps.context.project, settings.contextFile)
+      : undefined,
+    plugins: started,
+    onPluginError: (plugin, error) =>
+      deps.context.log.warn(
+        `plugin ${plugin.name} failed to build its system section: ${(error as Error).message}`,
+      ),
+  });
+  messages.unshift({ role: "system", content: system });
+
+  return {
     session,
-    resumed: snapshot !== undefined,
-    messages,
     usage,
     plugins: started,
-    async refreshSystemMessage() {
-      const content = buildSystemPrompt({
-        environment: settings.env ? environmentFacts(deps.context.project) : undefined,
-        contextFile: settings.contextFile
-          ? await readContextFile(deps.context.project, settings.contextFile)
-          : undefined,
-        plugins: started,
-        onPluginError: (plugin, error) =>
-          deps.context.log.warn(
-            `plugin ${plugin.name} failed to build its system section: ${(error as Error).message}`,
-          ),
-      });
-      if (messages[0]?.role === "system") messages[0] = { role: "system", content };
-      else messages.unshift({ role: "system", content });
-    },
     async turn(text, signal, onText) {
       messages.push({ role: "user", content: text });
       const outcome = await runLoop(messages, {
@@ -238,8 +228,5 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       if (changed && messages.at(-1)?.role === "assistant") await save();
       return changed;
     },
-    shutdown,
   };
-  await run.refreshSystemMessage();
-  return run;
 }

@@ -15,7 +15,7 @@ import { type BuildTarget, hasExecutableHeader } from "./targets.ts";
  * environment and the OS release for the system message. FFI is for one libc call, `prctl`,
  * that keeps hel's environment (the API key) unreadable to the programs it starts.
  */
-export const PERMISSIONS = [
+const PERMISSIONS = [
   "--allow-read",
   "--allow-write",
   "--allow-net",
@@ -51,12 +51,12 @@ export interface Artefact {
 }
 
 /** A build step that failed, with a message for the user. */
-export class BuildError extends Error {
+class BuildError extends Error {
   override name = "BuildError";
 }
 
 /** SHA-256 of a file, as lowercase hex. */
-export async function sha256File(path: string): Promise<string> {
+async function sha256File(path: string): Promise<string> {
   return sha256Hex(await Deno.readFile(path));
 }
 

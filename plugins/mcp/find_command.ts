@@ -1,33 +1,40 @@
 /**
- * Finding a server's program before starting it, so a typo reads "not found" instead of a
- * spawn error from the process-group wrapper (`setsid`) in the server's stderr.
+ * Finding a server's program before starting it, so a typo or a script without its executable
+ * bit reads as such instead of a spawn error from the process-group wrapper (`setsid`) in the
+ * server's stderr.
  *
  * @module
  */
 
 /**
- * A message when `command` cannot be found (relative to the project, or on the server's PATH),
- * so the user reads "not found" instead of a spawn error from the process-group wrapper.
+ * A message when `command` cannot be started: not found (relative to the project, or on the
+ * server's PATH), or a file that is not executable. Undefined when it looks startable.
  */
 export async function findMissingCommand(
   command: string,
   project: string,
   env: Record<string, string>,
 ): Promise<string | undefined> {
-  const isFile = async (path: string) => {
+  const kind = async (path: string) => {
     try {
-      return (await Deno.stat(path)).isFile;
+      const info = await Deno.stat(path);
+      if (!info.isFile) return "missing";
+      return ((info.mode ?? 0o111) & 0o111) !== 0 ? "executable" : "not-executable";
     } catch {
-      return false;
+      return "missing";
     }
   };
   if (command.includes("/")) {
-    const path = command.startsWith("/") ? command : `${project}/${command}`;
-    return await isFile(path) ? undefined : `command ${JSON.stringify(command)} was not found`;
+    const found = await kind(command.startsWith("/") ? command : `${project}/${command}`);
+    if (found === "executable") return undefined;
+    if (found === "missing") return `command ${JSON.stringify(command)} was not found`;
+    return `command ${JSON.stringify(command)} is not executable; make it executable ` +
+      `(chmod +x) or name its interpreter as the command, e.g. "command": "python3", ` +
+      `"args": [${JSON.stringify(command)}]`;
   }
-  const searchPath = env.PATH ?? "";
-  for (const dir of searchPath.split(":")) {
-    if (dir !== "" && await isFile(`${dir}/${command}`)) return undefined;
+  // Like the system's own lookup, a file on PATH counts only when it is executable.
+  for (const dir of (env.PATH ?? "").split(":")) {
+    if (dir !== "" && await kind(`${dir}/${command}`) === "executable") return undefined;
   }
   return `command ${JSON.stringify(command)} was not found on PATH`;
 }

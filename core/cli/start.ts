@@ -119,25 +119,25 @@ export async function startFromCommandLine(
   words: string[],
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
-  extraEmit: (event: HelEvent) => void = () => {},
-  onRun: (run: RecordedRun) => void = () => {},
 ): Promise<number> {
-  if (flags.record !== undefined) {
-    // Same run, once more without the flag, with the recorder listening in.
-    const settings = { ...flags, record: undefined };
-    return await recordRun(
-      flags.record,
-      flags,
-      (observe, watch) =>
-        startFromCommandLine(words, settings, plugins, (event) => {
-          observe(event);
-          extraEmit(event);
-        }, (run) => {
-          watch(run);
-          onRun(run);
-        }),
-    );
+  if (flags.record === undefined) {
+    return await runWithListeners(words, flags, plugins, () => {}, () => {});
   }
+  // With --record the recorder hears every event and watches the run's turns.
+  return await recordRun(
+    flags.record,
+    flags,
+    (observe, watch) => runWithListeners(words, flags, plugins, observe, watch),
+  );
+}
+
+async function runWithListeners(
+  words: string[],
+  flags: RootFlags,
+  plugins: readonly LoadedPlugin[],
+  extraEmit: (event: HelEvent) => void,
+  onRun: (run: RecordedRun) => void,
+): Promise<number> {
   if (flags.instruction !== undefined && words.length > 0) {
     throw new UsageError("give the instruction either as words or with --instruction, not both");
   }

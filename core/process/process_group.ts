@@ -38,11 +38,16 @@ export function findSystemProgram(
   return undefined;
 }
 
+let setsid: string | undefined;
+
 /** The program and arguments that start `command args...` as a new process group's leader. */
 export function inNewProcessGroup(command: string, args: readonly string[]): [string, string[]] {
   if (Deno.build.os === "windows") return [command, [...args]];
   // A bare "setsid" would be looked up on the child's PATH, which may reach into the project.
-  return [findSystemProgram("setsid") ?? "/usr/bin/setsid", [command, ...args]];
+  // Found once: hel changes neither its PATH nor its working directory, and every tool call,
+  // hook and server start would otherwise repeat the search.
+  setsid ??= findSystemProgram("setsid") ?? "/usr/bin/setsid";
+  return [setsid, [command, ...args]];
 }
 
 /**

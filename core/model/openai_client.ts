@@ -55,8 +55,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
             error: result.reply.error,
           }),
         });
-        if (result.reply.ok || !result.retryable || attempt >= options.maxRetries) {
-          return result.reply.ok || !result.retryable ? result.reply : {
+        if (result.reply.ok || !result.retryable) return result.reply;
+        if (attempt >= options.maxRetries) {
+          return {
             ...result.reply,
             error: `${result.reply.error} (gave up after ${attempt + 1} attempts)`,
           };

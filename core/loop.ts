@@ -20,7 +20,7 @@ export interface LoopOutcome {
   termination: Termination;
   /** The final answer; null unless the model answered. */
   finalText: string | null;
-  /** What went wrong, for `error`, `max_turns` and `interrupted`. */
+  /** What went wrong; null only for `completed`. */
   error: string | null;
 }
 

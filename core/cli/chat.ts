@@ -41,7 +41,7 @@ export async function runOneShot(
   return exitCodeFor(outcome);
 }
 
-/** Formats the usage line printed after each interactive turn. */
+/** Formats the usage line printed on stderr after each turn, one-shot or interactive. */
 export function usageLine(usage: RunUsage): string {
   const n = (value: number | undefined) =>
     value === undefined ? "?" : value.toLocaleString("en-US");

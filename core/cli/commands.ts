@@ -6,7 +6,7 @@
  */
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
-import { createCliContext } from "./context.ts";
+import { createCliContext, projectDir } from "./context.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
@@ -37,14 +37,13 @@ export function addCommands(
       setExitCode(await runTrustCommand(kind, options, context));
     });
 
-  const project = () => Deno.realPath(Deno.cwd());
   const sessions = program.command("sessions")
     .description("list this project's sessions: id, idle or busy, last update, messages")
-    .action(async () => writeOut(await sessionsList(await project())));
+    .action(async () => writeOut(await sessionsList(await projectDir())));
   sessions.command("delete")
     .description("delete a session with its spill files (refused while it is in use)")
     .argument("<id>", "the session id")
-    .action(async (id) => writeOut(await sessionsDelete(await project(), id)));
+    .action(async (id) => writeOut(await sessionsDelete(await projectDir(), id)));
 
   for (const { plugin } of plugins) {
     for (const command of plugin.commands ?? []) {

@@ -28,6 +28,11 @@ export function helHome(): string {
   return `${home}/.hel`;
 }
 
+/** The project hel acts on: the working directory with symlinks resolved. */
+export function projectDir(): Promise<string> {
+  return Deno.realPath(Deno.cwd());
+}
+
 /** The logger that prints to stderr. */
 export const stderrLogger: Logger = {
   warn: (text) => writeErr(`hel: warning: ${text}\n`),
@@ -40,10 +45,9 @@ export async function createCliContext(
   reader: LineReader,
   log: Logger = stderrLogger,
 ): Promise<PluginContext> {
-  const project = await Deno.realPath(Deno.cwd());
   const home = helHome();
   return {
-    project,
+    project: await projectDir(),
     helHome: home,
     flags,
     log,

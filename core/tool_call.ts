@@ -109,7 +109,8 @@ async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolRes
   } catch (error) {
     return {
       ok: false,
-      text: `${info.name} failed unexpectedly: ${(error as Error).message}`,
+      text: `${info.name} failed unexpectedly: ${(error as Error).message}. This is a fault in ` +
+        "hel or a plugin, not in your call; try another way, or tell the user what failed",
     };
   }
 }

@@ -143,7 +143,8 @@ Deno.test("executeToolCall() turns a throwing tool into an error result", async 
   }]);
   assert.equal(
     (await executeToolCall(call("boom"), d, signal)).content,
-    "error: boom failed unexpectedly: kaput",
+    "error: boom failed unexpectedly: kaput. This is a fault in hel or a plugin, not in your " +
+      "call; try another way, or tell the user what failed",
   );
 });
 

@@ -12,6 +12,9 @@ import { addUsage, type RunUsage } from "./model/usage.ts";
 /** Calls beyond this many in one response are answered with an error instead of run. */
 export const MAX_CALLS_PER_RESPONSE = 64;
 
+/** The same call failing the same way this many times in a row ends the turn. */
+export const MAX_SAME_FAILURES = 3;
+
 /** How a user turn ended. */
 export type Termination = "completed" | "max_turns" | "max_output_tokens" | "error" | "interrupted";
 
@@ -49,6 +52,7 @@ export interface LoopDeps {
  * appends every assistant and tool message to it.
  */
 export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<LoopOutcome> {
+  const repeats = repeatedFailures();
   for (let turn = 0; turn < deps.maxTurns; turn++) {
     if (deps.signal.aborted) return interrupted();
     await deps.beforeRequest?.(messages, deps.signal);
@@ -84,12 +88,42 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
           "calls; ask for the rest in your next response"
         : await deps.executeToolCall(call, deps.signal);
       messages.push({ role: "tool", tool_call_id: call.id, content });
+      repeats.note(call, content);
+    }
+    if (repeats.stuck()) {
+      // A model that keeps making the same failing call will not recover by itself, and
+      // every further request costs the user tokens.
+      return {
+        termination: "error",
+        finalText: null,
+        error: `stopped: the model made the same failing call ${MAX_SAME_FAILURES} times in a ` +
+          `row (${repeats.stuck()}); rephrase the task or check the tool it keeps calling`,
+      };
     }
   }
   return {
     termination: "max_turns",
     finalText: null,
     error: `stopped after ${deps.maxTurns} model calls without a final answer`,
+  };
+}
+
+/** Tracks consecutive calls that are identical (name, arguments, error) and failed. */
+function repeatedFailures() {
+  let last = "";
+  let count = 0;
+  return {
+    note(call: ToolCall, content: string) {
+      const key = content.startsWith("error: ")
+        ? JSON.stringify([call.function.name, call.function.arguments, content])
+        : "";
+      count = key !== "" && key === last ? count + 1 : key === "" ? 0 : 1;
+      last = key;
+    },
+    /** The name of the tool being called over and over, or undefined. */
+    stuck(): string | undefined {
+      return count >= MAX_SAME_FAILURES ? JSON.parse(last)[0] : undefined;
+    },
   };
 }
 

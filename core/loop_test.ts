@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MAX_CALLS_PER_RESPONSE, runLoop } from "./loop.ts";
+import { MAX_CALLS_PER_RESPONSE, MAX_SAME_FAILURES, runLoop } from "./loop.ts";
 import type { ModelClient, ModelReply, ModelRequest } from "./model/model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
 import { emptyUsage } from "./model/usage.ts";
@@ -137,4 +137,41 @@ Deno.test("runLoop() answers calls over the per-response cap without running the
     String(answers.at(-1)?.content),
     /^error: not run: one response may ask for at most/,
   );
+});
+
+Deno.test("runLoop() stops when the same call fails the same way three times in a row", async () => {
+  const bad = () => answer({ tool_calls: [call(crypto.randomUUID(), "write", '{"path":"x"}')] });
+  const model = scripted([bad(), bad(), bad(), answer({ content: "never asked" })]);
+  const messages: ChatMessage[] = [{ role: "user", content: "go" }];
+  const outcome = await runLoop(messages, {
+    ...deps(model),
+    executeToolCall: () => Promise.resolve("error: permission denied: write"),
+  });
+  assert.equal(outcome.termination, "error");
+  assert.match(
+    outcome.error ?? "",
+    new RegExp(`same failing call ${MAX_SAME_FAILURES} times.*\\(write\\)`),
+  );
+  assert.equal(model.requests.length, MAX_SAME_FAILURES);
+  assert.equal(messages.at(-1)?.role, "tool", "every call was answered before stopping");
+});
+
+Deno.test("runLoop() goes on when failing calls differ or a call in between succeeds", async () => {
+  const attempt = (path: string) =>
+    answer({ tool_calls: [call(crypto.randomUUID(), "read", JSON.stringify({ path }))] });
+  const model = scripted([
+    attempt("a"),
+    attempt("a"),
+    attempt("ok"),
+    attempt("a"),
+    attempt("a"),
+    attempt("b"),
+    answer({ content: "done" }),
+  ]);
+  const outcome = await runLoop([{ role: "user", content: "go" }], {
+    ...deps(model, [], 10),
+    executeToolCall: (c: ToolCall) =>
+      Promise.resolve(c.function.arguments.includes("ok") ? "fine" : "error: not found"),
+  });
+  assert.equal(outcome.termination, "completed");
 });

@@ -37,6 +37,36 @@ Deno.test("interactive chat keeps one conversation across prompts and leaves on 
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("Ctrl-C in the chat cancels the request in flight and the chat goes on", async () => {
+  await using project = await tempProject();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  await using model = scriptedModel([async () => {
+    await held; // answered only after the test pressed Ctrl-C
+    return { text: "too late" };
+  }, { text: "after the interrupt" }]);
+  const hel = helOnTerminal(project, ["--base-url", model.url, "--model", "m", "--no-env"]);
+  try {
+    await hel.type("first\n");
+    await eventually(() => model.requests.length === 1, "the first request");
+    await hel.type("\x03"); // Ctrl-C on the terminal
+    await hel.waitFor("hel: interrupted");
+    await hel.type("second\n");
+    await hel.waitFor("after the interrupt");
+    await hel.type("/exit\n");
+  } finally {
+    release();
+  }
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  assert.doesNotMatch(output, /too late/);
+  const messages = model.requests[1]!.messages.map((m: { role: string; content: string }) =>
+    `${m.role}:${m.content}`
+  );
+  assert.deepEqual(messages.slice(1), ["user:first", "user:second"]);
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("Ctrl-D at the prompt leaves with exit 0", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([]);

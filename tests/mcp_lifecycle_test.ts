@@ -82,41 +82,48 @@ Deno.test("mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: Ctrl-C during a call cancels it, shuts the servers down, and exits 130", async () => {
-  await using project = await mcpProject((root) => ({
-    t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
-  }));
-  await using model = scriptedModel([
-    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__slow"] } }] },
-    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
-    { text: "not reached" },
-  ]);
-  const child = spawnHel(project, [
-    ...modelArgs(model),
-    "--tools",
-    "read_file",
-    ...FAST,
-    "-i",
-    "go",
-  ]);
-  const log = project.logPath("t");
-  await eventually(
-    async () => (await receivedMethods(log)).includes("tools/call"),
-    "the slow call to reach the server",
-  );
-  child.kill("SIGINT");
-  const output = await child.output();
-  const stderr = new TextDecoder().decode(output.stderr);
-  assert.equal(output.code, 130, stderr);
-  const messages = await readLog(log);
-  const call = messages.find((m) => m.method === "tools/call") as { id: number };
-  const cancel = messages.find((m) => m.method === "notifications/cancelled") as {
-    params: { requestId: number };
-  };
-  assert.equal(cancel?.params.requestId, call.id);
-  assert.equal(model.remaining(), 1);
-  assertNoServerLeft(project);
-});
+for (
+  const [signal, code, name] of [
+    ["SIGINT", 130, "mcp: Ctrl-C during a call cancels it, shuts the servers down, and exits 130"],
+    ["SIGTERM", 143, "mcp: SIGTERM to hel during a call shuts the servers down before hel exits"],
+  ] as const
+) {
+  Deno.test(name, async () => {
+    await using project = await mcpProject((root) => ({
+      t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
+    }));
+    await using model = scriptedModel([
+      { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__slow"] } }] },
+      { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
+      { text: "not reached" },
+    ]);
+    const child = spawnHel(project, [
+      ...modelArgs(model),
+      "--tools",
+      "read_file",
+      ...FAST,
+      "-i",
+      "go",
+    ]);
+    const log = project.logPath("t");
+    await eventually(
+      async () => (await receivedMethods(log)).includes("tools/call"),
+      "the slow call to reach the server",
+    );
+    child.kill(signal);
+    const output = await child.output();
+    assert.equal(output.code, code, new TextDecoder().decode(output.stderr));
+    // The call in flight is cancelled on the wire before the servers are shut down.
+    const messages = await readLog(log);
+    const call = messages.find((m) => m.method === "tools/call") as { id: number };
+    const cancel = messages.find((m) => m.method === "notifications/cancelled") as {
+      params: { requestId: number };
+    };
+    assert.equal(cancel?.params.requestId, call.id);
+    assert.equal(model.remaining(), 1);
+    assertNoServerLeft(project);
+  });
+}
 
 Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind", async () => {
   await using project = await mcpProject((root) => ({
@@ -141,33 +148,6 @@ Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind"
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
   assert.equal(model.requests.length, 0);
-  assertNoServerLeft(project);
-});
-
-Deno.test("mcp: SIGTERM to hel during a call shuts the servers down before hel exits", async () => {
-  await using project = await mcpProject((root) => ({
-    t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
-  }));
-  await using model = scriptedModel([
-    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__slow"] } }] },
-    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
-  ]);
-  const child = spawnHel(project, [
-    ...modelArgs(model),
-    "--tools",
-    "read_file",
-    ...FAST,
-    "-i",
-    "go",
-  ]);
-  await eventually(
-    async () => (await receivedMethods(project.logPath("t"))).includes("tools/call"),
-    "the slow call to reach the server",
-  );
-  child.kill("SIGTERM");
-  const output = await child.output();
-  assert.equal(output.code, 143, new TextDecoder().decode(output.stderr));
-  assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
 });
 

@@ -137,35 +137,34 @@ export function createSandbox(
   settings: SandboxSettings,
   onUnavailable: (text: string) => void = () => {},
 ): Sandbox {
-  let checked: Promise<Problem | undefined> | undefined;
+  let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
   return {
     async prepare(program, args) {
       if (!settings.enabled) {
         return { ok: true, program, args: [...args], env: { ...settings.env } };
       }
-      checked ??= check(settings, keepInRun).then((problem) => {
-        if (problem) {
+      checked ??= check(settings, keepInRun).then((found) => {
+        if ("reason" in found) {
           onUnavailable(
-            `${problem.reason}; bash, glob and grep will refuse to run. To fix it, ` +
-              `${problem.fix}, or start hel with --sandbox off to run them without a sandbox`,
+            `${found.reason}; bash, glob and grep will refuse to run. To fix it, ` +
+              `${found.fix}, or start hel with --sandbox off to run them without a sandbox`,
           );
         }
-        return problem;
+        return found;
       });
-      const problem = await checked;
-      if (problem) {
+      const found = await checked;
+      if ("reason" in found) {
         return {
           ok: false,
-          text: `the command was not run: ${problem.reason}. Ask the user to ${problem.fix} ` +
+          text: `the command was not run: ${found.reason}. Ask the user to ${found.fix} ` +
             "or restart hel with --sandbox off to run commands without a sandbox",
         };
       }
       const readOnly = settings.gitWritable ? [] : (await gitMetadata(settings.project)).readOnly;
       return {
         ok: true,
-        program: findSystemProgram("bwrap", settings.env.PATH, settings.project) ??
-          "/usr/bin/bwrap",
+        program: found.bwrap, // looked up once, by the first check
         args: [...bwrapArguments(settings, keepInRun, readOnly), "--", program, ...args],
         env: sandboxEnv(settings.env),
       };
@@ -179,11 +178,11 @@ interface Problem {
   fix: string;
 }
 
-/** Why the sandbox cannot be used here, or undefined when it works. */
+/** Why the sandbox cannot be used here, or the bwrap that works. */
 async function check(
   settings: SandboxSettings,
   keepInRun: readonly string[],
-): Promise<Problem | undefined> {
+): Promise<Problem | { bwrap: string }> {
   if (Deno.build.os !== "linux") {
     return {
       reason: "hel runs commands only inside a sandbox, and its sandbox (bubblewrap) exists " +
@@ -207,7 +206,7 @@ async function check(
     env: sandboxEnv(settings.env),
     timeoutMs: 30_000,
   });
-  if (probe.kind === "finished" && probe.code === 0) return undefined;
+  if (probe.kind === "finished" && probe.code === 0) return { bwrap };
   const detail = probe.kind === "not-started"
     ? probe.message
     : (probe.stderr.trim().split("\n")[0] ?? "") || `exit ${probe.code ?? probe.signal}`;

@@ -21,7 +21,9 @@ export interface TerminalRun {
 
 /** Starts hel with `args` on a pseudo-terminal in the project. */
 export function helOnTerminal(project: TempProject, args: string[]): TerminalRun {
-  const words = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
+  // `exec`: without it a shell that does not replace itself (dash, when SHELL is unset) stays
+  // on the terminal between script and hel, and a Ctrl-C typed for hel kills that shell too.
+  const words = "exec " + [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
     .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
   const child = new Deno.Command("script", {
     args: ["-qfec", words, "/dev/null"],

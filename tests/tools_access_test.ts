@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 const advice = "Do not retry the same call; continue with other tools or explain what you need.";
@@ -93,38 +94,18 @@ Deno.test("auto allows every tool", async () => {
 Deno.test("confirm on a terminal shows the tool and its arguments and takes y or N", async () => {
   await using project = await tempProject({ "a.txt": "alpha\n" });
   await using model = scriptedModel([{ toolCalls: CALLS }, { text: "done" }]);
-  const command = [
-    Deno.execPath(),
-    "run",
-    "--allow-all",
-    MAIN_TS,
+  const hel = helOnTerminal(project, [
     "--base-url",
     model.url,
     "--access",
     "confirm",
     ...SANDBOX,
     "go",
-  ].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
-  const child = new Deno.Command("script", {
-    args: ["-qfec", command, "/dev/null"],
-    cwd: project.project,
-    env: {
-      HEL_API_KEY: "k",
-      HEL_HOME: `${project.root}/hel-home`,
-      NO_COLOR: "1",
-      PATH: Deno.env.get("PATH") ?? "",
-    },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
+  ]);
   // Typed ahead: the terminal keeps the lines until hel asks.
-  await writer.write(new TextEncoder().encode("y\nn\n"));
-  const output = await child.output();
-  await writer.close().catch(() => {});
-  const text = new TextDecoder().decode(output.stdout);
-  assert.equal(output.code, 0, text);
+  await hel.type("y\nn\n");
+  const { code, output: text } = await hel.finish();
+  assert.equal(code, 0, text);
   assert.match(
     text,
     /permission: write_file \{"path":"w\.txt","content":"written"\}\r?\nAllow this call once\? \[y\/N\]/,

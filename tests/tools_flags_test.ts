@@ -59,7 +59,13 @@ Deno.test("an unknown --tools name is a usage error that lists the known tools",
 Deno.test("bad sandbox flag values are usage errors", async () => {
   await using project = await tempProject();
   for (
-    const args of [["--sandbox", "maybe"], ["--sandbox-network", "no"], ["--bash-timeout", "0"]]
+    const args of [
+      ["--sandbox", "maybe"],
+      ["--sandbox-network", "no"],
+      ["--bash-timeout", "0"],
+      // Beyond what a timer holds, every command would be killed as soon as it started.
+      ["--bash-timeout", "3000000"],
+    ]
   ) {
     const result = await runHel([...args, "hi"], { cwd: project.project });
     assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);

@@ -20,6 +20,12 @@ export const MAX_HANDLERS = 128;
 /** Seconds a handler may run unless its `timeout` says otherwise. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
+/**
+ * The longest `timeout`: JavaScript timers hold at most 2^31-1 ms (about 24.8 days) and fire at
+ * once beyond that, which would stop the hook as soon as it started.
+ */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
+
 /** One command to run for an event, in file order. */
 export interface HookHandler {
   event: HookEvent;
@@ -166,11 +172,15 @@ function parseHandler(node: Node, where: string) {
   const timeout = handler.get("timeout");
   let timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
   if (timeout) {
-    if (timeout.type !== "number" || !Number.isInteger(timeout.value) || timeout.value <= 0) {
+    if (
+      timeout.type !== "number" || !Number.isInteger(timeout.value) || timeout.value <= 0 ||
+      timeout.value > MAX_TIMEOUT_SECONDS
+    ) {
       throw new Invalid(
         timeout,
-        `${where}.timeout must be a positive whole number of seconds, e.g. "timeout": 30 ` +
-          `(default ${DEFAULT_TIMEOUT_SECONDS})`,
+        `${where}.timeout must be a positive whole number of seconds, at most ` +
+          `${MAX_TIMEOUT_SECONDS} (about 24 days), e.g. "timeout": 30 (default ` +
+          `${DEFAULT_TIMEOUT_SECONDS})`,
       );
     }
     timeoutSeconds = timeout.value as number;

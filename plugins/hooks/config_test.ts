@@ -155,6 +155,11 @@ Deno.test("wrong types and values name the field and the fix", () => {
       /timeout must be a positive whole number/,
     ],
     [
+      // Past what a timer holds, the hook would be stopped as soon as it started.
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", timeout: 2147484 }] }] } },
+      /timeout must be a positive whole number of seconds, at most 2147483 \(about 24 days\)/,
+    ],
+    [
       {
         hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "x", on_error: "fail" }] }] },
       },

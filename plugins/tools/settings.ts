@@ -52,6 +52,12 @@ export const TOOL_OPTIONS: PluginOption[] = [
   },
 ];
 
+/**
+ * The longest `--bash-timeout`: JavaScript timers hold at most 2^31-1 ms (about 24.8 days) and
+ * fire at once beyond that, which would kill every command as soon as it started.
+ */
+export const MAX_BASH_TIMEOUT_SECONDS = 2_147_483;
+
 /** The plugin's settings after checking. */
 export interface ToolSettings {
   tools: ToolName[];
@@ -90,6 +96,12 @@ export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSett
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
     throw new UsageError(
       `--bash-timeout: expected a positive number of seconds, got "${timeoutText}"`,
+    );
+  }
+  if (timeoutSeconds > MAX_BASH_TIMEOUT_SECONDS) {
+    throw new UsageError(
+      `--bash-timeout: ${timeoutText} seconds is more than the longest limit hel can keep, ` +
+        `${MAX_BASH_TIMEOUT_SECONDS} seconds (about 24 days); give a smaller number`,
     );
   }
   return {

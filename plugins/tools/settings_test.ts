@@ -43,4 +43,9 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
       /--bash-timeout: expected a positive number of seconds/,
     );
   }
+  assert.equal(toolSettings({ bashTimeout: "2147483" }).timeoutSeconds, 2_147_483);
+  assert.throws(
+    () => toolSettings({ bashTimeout: "3000000" }),
+    /--bash-timeout: 3000000 seconds is more than the longest limit hel can keep, 2147483/,
+  );
 });

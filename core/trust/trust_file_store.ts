@@ -24,29 +24,46 @@ export function createTrustFileStore(
 ): TrustStore {
   const path = `${helHome}/trust.json`;
 
-  async function load(): Promise<TrustRecord[]> {
+  /** The records, and whether a file was there that could not be read as a store. */
+  async function read(): Promise<{ records: TrustRecord[]; damaged: boolean }> {
     let text: string;
     try {
       text = await Deno.readTextFile(path);
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return [];
+      if (error instanceof Deno.errors.NotFound) return { records: [], damaged: false };
       onDamage(`cannot read trust store ${path}: ${(error as Error).message}; nothing is trusted`);
-      return [];
+      return { records: [], damaged: true };
     }
     try {
       const parsed = JSON.parse(text) as TrustFile;
       if (parsed.version !== 1 || !Array.isArray(parsed.records)) throw new Error("unknown format");
-      return parsed.records.filter((r) =>
+      const records = parsed.records.filter((r) =>
         typeof r?.kind === "string" && typeof r.project === "string" &&
         typeof r.sha256 === "string"
       );
+      return { records, damaged: false };
     } catch (error) {
       onDamage(
         `trust store ${path} is damaged (${(error as Error).message}); nothing is trusted ` +
           "until you trust again or remove the file",
       );
-      return [];
+      return { records: [], damaged: true };
     }
+  }
+
+  const load = async () => (await read()).records;
+
+  /**
+   * The records to change. A damaged store is moved aside first, not overwritten: it may hold
+   * approvals the user can still recover by hand (a typo, or a store from a newer hel).
+   */
+  async function loadForChange(): Promise<TrustRecord[]> {
+    const { records, damaged } = await read();
+    if (!damaged) return records;
+    const kept = `${path}.damaged-${new Date().toISOString().replaceAll(":", "-")}`;
+    await Deno.rename(path, kept);
+    onDamage(`the damaged trust store was kept as ${kept}; a new ${path} is started`);
+    return records;
   }
 
   async function save(records: TrustRecord[]): Promise<void> {
@@ -87,13 +104,14 @@ export function createTrustFileStore(
     async record(kind, project, bytes) {
       const sha256 = await sha256Hex(bytes);
       await exclusively(async () => {
-        const records = (await load()).filter((r) => !same(r, kind, project));
+        const records = (await loadForChange()).filter((r) => !same(r, kind, project));
         records.push({ kind, project, sha256, trustedAt: new Date().toISOString() });
         await save(records);
       });
     },
     revoke(kind, project) {
       return exclusively(async () => {
+        // A damaged store trusts nothing, so there is nothing to revoke: leave it as it is.
         const records = await load();
         const kept = records.filter((r) => !same(r, kind, project));
         if (kept.length === records.length) return false;

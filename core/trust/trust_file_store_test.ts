@@ -90,6 +90,25 @@ Deno.test("a damaged store is reported and trusts nothing", async () => {
   }
 });
 
+Deno.test("trusting again over a damaged store keeps the damaged file beside the new one", async () => {
+  await using dirs = await tempDirs();
+  await Deno.mkdir(dirs.home, { recursive: true });
+  // A hand edit gone wrong: the other approvals are still there for the user to recover.
+  const damaged = '{"version": 1, "records": [{"kind": "mcp", "project": "/elsewhere",}';
+  await Deno.writeTextFile(`${dirs.home}/trust.json`, damaged);
+  const warnings: string[] = [];
+  const store = createTrustFileStore(dirs.home, (m) => warnings.push(m));
+  assert.equal(await store.revoke("hooks", dirs.project), false);
+  assert.equal(await Deno.readTextFile(`${dirs.home}/trust.json`), damaged, "revoke changed it");
+  await store.record("hooks", dirs.project, bytes("x"));
+  assert.equal(await store.isTrusted("hooks", dirs.project, bytes("x")), true);
+  const kept = [...Deno.readDirSync(dirs.home)].map((e) => e.name)
+    .filter((name) => name.startsWith("trust.json.damaged-"));
+  assert.equal(kept.length, 1);
+  assert.equal(await Deno.readTextFile(`${dirs.home}/${kept[0]}`), damaged);
+  assert.match(warnings.at(-1)!, new RegExp(`damaged trust store was kept as .*${kept[0]}`));
+});
+
 Deno.test("a store that cannot be read (a directory in its place) trusts nothing", async () => {
   await using dirs = await tempDirs();
   await Deno.mkdir(`${dirs.home}/trust.json`, { recursive: true });

@@ -40,6 +40,13 @@ async function writeFile(workspace: Workspace, args: Record<string, unknown>): P
   if (!path.ok) return fail(path.text);
   const content = requiredString(args, "content");
   if (!content.ok) return fail(content.text);
+  // Path resolution drops a trailing "/", which would create a file where a folder was meant.
+  if (/\/\.?$/.test(path.value)) {
+    return fail(
+      `${path.value}: the path ends in "/" and so names a folder; write_file writes a file, ` +
+        "so give the file's path (its folder must exist already)",
+    );
+  }
   const resolved = await resolveInWorkspace(workspace, path.value, {
     create: true,
     write: true,

@@ -86,8 +86,15 @@ Deno.test("write_file checks its arguments", async () => {
     [{ path: "a.txt" }, "missing string argument: content"],
     [{ path: "a.txt", content: 5 }, "content must be a string"],
     [{ path: "", content: "x" }, "path must be a non-empty string"],
+    [
+      { path: "newdir/", content: "x" },
+      'newdir/: the path ends in "/" and so names a folder; write_file writes a file, so give ' +
+      "the file's path (its folder must exist already)",
+    ],
   ];
   for (const [args, text] of cases) {
     assert.deepEqual(await call(tool, args), { ok: false, text });
   }
+  // Nothing was created in place of the folder that was meant.
+  await assert.rejects(Deno.lstat(`${t.project}/newdir`));
 });

@@ -226,6 +226,9 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
     /MCP server received: initialize, notifications\/initialized, tools\/list, tools\/call lookup_port/,
   );
   match(result.stdout, /h10 · 2 runs · all valid/);
+  // Run folders are named as they sit beside the report, wherever --results-dir put them.
+  match(report, /folder `h10-mcp-port-lookup-01-variant-01\/`/);
+  ok(await exists(`${dirs.results}/h10/h10-mcp-port-lookup-01-variant-01`));
 
   // Running again skips both recorded runs and asks the model nothing.
   const asked = model.requests.length;
@@ -249,6 +252,37 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
   equal(model.remaining(), 0);
   match(forced.stdout, /\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · pass/);
   match(forced.stdout, /1 run\(s\) done, 0 skipped/);
+});
+
+Deno.test("relative --results-dir and --evals-dir name folders where deno task was started", async () => {
+  await using dirs = await evalDirs(onlyCondition("variant"));
+  await using model = scriptedModel(THROUGH_MCP);
+  // As `deno task eval` runs it: in the repository root, with the user's folder in INIT_CWD.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-all",
+      "evals/main.ts",
+      "run",
+      "h10",
+      "--base-url",
+      model.url,
+      "--evals-dir",
+      "evals",
+      "--results-dir",
+      "results",
+    ],
+    cwd: REPO_ROOT,
+    env: { NO_COLOR: "1", INIT_CWD: dirs.root },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  match(stdout, /\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · pass/);
+  const dir = runDir(dirs, "variant");
+  equal((await readJson(`${dir}/verdict.json`)).overall, "pass");
+  ok(!await exists(`${dir}/workspace/results`), "hel wrote nothing inside the workspace");
 });
 
 Deno.test("h10: a run over its time budget is stopped, recorded as timeout and invalid", async () => {

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
 import { harnessBuild } from "./harness_build.ts";
@@ -33,12 +34,22 @@ type TryOptions = CommonOptions & { condition?: string; lab?: string };
 
 const out = (line: string) => console.log(line);
 
+/**
+ * A folder named on the command line, made absolute: hel runs in each run's workspace, so a
+ * relative path handed on (`--record`, `HEL_HOME`) would land inside the workspace. `deno task`
+ * runs in the repository root and keeps the folder it was started in as INIT_CWD, which is the
+ * one the user meant.
+ */
+function absoluteDir(dir: string): string {
+  return resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), dir);
+}
+
 function common(command: Command): Command {
   return command
     .option("--base-url <url>", "OpenAI-compatible server to use instead of the lab's")
     .option("--model <id>", "model id to use instead of the lab's")
-    .option("--results-dir <dir>", "where runs are kept", `${REPO_ROOT}/results`)
-    .option("--evals-dir <dir>", "where labs/ and tasks/ are", `${REPO_ROOT}/evals`);
+    .option("--results-dir <dir>", "where runs are kept", absoluteDir, `${REPO_ROOT}/results`)
+    .option("--evals-dir <dir>", "where labs/ and tasks/ are", absoluteDir, `${REPO_ROOT}/evals`);
 }
 
 async function loadLabAndTasks(options: CommonOptions, labId: string) {

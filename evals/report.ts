@@ -173,7 +173,10 @@ function markdown(
 ): string {
   const ids = checkIds(tasks);
   const first = runs[0]!.record;
-  const overridden = runs.some((run) => run.record.model.base_url !== lab.model.base_url);
+  // `--model` overrides as well as `--base-url` do.
+  const overridden = runs.some((run) =>
+    run.record.model.base_url !== lab.model.base_url || run.record.model.requested !== lab.model.id
+  );
   const parts = [
     `# Report — ${experiment}: ${lab.title}`,
     "",
@@ -210,7 +213,7 @@ function markdown(
     "",
     "## Where each figure comes from",
     "",
-    "Each run folder is `results/<folder>/` as listed under Runs.",
+    "Each run's folder sits beside this report, under the name listed under Runs.",
     "",
     "- pass, invalid: `verdict.json` → `overall`, `invalid_reasons` (rewritten by every report)",
     "- check columns and details: `verdict.json` → `checks[]` (the MCP rubric reads",

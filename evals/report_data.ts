@@ -14,7 +14,7 @@ import type { Lab, Task } from "./spec.ts";
 /** One run as the report sees it. */
 export interface RunView {
   runId: string;
-  /** The run's folder, relative to the results folder (e.g. `h10/h10-…-variant-01`). */
+  /** The run's folder, relative to the report, which sits beside it (e.g. `h10-…-variant-01`). */
   folder: string;
   condition: string;
   taskId: string;
@@ -96,7 +96,7 @@ export async function loadRuns(
     const load = timeline.calls.find((call) => call.name === "load_mcp_tool" && call.ok === true);
     views.push({
       runId: run.run_id,
-      folder: `${lab.lab}/${name}`,
+      folder: name,
       condition: String(run.condition),
       taskId: String(run.task_id),
       repetition: Number(run.repetition),

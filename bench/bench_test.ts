@@ -38,3 +38,21 @@ Deno.test("bench context cost: the same trajectory runs deferred and eager, eage
   assert.ok(eager.firstBytes > deferred.firstBytes, JSON.stringify(rows));
   assert.ok(deferred.totalTokens > deferred.firstTokens);
 });
+
+Deno.test("deno task bench: --help prints the usage, an unknown flag is a one-line error", async () => {
+  const bench = async (flag: string) => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", new URL("./main.ts", import.meta.url).pathname, flag],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  };
+  const help = await bench("--help");
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(help.stdout, /^usage: deno task bench \[--runs N\]/);
+  const wrong = await bench("--run=3");
+  assert.equal(wrong.code, 2);
+  assert.equal(wrong.stderr, `bench: Unknown option '--run'\n${help.stdout}`);
+});

@@ -21,13 +21,25 @@ import { type BenchResults, formatReport } from "./report.ts";
 
 const OUT = new URL("./out/", import.meta.url).pathname;
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: { runs: { type: "string", default: "7" } },
-});
+const USAGE = "usage: deno task bench [--runs N]   (N repeats of each timing, default 7)";
+let values: { runs: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    args: Deno.args,
+    options: { runs: { type: "string", default: "7" }, help: { type: "boolean", short: "h" } },
+  }));
+} catch (error) {
+  // parseArgs throws a TypeError for an unknown option or a missing value: say so, not a trace.
+  console.error(`bench: ${(error as Error).message}\n${USAGE}`);
+  Deno.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  Deno.exit(0);
+}
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`bench: --runs must be a positive whole number, got ${values.runs}`);
+  console.error(`bench: --runs must be a positive whole number, got ${values.runs}\n${USAGE}`);
   Deno.exit(2);
 }
 

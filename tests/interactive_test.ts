@@ -37,6 +37,25 @@ Deno.test("interactive chat keeps one conversation across prompts and leaves on 
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("streamed text before a tool call ends its line before the [tool] line", async () => {
+  await using project = await tempProject({ "a.txt": "alpha\n" });
+  await using model = scriptedModel([
+    { text: "Let me look.", toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] },
+    { text: "It says alpha." },
+  ]);
+  const hel = helOnTerminal(project, ["--base-url", model.url, "--model", "m", "--access", "auto"]);
+  await hel.type("what is in a.txt?\n");
+  await hel.waitFor("It says alpha.");
+  await hel.type("/exit\n");
+  const { code, output: text } = await hel.finish();
+  assert.equal(code, 0, text);
+  assert.match(
+    text,
+    /Let me look\.\r?\n\[tool\] read_file \{"path":"a\.txt"\}\r?\nIt says alpha\./m,
+  );
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("Ctrl-C in the chat cancels the request in flight and the chat goes on", async () => {
   await using project = await tempProject();
   let release: () => void = () => {};

@@ -7,7 +7,7 @@
 import type { LoopOutcome } from "../loop.ts";
 import type { RunUsage } from "../model/usage.ts";
 import type { Run } from "./run.ts";
-import { type LineReader, writeErr, writeOut } from "./terminal.ts";
+import { type LineReader, writeErr, writeOut, writeStreamed } from "./terminal.ts";
 
 /** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
 export function exitCodeFor(outcome: LoopOutcome): number {
@@ -76,7 +76,7 @@ export async function runChat(
     let streamed = false;
     const outcome = await run.turn(text, interrupts.next(), (delta) => {
       streamed = true;
-      writeOut(delta);
+      writeStreamed(delta);
     });
     interrupts.idle();
     if (!streamed && outcome.finalText) writeOut(outcome.finalText);

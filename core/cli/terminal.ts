@@ -45,14 +45,29 @@ export class LineReader {
 
 const encoder = new TextEncoder();
 
-/** Writes text to stderr without a newline. */
+/** True while streamed answer text on stdout has not ended its line. */
+let streamedMidLine = false;
+
+/**
+ * Writes text to stderr without a newline. Streamed answer text that has not ended its line
+ * is ended first, so a `[tool]` line or a warning starts on a line of its own on the
+ * terminal instead of being glued to "Let me look." and the next answer.
+ */
 export function writeErr(text: string): void {
+  if (streamedMidLine) writeOut("\n");
   Deno.stderr.writeSync(encoder.encode(text));
 }
 
 /** Writes text to stdout without a newline. */
 export function writeOut(text: string): void {
   Deno.stdout.writeSync(encoder.encode(text));
+  if (text !== "") streamedMidLine = false;
+}
+
+/** Writes a piece of streamed answer text to stdout (see {@link writeErr}). */
+export function writeStreamed(text: string): void {
+  writeOut(text);
+  if (text !== "") streamedMidLine = !text.endsWith("\n");
 }
 
 /**

@@ -137,6 +137,18 @@ Deno.test("usage errors exit 2 with a hel: message", async () => {
   assert.match(badWithout.stderr, /--without nope: no such plugin/);
 });
 
+Deno.test("a base URL that is not an http(s) URL is a usage error naming where it came from", async () => {
+  await using project = await tempProject();
+  const flag = await runHel(["--base-url", "api.deepseek.com", "hi"], { cwd: project.project });
+  assert.equal(flag.code, 2, flag.stderr);
+  assert.match(flag.stderr, /^hel: option '--base-url <url>' argument 'api\.deepseek\.com'/m);
+  assert.match(flag.stderr, /expected an http:\/\/ or https:\/\/ URL/);
+  assert.doesNotMatch(flag.stderr, /session:|retry/);
+  const env = await runHel(["hi"], { cwd: project.project, env: { HEL_BASE_URL: "ftp://x" } });
+  assert.equal(env.code, 2, env.stderr);
+  assert.match(env.stderr, /value 'ftp:\/\/x' from env 'HEL_BASE_URL' is invalid/);
+});
+
 Deno.test("--version and --help exit 0", async () => {
   await using project = await tempProject();
   const version = await runHel(["--version"], { cwd: project.project });

@@ -28,6 +28,24 @@ export function positiveInt(value: string): number {
   return number;
 }
 
+/**
+ * An http(s) URL, for `--base-url` and `HEL_BASE_URL`: a typo is a usage error at once,
+ * instead of five retried "Invalid URL" requests and exit 1.
+ */
+export function httpUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch { /* reported below */ }
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") {
+    throw new InvalidArgumentError(
+      "expected an http:// or https:// URL, e.g. https://api.deepseek.com or " +
+        "http://localhost:8080/v1",
+    );
+  }
+  return value;
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -45,7 +63,7 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     )
     .addOption(
       new Option("--base-url <url>", "OpenAI-compatible API base URL")
-        .env("HEL_BASE_URL").default("https://api.deepseek.com"),
+        .env("HEL_BASE_URL").default("https://api.deepseek.com").argParser(httpUrl),
     )
     .addOption(
       new Option("--access <level>", "what tools may do without asking")

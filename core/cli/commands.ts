@@ -22,7 +22,8 @@ export function addCommands(
 ) {
   program.command("plugins")
     .description("show the plugins this build is made of")
-    .command("list")
+    // `hel plugins` alone lists them too: there is nothing else it could mean.
+    .command("list", { isDefault: true })
     .description("each plugin with its description, tools and interception points")
     .action(() => writeOut(formatPluginList(plugins)));
 
@@ -53,6 +54,13 @@ export function addCommands(
         .allowUnknownOption()
         .helpOption(false)
         .action(async (args) => {
+          // Help is turned off above so the plugin sees every word, so answer --help here.
+          if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+            writeOut(
+              `Usage: hel ${command.name} ${command.usage}\n\n${command.description}\n`,
+            );
+            return;
+          }
           const context = await createCliContext(program.opts(), new LineReader());
           // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
           const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());

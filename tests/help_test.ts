@@ -1,0 +1,49 @@
+/**
+ * What a newcomer reads: the help of hel's subcommands and the flags the README shows. Each
+ * runs the real `main.ts` as a subprocess.
+ */
+import assert from "node:assert/strict";
+import { REPO_ROOT, runHel, tempProject } from "./_helpers.ts";
+
+Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async () => {
+  await using project = await tempProject();
+  for (const flag of ["--help", "-h"]) {
+    const result = await runHel(["mcp", flag], { cwd: project.project });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stdout,
+      "Usage: hel mcp list\n\nshow the project's MCP servers, their status and their tools\n",
+    );
+  }
+  // Other words are still the plugin's to judge.
+  const wrong = await runHel(["mcp", "lst"], { cwd: project.project });
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /usage: hel mcp list/);
+});
+
+Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async () => {
+  await using project = await tempProject();
+  const alone = await runHel(["plugins"], { cwd: project.project });
+  const list = await runHel(["plugins", "list"], { cwd: project.project });
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.equal(alone.stdout, list.stdout);
+  assert.match(alone.stdout, /^mcp {2}MCP servers/m);
+});
+
+Deno.test("every flag the README's 'Real use' section shows is one hel's help lists", async () => {
+  await using project = await tempProject();
+  const readme = await Deno.readTextFile(`${REPO_ROOT}/README.md`);
+  const section = readme.slice(readme.indexOf("## Real use"), readme.indexOf("## Evals"));
+  assert.ok(section.length > 1000, "the README has a 'Real use' section before 'Evals'");
+  const helps = await Promise.all(
+    [["--help"], ["trust", "--help"], ["sessions", "--help"]].map((args) =>
+      runHel(args, { cwd: project.project })
+    ),
+  );
+  const listed = helps.map((help) => help.stdout).join("\n");
+  // The `deno install` line shows Deno's flags, not hel's.
+  const helLines = section.split("\n").filter((line) => !line.includes("deno install"));
+  const flags = new Set(helLines.join("\n").match(/--[a-z][a-z0-9-]*/g));
+  const missing = [...flags].filter((flag) => !new RegExp(`${flag}\\b`).test(listed));
+  assert.deepEqual(missing, []);
+});

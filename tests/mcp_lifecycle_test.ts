@@ -29,6 +29,8 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
     missing: { command: "/nonexistent/mcp-server" },
     silent: fixtureServer(root, "silent", "--silent"),
     crash: fixtureServer(root, "crash", "--crash"),
+    refuse: fixtureServer(root, "refuse", "--refuse"),
+    garbage: fixtureServer(root, "garbage", "--garbage"),
   }));
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcp(project, model, ["--mcp-startup-timeout", "1500"]);
@@ -45,6 +47,16 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
   assert.match(
     result.stderr,
     /MCP server crash skipped: exited during initialize \(it exited with code 1\); its stderr ends: fixture: cannot start: configuration missing/,
+  );
+  // A server that answers badly is named for its answer, not for the exit that hel's
+  // shutdown caused afterwards.
+  assert.match(
+    result.stderr,
+    /MCP server refuse skipped: answered initialize with MCP error -32603: no licence for this machine\n/,
+  );
+  assert.match(
+    result.stderr,
+    /MCP server garbage skipped: answered initialize with a result MCP does not allow \(protocolVersion: [^\n]*; capabilities: [^\n]*\)\n/,
   );
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
   assert.ok(listed.length > 0);

@@ -153,13 +153,19 @@ export class McpConnection {
   #describeStartupFailure(error: unknown): string {
     const exit = this.#transport.exit;
     const message = cut((error as Error)?.message ?? String(error));
+    const issues = schemaIssues(error);
     let reason: string;
+    // The SDK and hel close a server that answered badly, and it then exits (often with 0):
+    // its exit explains the failure only when the server ended the connection itself.
     if (error instanceof StartupError) reason = error.message;
-    else if (exit) reason = `exited during ${this.#phase} (${exitText(exit)})`;
-    else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    else if (this.#transport.endedByServer && exit) {
+      reason = `exited during ${this.#phase} (${exitText(exit)})`;
+    } else if (this.#transport.endedByServer) {
       reason = `closed the connection during ${this.#phase}`;
     } else if (error instanceof McpError) reason = `answered ${this.#phase} with ${message}`;
-    else reason = `failed during ${this.#phase}: ${message}`;
+    else if (issues) {
+      reason = `answered ${this.#phase} with a result MCP does not allow (${issues})`;
+    } else reason = `failed during ${this.#phase}: ${message}`;
     const lines = this.#transport.stderr.lastLines();
     return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
   }
@@ -276,6 +282,22 @@ export class McpConnection {
 
 function exitText(exit: { code: number; signal: string | null }): string {
   return exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`;
+}
+
+/**
+ * The SDK rejects a malformed result with a validation error whose message is a multi-line
+ * JSON dump; say instead which fields are wrong, on one line. Undefined for other errors.
+ */
+function schemaIssues(error: unknown): string | undefined {
+  const issues = (error as { issues?: unknown })?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const shown = issues.slice(0, 3).map((issue) => {
+    const path = Array.isArray(issue?.path) && issue.path.length > 0 ? issue.path.join(".") : "";
+    const text = String(issue?.message ?? "invalid");
+    return path === "" ? text : `${path}: ${text}`;
+  });
+  if (issues.length > 3) shown.push(`${issues.length - 3} more`);
+  return cut(shown.join("; "));
 }
 
 function cut(text: string): string {

@@ -53,6 +53,7 @@ export class ProcessTransport implements Transport {
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
   #readBuffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
   #closed = false;
+  #endedByServer = false;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> = Promise.resolve();
   #shutdown: Promise<ShutdownStep> | undefined;
@@ -70,6 +71,14 @@ export class ProcessTransport implements Transport {
   /** How the process ended, or undefined while it runs. */
   get exit(): ExitInfo | undefined {
     return this.#exit;
+  }
+
+  /**
+   * True when the server ended the connection itself (closed its output or exited) before hel
+   * began shutting it down; false when hel's shutdown closed it.
+   */
+  get endedByServer(): boolean {
+    return this.#endedByServer;
   }
 
   /** Resolves when the server process has exited. */
@@ -135,6 +144,7 @@ export class ProcessTransport implements Transport {
   #finish(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#endedByServer = this.#shutdown === undefined;
     this.#readBuffer.clear();
     this.onclose?.();
   }

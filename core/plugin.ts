@@ -17,7 +17,7 @@ import type {
   ToolLookup,
   ToolResult,
 } from "./types.ts";
-import type { TrustStore } from "./trust/trust_store.ts";
+import type { TrustKind, TrustStore } from "./trust/trust_store.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
 export interface Logger {
@@ -108,6 +108,12 @@ export interface Plugin {
   options?: PluginOption[];
   /** Subcommands the plugin adds. */
   commands?: PluginCommand[];
+  /**
+   * Checks a project configuration of `kind` that the plugin reads (e.g. hooks.json), so
+   * `hel trust` refuses a file hel would skip anyway: what is wrong (naming the place and the
+   * fix), or undefined when it is valid or not this plugin's kind.
+   */
+  checkConfig?(kind: TrustKind, bytes: Uint8Array, path: string): string | undefined;
   /** Registration and start-up work, once per run, in plugin order. A throw is a setup error. */
   setup?(host: Host): void | Promise<void>;
   /** A section appended to the system message; rebuilt at start and on resume. */

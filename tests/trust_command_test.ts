@@ -45,6 +45,27 @@ Deno.test("--sha256 records only when the file has exactly that hash", async () 
   );
 });
 
+Deno.test("an invalid hooks.json is never trusted: hel trust names the mistake first", async () => {
+  // A typo hel would skip at start: trusting it would approve nothing that runs.
+  const invalid = hooksJson([{ hooks: [{ type: "command", comand: "echo hi" }] }]);
+  await using project = await tempProject({ ".hel/hooks.json": invalid });
+  const hash = await sha256Hex(new TextEncoder().encode(invalid));
+  for (const args of [["--sha256", hash], []]) {
+    const result = await runHel(["trust", "hooks", ...args], { cwd: project.project });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(
+      result.stderr,
+      /^hel: \S+\/\.hel\/hooks\.json:\d+:\d+: unknown field "comand" in hooks\.PreToolUse\[0\]\.hooks\[0\]/m,
+    );
+    assert.match(
+      result.stderr,
+      /^hel: nothing was trusted; fix \S+hooks\.json and run hel trust hooks again$/m,
+    );
+    assert.doesNotMatch(result.stderr, /needs a terminal/);
+  }
+  assert.equal(await exists(`${project.root}/hel-home/trust.json`), false);
+});
+
 Deno.test("--list shows every record; --revoke removes one kind for this project", async () => {
   await using project = await tempProject({ ".hel/hooks.json": HOOKS, ".hel/mcp.json": MCP });
   const cwd = project.project;

@@ -6,6 +6,7 @@
  */
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
+import type { TrustKind } from "../trust/trust_store.ts";
 import { createCliContext, projectDir } from "./context.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
@@ -35,7 +36,10 @@ export function addCommands(
     .option("--revoke <kind>", "remove this project's trust record of a kind")
     .action(async (kind, options) => {
       const context = await createCliContext(program.opts(), new LineReader());
-      setExitCode(await runTrustCommand(kind, options, context));
+      // The plugin that reads a kind of file checks it, so an invalid one is never trusted.
+      const check = (kind: TrustKind, bytes: Uint8Array, path: string) =>
+        plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean);
+      setExitCode(await runTrustCommand(kind, options, context, undefined, check));
     });
 
   const sessions = program.command("sessions")

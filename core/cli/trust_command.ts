@@ -33,12 +33,23 @@ function trustKind(value: string, flag: string): TrustKind {
   throw new UsageError(`${flag}: unknown kind "${value}"; use hooks or mcp`);
 }
 
-/** Runs `hel trust ...` and returns the exit code; usage mistakes throw {@link UsageError}. */
+/** What is wrong with a configuration file (place and fix), or undefined when it is valid. */
+export type ConfigCheck = (
+  kind: TrustKind,
+  bytes: Uint8Array,
+  path: string,
+) => string | undefined;
+
+/**
+ * Runs `hel trust ...` and returns the exit code; usage mistakes throw {@link UsageError}.
+ * `check` validates the file before it is shown or pinned: an invalid one is never trusted.
+ */
 export async function runTrustCommand(
   kindArg: string | undefined,
   options: TrustCommandOptions,
   context: PluginContext,
   output: TrustCommandOutput = { out: writeOut, err: writeErr },
+  check: ConfigCheck = () => undefined,
 ): Promise<number> {
   const modes = [kindArg !== undefined, options.list === true, options.revoke !== undefined];
   if (modes.filter(Boolean).length !== 1) {
@@ -73,6 +84,15 @@ export async function runTrustCommand(
   }
   if (file.kind === "unusable") {
     output.err(`hel: ${file.message}\n`);
+    return 1;
+  }
+  // hel would skip an invalid file at start, so trusting it would approve nothing that runs.
+  const problem = check(kind, file.bytes, file.path);
+  if (problem !== undefined) {
+    output.err(
+      `hel: ${escapeControlCharacters(problem)}\nhel: nothing was trusted; fix ${file.path} ` +
+        `and run hel trust ${kind} again\n`,
+    );
     return 1;
   }
   if (options.sha256 !== undefined) return await pin(kind, file.path, file.bytes, options.sha256);

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Host, Plugin } from "../../core/mod.ts";
-import type { HooksConfig } from "./config.ts";
+import { type HooksConfig, parseHooksConfig } from "./config.ts";
 import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
@@ -21,6 +21,11 @@ export default function hooks(): Plugin {
   return {
     name: "hooks",
     description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
+    checkConfig(kind, bytes, path) {
+      if (kind !== "hooks") return undefined;
+      const parsed = parseHooksConfig(bytes, path);
+      return parsed.ok ? undefined : parsed.message;
+    },
     async setup(host: Host) {
       config = await loadTrustedHooks(host);
       deps = {

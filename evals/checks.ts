@@ -43,9 +43,11 @@ export function invalidReasons(record: RunRecord): string[] {
   } else if (record.model.actual === null) {
     reasons.push("model unknown: no successful model response");
   } else if (record.model.actual !== record.model.requested) {
+    // Another server standing in (`--base-url`) usually names its own model: say how to ask for it.
     reasons.push(
       `model mismatch: requested ${record.model.requested}, the server answered as ` +
-        record.model.actual,
+        `${record.model.actual}; if that is the model to measure, run again with ` +
+        `--model ${record.model.actual} --force`,
     );
   }
   return reasons;

@@ -347,6 +347,19 @@ Deno.test("h10: calling an MCP tool before loading it is recorded, and the run s
   match(text, /1 run\(s\) called an MCP tool before loading it/);
 });
 
+Deno.test("h10: a server answering as another model makes the run invalid, and says how to fix it", async () => {
+  await using dirs = await evalDirs(onlyCondition("variant"));
+  await using model = scriptedModel(THROUGH_MCP, { model: "local-llama" });
+  const result = await evalCli(["run", "h10", "--base-url", model.url], dirs);
+  equal(result.code, 0, result.stderr);
+  match(result.stdout, /variant-01 · invalid · completed/);
+  const verdict = await readJson(`${runDir(dirs, "variant")}/verdict.json`);
+  deepEqual(verdict.invalid_reasons, [
+    "model mismatch: requested deepseek-flash, the server answered as local-llama; if that is " +
+    "the model to measure, run again with --model local-llama --force",
+  ]);
+});
+
 Deno.test("h10: a model error ends the run as an error; the run is recorded and judged", async () => {
   await using dirs = await evalDirs(onlyCondition("variant"));
   // After the load the script is empty: the scripted model answers HTTP 400.

@@ -175,6 +175,18 @@ Deno.test("an invalid config is reported with its place and skipped before any r
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("a field name in an untrusted hooks.json cannot drive the terminal through a warning", async () => {
+  // A cloned repository's file is shown before any trust: its escape sequences stay inert.
+  const invalid = '{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", ' +
+    '"\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J": "x"}]}]}}\n';
+  await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": invalid });
+  await using model = scriptedModel([{ text: "done" }]);
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /unknown field "\\u001b\]52;c;cHduZWQ=\\u0007\\u001b\[2J" in hooks/);
+  assert.ok(!run.stderr.includes("\u001b") && !run.stderr.includes("\u0007"), run.stderr);
+});
+
 Deno.test("a symlinked hooks.json is refused, not followed", async () => {
   await using project = await tempProject({ "a.txt": "old\n" });
   await Deno.writeTextFile(`${project.root}/elsewhere.json`, BLOCKING_HOOKS);

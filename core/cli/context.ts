@@ -7,6 +7,7 @@
 import type { Logger, PluginContext } from "../plugin.ts";
 import { environmentWithoutSecrets } from "../host.ts";
 import { createTrustFileStore } from "../trust/trust_file_store.ts";
+import { escapeControlCharacters } from "../trust/trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
 
@@ -33,9 +34,12 @@ export function projectDir(): Promise<string> {
   return Deno.realPath(Deno.cwd());
 }
 
-/** The logger that prints to stderr. */
+/**
+ * The logger that prints to stderr. Warnings quote project files (a field name in a cloned
+ * repository's hooks.json), so their control characters are escaped: no file drives the terminal.
+ */
 export const stderrLogger: Logger = {
-  warn: (text) => writeErr(`hel: warning: ${text}\n`),
+  warn: (text) => writeErr(`hel: warning: ${escapeControlCharacters(text)}\n`),
   info: (text) => writeErr(`${text}\n`),
 };
 

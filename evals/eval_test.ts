@@ -423,4 +423,11 @@ Deno.test("try runs one task once and shows the calls, checks and result", async
   const saved = /saved (\S+)/.exec(result.stdout)?.[1];
   ok(saved?.startsWith(`${dirs.results}/try/`));
   equal((await readJson(`${saved}/verdict.json`)).overall, "pass");
+
+  const typo = await evalCli(["try", "mcp-port-lookup", "--base-url", model.url], dirs);
+  equal(typo.code, 2);
+  equal(
+    typo.stderr,
+    `eval: no task named "mcp-port-lookup" in ${dirs.evals}/tasks; tasks: ${TASK}\n`,
+  );
 });

@@ -152,6 +152,17 @@ async function labWithTask(evalsDir: string, taskId: string): Promise<string> {
   for (const id of await labIds(evalsDir)) {
     if ((await loadLab(evalsDir, id)).tasks.includes(taskId)) return id;
   }
+  const known: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(`${evalsDir}/tasks`)) {
+      if (entry.isDirectory) known.push(entry.name);
+    }
+  } catch { /* no tasks folder: no tasks */ }
+  if (!known.includes(taskId)) {
+    throw new SpecError(
+      `no task named "${taskId}" in ${evalsDir}/tasks; tasks: ${known.sort().join(", ") || "none"}`,
+    );
+  }
   throw new SpecError(`no lab lists task "${taskId}"; name one with --lab`);
 }
 

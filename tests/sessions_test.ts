@@ -323,3 +323,28 @@ Deno.test("SIGKILL at many points of turns never leaves a damaged or busy sessio
   assert.equal(last.code, 0, last.stderr);
   assert.equal(last.stdout, "turn done\n");
 });
+
+Deno.test("a symlinked .hel/sessions or a file named .hel is refused; nothing is written through it", async () => {
+  await using project = await tempProject();
+  const elsewhere = `${project.root}/elsewhere`;
+  await Deno.mkdir(elsewhere);
+  await Deno.mkdir(`${project.project}/.hel`);
+  await Deno.symlink(elsewhere, `${project.project}/.hel/sessions`);
+  const args = ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "-i", "x"];
+  const run = await runHel(args, { cwd: project.project });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /^hel: .*\.hel\/sessions must be a real directory \(found a symlink/m);
+  assert.deepEqual([...Deno.readDirSync(elsewhere)], []);
+  for (const words of [["sessions"], ["--resume", "-i", "x"]]) {
+    const refused = await runHel([...args.slice(0, 4), ...words], { cwd: project.project });
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /\.hel\/sessions must be a real directory/);
+  }
+
+  await Deno.remove(`${project.project}/.hel`, { recursive: true });
+  await Deno.writeTextFile(`${project.project}/.hel`, "not a folder");
+  const file = await runHel(args, { cwd: project.project });
+  assert.equal(file.code, 2, file.stderr);
+  assert.match(file.stderr, /^hel: .*\/\.hel must be a real directory .*move it away$/m);
+  assert.doesNotMatch(file.stderr, /internal error|^ {4}at /m);
+});

@@ -5,7 +5,7 @@
  * @module
  */
 import { isSessionBusy, tryLockSession } from "./session_lock.ts";
-import { sessionPaths } from "./session_store.ts";
+import { checkRealDirectory, sessionPaths } from "./session_store.ts";
 import { loadSnapshot, snapshotPath } from "./snapshot.ts";
 import { UsageError } from "../usage_error.ts";
 
@@ -38,7 +38,7 @@ export async function existingSessionDir(project: string, id: string): Promise<s
   const { dir } = sessionPaths(project, id);
   let info: Deno.FileInfo | undefined;
   try {
-    info = await Deno.lstat(dir);
+    if (await sessionsFolderExists(project)) info = await Deno.lstat(dir);
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
@@ -62,14 +62,26 @@ export interface SessionSummary {
   problem?: string;
 }
 
+/**
+ * Checks that `.hel` and `.hel/sessions` are real folders of the project (a symlink is refused
+ * with a usage error); false when they do not exist yet.
+ */
+async function sessionsFolderExists(project: string): Promise<boolean> {
+  try {
+    await checkRealDirectory(`${project}/.hel`);
+    await checkRealDirectory(`${project}/.hel/sessions`);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
 async function sessionIds(project: string): Promise<string[]> {
   const ids: string[] = [];
-  try {
-    for await (const entry of Deno.readDir(`${project}/.hel/sessions`)) {
-      if (entry.isDirectory && UUID.test(entry.name)) ids.push(entry.name);
-    }
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  if (!await sessionsFolderExists(project)) return ids;
+  for await (const entry of Deno.readDir(`${project}/.hel/sessions`)) {
+    if (entry.isDirectory && UUID.test(entry.name)) ids.push(entry.name);
   }
   return ids;
 }

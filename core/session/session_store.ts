@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { UsageError } from "../usage_error.ts";
 
 /** A session's identity and folder. */
 export interface SessionPaths {
@@ -20,13 +21,33 @@ export async function ensureHelDir(project: string): Promise<string> {
     await Deno.mkdir(helDir, { mode: 0o700 });
     await Deno.writeTextFile(`${helDir}/.gitignore`, "*\n");
   } catch (error) {
-    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-    const info = await Deno.lstat(helDir);
-    if (!info.isDirectory) {
-      throw new Error(`${helDir} must be a real directory (found a symlink or file); move it away`);
-    }
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw cannotCreate(helDir, error);
+    await checkRealDirectory(helDir);
   }
   return helDir;
+}
+
+/**
+ * Throws a usage error unless `path` is a real directory (lstat: a symlink does not count).
+ * A symlinked `.hel` or `.hel/sessions`, which a cloned repository can ship, would put
+ * conversations and spilled tool output wherever it points.
+ */
+export async function checkRealDirectory(path: string): Promise<void> {
+  const info = await Deno.lstat(path);
+  if (!info.isDirectory) {
+    throw new UsageError(
+      `${path} must be a real directory (found a symlink or file); move it away`,
+    );
+  }
+}
+
+/** A failure to create hel's state in the project, as a setup error saying what to do. */
+function cannotCreate(path: string, error: unknown): Error {
+  if (error instanceof UsageError) return error;
+  return new UsageError(
+    `cannot create ${path}: ${(error as Error).message}. hel keeps its sessions in the ` +
+      "project's .hel folder; run it in a folder you can write to",
+  );
 }
 
 /** The paths of session `id` in `project` (nothing is created). */
@@ -38,9 +59,14 @@ export function sessionPaths(project: string, id: string): SessionPaths {
 /** Creates a new session folder with a fresh UUID. */
 export async function createSession(project: string): Promise<SessionPaths> {
   const helDir = await ensureHelDir(project);
-  await Deno.mkdir(`${helDir}/sessions`, { recursive: true, mode: 0o700 });
   const paths = sessionPaths(project, crypto.randomUUID());
-  await Deno.mkdir(paths.dir, { mode: 0o700 });
+  try {
+    await Deno.mkdir(`${helDir}/sessions`, { recursive: true, mode: 0o700 });
+    await checkRealDirectory(`${helDir}/sessions`);
+    await Deno.mkdir(paths.dir, { mode: 0o700 });
+  } catch (error) {
+    throw cannotCreate(paths.dir, error);
+  }
   return paths;
 }
 

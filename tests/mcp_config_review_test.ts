@@ -1,7 +1,7 @@
 /**
  * What the reviewer reads is what runs: a field written twice in `.hel/mcp.json` (JSON keeps
  * the last one silently) is a mistake, so a harmless first `command` cannot hide the one that
- * would really start, and two servers never share a name.
+ * would really start, and two servers never share a name. An invalid file is never trusted.
  */
 import assert from "node:assert/strict";
 import { sha256Hex } from "../core/mod.ts";
@@ -19,9 +19,25 @@ Deno.test("mcp config: a field or server written twice is refused, trusted or no
       `    "extra": {"command": "sh", "args": ["-c", "touch ${marker}"]}\n` +
       `  }\n}\n`,
   );
+  // hel trust names the mistakes and trusts nothing, even pinned by its exact hash.
   const sha256 = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
-  const pinned = await runHel(["trust", "mcp", "--sha256", sha256], { cwd: project.project });
-  assert.equal(pinned.code, 0, pinned.stderr);
+  for (const args of [["--sha256", sha256], []]) {
+    const refused = await runHel(["trust", "mcp", ...args], { cwd: project.project });
+    assert.equal(refused.code, 1, refused.stderr);
+    // Every mistake, the first after "hel: ", the others indented under it.
+    for (const mistake of ['3:67: servers\\."notes"\\.command', '6:5: servers\\."extra"']) {
+      assert.match(
+        refused.stderr,
+        new RegExp(`^(hel:| ) \\S+/\\.hel/mcp\\.json:${mistake} is written twice; keep one$`, "m"),
+      );
+    }
+    assert.match(
+      refused.stderr,
+      /^hel: nothing was trusted; fix \S+mcp\.json and run hel trust mcp again$/m,
+    );
+    assert.doesNotMatch(refused.stderr, /needs a terminal/);
+  }
+  await assert.rejects(Deno.stat(`${project.root}/hel-home/trust.json`), Deno.errors.NotFound);
   const result = await runHel(["mcp", "list"], { cwd: project.project });
   assert.equal(result.code, 1, result.stdout + result.stderr);
   assert.match(result.stdout, /\.hel\/mcp\.json is invalid, so no MCP server can start/);

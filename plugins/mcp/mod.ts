@@ -16,6 +16,7 @@ import {
 } from "../../core/mod.ts";
 import { buildCatalog, systemSection } from "./catalog.ts";
 import type { Trace } from "./connection.ts";
+import { parseMcpConfig } from "./config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
@@ -56,6 +57,12 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       },
     ],
     commands: [createListCommand(options)],
+
+    checkConfig(kind, bytes, path) {
+      if (kind !== "mcp") return undefined;
+      const parsed = parseMcpConfig(bytes, path);
+      return parsed.ok ? undefined : parsed.problems.join("\n  ");
+    },
 
     async setup(host: Host) {
       const trace: Trace = (data) => host.emit({ type: "trace", channel: "mcp", data });

@@ -30,6 +30,17 @@ Deno.test("glob lists matching files sorted by path, relative to the working dir
   assert.deepEqual(await call(tool, { pattern: "*.rs" }), { ok: true, text: "No matches found." });
 });
 
+Deno.test("glob skips hidden folders from a parent, lists them when path names them, and says so", async () => {
+  await using t = await searchWorkspace({ ".github/workflows/ci.yml": "ci" });
+  const tool = globTool(t.deps);
+  assert.deepEqual(await call(tool, { pattern: "*.yml" }), { ok: true, text: "No matches found." });
+  assert.deepEqual(await call(tool, { pattern: "*.yml", path: ".github" }), {
+    ok: true,
+    text: ".github/workflows/ci.yml",
+  });
+  assert.match(tool.description, /hidden files and folders .* unless `path` names them/);
+});
+
 Deno.test("glob never lists .hel, in any letter case or depth, and follows no links", async () => {
   await using t = await searchWorkspace(FILES);
   await Deno.symlink(t.outside, `${t.project}/out`);

@@ -32,6 +32,21 @@ Deno.test("grep lists path:line:text for each matching line, sorted by path", as
   });
 });
 
+Deno.test("grep skips hidden folders from a parent, searches them when path names them, and says so", async () => {
+  await using t = await searchWorkspace({ ".github/workflows/ci.yml": "run: needle\n" });
+  const tool = grepTool(t.deps);
+  // ripgrep's hidden-file rule: the description must tell the model how to reach such files.
+  assert.deepEqual(await call(tool, { pattern: "needle" }), {
+    ok: true,
+    text: "No matches found.",
+  });
+  assert.deepEqual(await call(tool, { pattern: "needle", path: ".github" }), {
+    ok: true,
+    text: ".github/workflows/ci.yml:1:run: needle",
+  });
+  assert.match(tool.description, /hidden files and folders .* unless `path` names them/);
+});
+
 Deno.test("grep never searches .hel, whatever include says, and follows no links", async () => {
   await using t = await searchWorkspace(FILES);
   await Deno.symlink(".hel/secret.txt", `${t.project}/f.txt`);

@@ -238,6 +238,24 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
   match(again.stdout, /\[1\/2\] baseline · h10-mcp-port-lookup-01-baseline-01 · skipped/);
   match(again.stdout, /0 run\(s\) done, 2 skipped/);
 
+  // A run recorded by another hel is still skipped, but the output and the report say so.
+  const baselineRecord = await readJson(`${baseline}/record.json`);
+  baselineRecord.harness.build = "0.0.9+0ld";
+  await Deno.writeTextFile(`${baseline}/record.json`, JSON.stringify(baselineRecord));
+  const changed = await evalCli(["h10", "--base-url", model.url], dirs);
+  equal(changed.code, 0, changed.stderr);
+  equal(model.requests.length, asked);
+  match(
+    changed.stdout,
+    /baseline-01 · skipped \(recorded with hel 0\.0\.9\+0ld, not this \S+; --force/,
+  );
+  match(changed.stdout, /variant-01 · skipped \(recorded\)/);
+  match(changed.stdout, /h10 · 2 runs · all valid · hel mixed: 0\.0\.9\+0ld \(1 run\), /);
+  match(
+    await Deno.readTextFile(`${dirs.results}/h10/report.md`),
+    /harness mixed: 0\.0\.9\+0ld \(1 run\), \S+ \(1 run\)/,
+  );
+
   // --force runs the selected condition again.
   const forced = await evalCli([
     "run",

@@ -76,6 +76,19 @@ function headers(ids: string[]): string[] {
   ];
 }
 
+/** The hel build(s) the runs measured; several when runs were kept across a change of hel. */
+function builds(runs: RunView[]): string {
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    const build = String(run.record.harness.build ?? run.record.harness.version);
+    counts.set(build, (counts.get(build) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0]!;
+  return `mixed: ${
+    [...counts].map(([build, n]) => `${build} (${n} run${n === 1 ? "" : "s"})`).join(", ")
+  }`;
+}
+
 function validity(runs: RunView[]): string {
   const invalid = runs.filter((run) => run.verdict.overall === "invalid").length;
   return invalid === 0 ? "all valid" : `${invalid} invalid`;
@@ -98,7 +111,7 @@ function terminalTable(
     `tools per run  ${s.condition.padEnd(widths[0]!)}  ${toolsText(s)}`
   );
   return [
-    `${experiment} · ${runs.length} runs · ${validity(runs)}`,
+    `${experiment} · ${runs.length} runs · ${validity(runs)} · hel ${builds(runs)}`,
     ...lines,
     ...tools,
     `report  ${path}`,
@@ -183,7 +196,7 @@ function markdown(
     `Lab \`${lab.lab}\` · model \`${first.model.requested}\` at ${first.model.base_url}` +
     (overridden ? " (overridden on the command line)" : "") +
     ` · ${lab.repetitions} repetitions · ${runs.length} runs · ${validity(runs)} · ` +
-    `harness ${String(first.harness.build ?? first.harness.version)}`,
+    `harness ${builds(runs)}`,
     "",
     "## Rubric",
     "",

@@ -88,13 +88,17 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
-/** True when the run folder holds a record the runner completed. */
-export async function isFinished(runDir: string): Promise<boolean> {
+/**
+ * The hel build of the record the runner completed in the run folder (`"unknown"` when the
+ * record names none); undefined when the run is not finished.
+ */
+export async function finishedBuild(runDir: string): Promise<string | undefined> {
   try {
     const record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
-    return typeof record?.run?.run_id === "string";
+    if (typeof record?.run?.run_id !== "string") return undefined;
+    return typeof record.harness?.build === "string" ? record.harness.build : "unknown";
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -121,9 +125,14 @@ export async function runLab(
   for (const [index, planned] of runs.entries()) {
     const runDir = `${labDir}/${planned.runId}`;
     const position = `[${index + 1}/${runs.length}]`;
-    if (!force && await isFinished(runDir)) {
+    const recordedWith = force ? undefined : await finishedBuild(runDir);
+    if (recordedWith !== undefined) {
       skipped++;
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · skipped (recorded)`);
+      // A skipped run keeps measuring the hel that recorded it: say so when hel has changed.
+      const note = recordedWith === context.build
+        ? "recorded"
+        : `recorded with hel ${recordedWith}, not this ${context.build}; --force runs it again`;
+      context.out(`${position} ${planned.condition.name} · ${planned.runId} · skipped (${note})`);
       continue;
     }
     context.out(

@@ -80,6 +80,34 @@ Deno.test("--no-env and --no-context-file leave those parts out", async () => {
   assert.doesNotMatch(system, /Environment:|house rules/);
 });
 
+Deno.test("a context file symlinked inside the project is read; one pointing outside is not, with a warning", async () => {
+  await using project = await tempProject({ "AGENTS.md": "House rules from AGENTS.md." });
+  await Deno.writeTextFile(`${project.root}/secret.txt`, "aws_secret=hunter2");
+  await Deno.symlink(`${project.project}/AGENTS.md`, `${project.project}/HEL.md`);
+  await Deno.symlink(`${project.root}/secret.txt`, `${project.project}/OUT.md`);
+  await using model = scriptedModel([{ text: "a" }, { text: "b" }, { text: "c" }]);
+  const inside = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  assert.equal(inside.code, 0, inside.stderr);
+  assert.match(model.requests[0]!.messages[0].content, /House rules from AGENTS\.md\./);
+  assert.doesNotMatch(inside.stderr, /warning/);
+
+  const outside = await runHel([...base(model.url), "--context-file", "OUT.md", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(outside.code, 0, outside.stderr);
+  assert.doesNotMatch(model.requests[1]!.messages[0].content, /hunter2/);
+  assert.match(
+    outside.stderr,
+    /^hel: warning: context file \S+\/OUT\.md is a symlink to \S+\/secret\.txt, outside the project/m,
+  );
+  // A name the user gave that is not there is said, not silently dropped.
+  const typo = await runHel([...base(model.url), "--context-file", "NOTES.md", "hi"], {
+    cwd: project.project,
+  });
+  assert.match(typo.stderr, /context file \S+\/NOTES\.md does not exist \(check --context-file\)/);
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ fail: 429 }, { fail: 500 }, { text: "made it" }]);

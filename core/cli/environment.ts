@@ -22,21 +22,50 @@ export function environmentFacts(cwd: string): EnvironmentFacts {
   };
 }
 
+/** The context file read when `--context-file` is not given; its absence is normal. */
+export const DEFAULT_CONTEXT_FILE = "HEL.md";
+
 /**
  * Reads `<project>/<name>` when it is a regular file with non-blank text. Only the working
- * directory is looked at, never its parents.
+ * directory is looked at, never its parents. A symlink is followed only to a file inside the
+ * project: one pointing elsewhere (a cloned repository could link `~/.aws/credentials`) would
+ * send that file to the model API. Whatever stops a file the user would expect to be read is
+ * reported through `warn`; a missing `HEL.md` is not.
  */
 export async function readContextFile(
   project: string,
   name: string,
+  warn: (text: string) => void,
 ): Promise<{ name: string; text: string } | undefined> {
-  try {
-    const path = `${project}/${name}`;
-    const info = await Deno.lstat(path);
-    if (!info.isFile) return undefined;
-    const text = await Deno.readTextFile(path);
-    return text.trim() === "" ? undefined : { name, text };
-  } catch {
+  const path = `${project}/${name}`;
+  const skip = (why: string) => {
+    warn(`context file ${path} ${why}; the system message goes without it`);
     return undefined;
+  };
+  let found = false;
+  try {
+    let info = await Deno.lstat(path);
+    found = true;
+    let target = path;
+    if (info.isSymlink) {
+      target = await Deno.realPath(path);
+      if (!target.startsWith(`${project}/`)) {
+        return skip(`is a symlink to ${target}, outside the project; link a project file instead`);
+      }
+      info = await Deno.lstat(target);
+    }
+    if (!info.isFile) return skip("is not a regular file");
+    const text = await Deno.readTextFile(target);
+    return text.trim() === "" ? undefined : { name, text };
+  } catch (error) {
+    const missing = error instanceof Deno.errors.NotFound;
+    if (missing && !found && name === DEFAULT_CONTEXT_FILE) return undefined;
+    return skip(
+      missing && !found
+        ? "does not exist (check --context-file)"
+        : missing
+        ? "is a symlink to nothing"
+        : `cannot be read (${(error as Error).message})`,
+    );
   }
 }

@@ -7,6 +7,7 @@
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import { ACCESS_LEVELS } from "../permissions.ts";
+import { DEFAULT_CONTEXT_FILE } from "./environment.ts";
 import { writeErr, writeOut } from "./terminal.ts";
 
 const HELP_EXAMPLES = `
@@ -71,7 +72,11 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     )
     .option("--approval-input <file>", "answer permission questions from a JSON list of booleans")
     .option("--no-env", "leave the Environment block out of the system message")
-    .option("--context-file <name>", "project file added to the system message", "HEL.md")
+    .option(
+      "--context-file <name>",
+      "project file added to the system message",
+      DEFAULT_CONTEXT_FILE,
+    )
     .option("--no-context-file", "add no context file")
     .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)
     .option("--without <plugin>", "run without a plugin (repeatable)", collect, [] as string[])

@@ -188,7 +188,11 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   const system = buildSystemPrompt({
     environment: settings.env ? environmentFacts(deps.context.project) : undefined,
     contextFile: settings.contextFile
-      ? await readContextFile(deps.context.project, settings.contextFile)
+      ? await readContextFile(
+        deps.context.project,
+        settings.contextFile,
+        (text) => deps.context.log.warn(text),
+      )
       : undefined,
     plugins: started,
     onPluginError: (plugin, error) =>

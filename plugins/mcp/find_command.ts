@@ -18,6 +18,7 @@ export async function findMissingCommand(
   const kind = async (path: string) => {
     try {
       const info = await Deno.stat(path);
+      if (info.isDirectory) return "directory";
       if (!info.isFile) return "missing";
       return ((info.mode ?? 0o111) & 0o111) !== 0 ? "executable" : "not-executable";
     } catch {
@@ -27,7 +28,10 @@ export async function findMissingCommand(
   if (command.includes("/")) {
     const found = await kind(command.startsWith("/") ? command : `${project}/${command}`);
     if (found === "executable") return undefined;
-    if (found === "missing") return `command ${JSON.stringify(command)} was not found`;
+    if (found === "missing") {
+      return `command ${JSON.stringify(command)} was not found${shellHint(command)}`;
+    }
+    if (found === "directory") return `command ${JSON.stringify(command)} is a directory`;
     return `command ${JSON.stringify(command)} is not executable; make it executable ` +
       `(chmod +x) or name its interpreter as the command, e.g. "command": "python3", ` +
       `"args": [${JSON.stringify(command)}]`;
@@ -36,5 +40,12 @@ export async function findMissingCommand(
   for (const dir of (env.PATH ?? "").split(":")) {
     if (dir !== "" && await kind(`${dir}/${command}`) === "executable") return undefined;
   }
-  return `command ${JSON.stringify(command)} was not found on PATH`;
+  return `command ${JSON.stringify(command)} was not found on PATH${shellHint(command)}`;
+}
+
+/** Shell habits that do not apply: hel starts the program itself, not through a shell. */
+function shellHint(command: string): string {
+  if (!command.startsWith("~") && !command.includes("$")) return "";
+  return " (hel starts it without a shell, so ~ and $VARIABLES are not expanded; write the " +
+    "full path)";
 }

@@ -22,3 +22,25 @@ Deno.test("find command: a script without its executable bit is named as such, n
     await Deno.remove(project, { recursive: true });
   }
 });
+
+Deno.test("find command: ~ and $VARIABLES are named as unexpanded; a directory as a directory", async () => {
+  const project = await Deno.makeTempDir();
+  try {
+    const hint =
+      / \(hel starts it without a shell, so ~ and \$VARIABLES are not expanded; write the full path\)$/;
+    assert.match((await findMissingCommand("~/bin/notes-mcp", project, {})) ?? "", hint);
+    assert.match((await findMissingCommand("$HOME/bin/notes-mcp", project, {})) ?? "", hint);
+    assert.match(
+      (await findMissingCommand("${NOTES_MCP}", project, { PATH: project })) ?? "",
+      hint,
+    );
+    assert.equal(
+      await findMissingCommand("./bin/notes-mcp", project, {}),
+      'command "./bin/notes-mcp" was not found',
+    );
+    await Deno.mkdir(`${project}/bin`);
+    assert.equal(await findMissingCommand("./bin", project, {}), 'command "./bin" is a directory');
+  } finally {
+    await Deno.remove(project, { recursive: true });
+  }
+});

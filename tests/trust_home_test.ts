@@ -28,6 +28,26 @@ Deno.test("without HOME and HEL_HOME a trust record shipped in the project's .he
   assert.equal(model.requests.length, 0);
 });
 
+Deno.test("a relative HEL_HOME is refused: a trust record shipped under that name in the project is not used", async () => {
+  const hooks = hooksJson([group(undefined, command("echo ran >> hook-ran.marker"))]);
+  await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": hooks });
+  const sha256 = await sha256Hex(await Deno.readFile(`${project.project}/.hel/hooks.json`));
+  const record = { kind: "hooks", project: project.project, sha256, trustedAt: "2026-01-01" };
+  // `~` is not expanded in env files and CI yaml: a repository can ship a folder of that name.
+  await project.write("~/.hel/trust.json", JSON.stringify({ version: 1, records: [record] }));
+  await using model = scriptedModel([{ text: "never" }]);
+  for (const args of [[...baseArgs(model), "-i", "go"], ["trust", "--list"]]) {
+    const run = await runHel(args, { cwd: project.project, env: { HEL_HOME: "~/.hel" } });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /HEL_HOME is "~\/\.hel", a relative path, .* set HEL_HOME to an absolute path/,
+    );
+  }
+  assert.equal(await exists(`${project.project}/hook-ran.marker`), false, "the hook never ran");
+  assert.equal(model.requests.length, 0);
+});
+
 Deno.test({
   name:
     "with $HEL_HOME inside the project, neither bash nor the file tools can write the trust store",

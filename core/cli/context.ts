@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isAbsolute } from "node:path";
 import type { Logger, PluginContext } from "../plugin.ts";
 import { environmentWithoutSecrets } from "../host.ts";
 import { createTrustFileStore } from "../trust/trust_file_store.ts";
@@ -18,6 +19,15 @@ import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
  */
 export function helHome(): string {
   const explicit = Deno.env.get("HEL_HOME");
+  if (explicit && !isAbsolute(explicit)) {
+    // Relative, it would name a folder in each project (`~` is not expanded in env files and
+    // CI yaml), where a cloned repository could ship records approving its own hooks.
+    throw new UsageError(
+      `HEL_HOME is "${explicit}", a relative path, so hel would look for its trust records ` +
+        "inside each project, where a cloned repository could ship its own; set HEL_HOME to " +
+        "an absolute path (e.g. HEL_HOME=$HOME/.hel)",
+    );
+  }
   if (explicit) return explicit;
   const home = Deno.env.get("HOME") || Deno.env.get("USERPROFILE");
   if (!home) {

@@ -348,3 +348,24 @@ Deno.test("a symlinked .hel/sessions or a file named .hel is refused; nothing is
   assert.match(file.stderr, /^hel: .*\/\.hel must be a real directory .*move it away$/m);
   assert.doesNotMatch(file.stderr, /internal error|^ {4}at /m);
 });
+
+Deno.test("a server that reuses tool call ids across responses still gets its session saved and resumed", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  const call = { id: "call_0", name: "read_file", arguments: { path: "notes.txt" } };
+  await using model = scriptedModel([
+    { toolCalls: [call] },
+    { toolCalls: [call] },
+    { text: "read twice" },
+    { text: "resumed" },
+  ]);
+  const first = await runHel([...base(model.url), "read it twice"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  assert.doesNotMatch(first.stderr, /not saved/);
+  const id = sessionOf(first.stderr);
+  const resumed = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: project.project,
+  });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.equal(model.requests[3]!.messages.length, 8);
+  assert.equal(model.remaining(), 0);
+});

@@ -43,7 +43,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function conversationProblem(messages: unknown): string | undefined {
   if (!Array.isArray(messages)) return "messages must be a list";
   const pending = new Set<string>();
-  const seen = new Set<string>();
   for (const [index, message] of messages.entries()) {
     const at = `messages[${index}]`;
     if (!isObject(message)) return `${at} is not an object`;
@@ -72,6 +71,9 @@ export function conversationProblem(messages: unknown): string | undefined {
     }
     const calls = message.tool_calls ?? [];
     if (!Array.isArray(calls)) return `${at}.tool_calls must be a list`;
+    // Ids must be unique within one response only: every call is answered before the next
+    // response, and some servers number their calls afresh each time (call_0, call_1, ...).
+    const seen = new Set<string>();
     for (const call of calls) {
       const fn = isObject(call) ? call.function : undefined;
       if (
@@ -80,7 +82,7 @@ export function conversationProblem(messages: unknown): string | undefined {
       ) {
         return `${at}: a tool call is malformed`;
       }
-      if (seen.has(call.id)) return `${at}: tool call id ${call.id} is used twice`;
+      if (seen.has(call.id)) return `${at}: tool call id ${call.id} is used twice in one response`;
       seen.add(call.id);
       pending.add(call.id);
     }

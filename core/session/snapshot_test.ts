@@ -40,6 +40,9 @@ Deno.test("conversation checks: roles, results answering calls, a completed answ
     [[good[1]!, { role: "assistant", content: 5 }], /content must be text or null/],
     ["not a list" as unknown as unknown[], /must be a list/],
   ];
+  // Servers that number calls afresh in each response (call_0, call_1, ...) reuse ids.
+  const reused = [good[1]!, good[2]!, good[3]!, good[4]!, good[2]!, good[3]!, good[4]!, good[5]!];
+  assert.equal(conversationProblem(reused), undefined);
   for (const [messages, pattern] of cases) {
     assert.match(conversationProblem(messages) ?? "(none)", pattern, JSON.stringify(messages));
   }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type Artefact, compileTarget } from "./build/compile.ts";
 import { pluginModules } from "./build/plugins.ts";
@@ -65,7 +66,9 @@ async function main(): Promise<number> {
   } catch (error) {
     fail((error as Error).message, 2);
   }
-  const outDir = values["out-dir"].replace(/\/$/, "");
+  // `deno task` runs in the repository root; a relative --out-dir means the user's folder.
+  const outDir = resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), values["out-dir"]);
+  const outDirExisted = await Deno.stat(outDir).then(() => true, () => false);
   const cacheDir = await denoDir();
   const denortBin = Deno.env.get("DENORT_BIN") || undefined;
   if (denortBin && targets.some((target) => target !== host)) {
@@ -117,6 +120,8 @@ async function main(): Promise<number> {
     await Deno.writeTextFile(`${outDir}/SHA256SUMS`, sums.join(""));
   }
   if (failures > 0) {
+    // Nothing built: leave no empty folder behind either (remove refuses a non-empty one).
+    if (!outDirExisted && built.length === 0) await Deno.remove(outDir).catch(() => {});
     console.error(`build: ${failures} of ${targets.length} platform(s) failed`);
     return 1;
   }

@@ -20,6 +20,7 @@ import {
   receivedMethods,
   runHel,
   systemText,
+  TEST_SERVER,
   toolMessage,
 } from "./_mcp.ts";
 
@@ -31,7 +32,17 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
     crash: fixtureServer(root, "crash", "--crash"),
     refuse: fixtureServer(root, "refuse", "--refuse"),
     garbage: fixtureServer(root, "garbage", "--garbage"),
-  }));
+    // An "npx" (here a stand-in that never answers) may be downloading on its first run.
+    fetching: {
+      command: "npx",
+      env: { PATH: `${root}/bin:${Deno.env.get("PATH")}` },
+    },
+  }), {
+    files: {
+      "../bin/npx": `#!/bin/sh\nexec python3 ${TEST_SERVER} --log ${"$"}0.jsonl --silent\n`,
+    },
+  });
+  await Deno.chmod(`${project.root}/bin/npx`, 0o755);
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcp(project, model, ["--mcp-startup-timeout", "1500"]);
   assert.equal(result.code, 0, result.stderr);
@@ -41,7 +52,11 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
   );
   assert.match(
     result.stderr,
-    /MCP server silent skipped: did not finish initialize within the startup time \(1\.5 s\)/,
+    /MCP server silent skipped: did not finish initialize within the startup time \(1\.5 s\); hel stopped it\. Run the command by hand to check that it answers MCP on its standard output\n/,
+  );
+  assert.match(
+    result.stderr,
+    /MCP server fetching skipped: did not finish initialize within the startup time \(1\.5 s\); hel stopped it\. A first npx run may still be downloading the server: run the command once by hand, then start hel again\n/,
   );
   // A server that dies at start is reported with the end of its stderr.
   assert.match(

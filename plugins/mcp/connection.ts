@@ -100,7 +100,8 @@ export class McpConnection {
         () =>
           reject(
             new StartupError(
-              `did not finish ${this.#phase} within the startup time (${seconds} s); hel stopped it`,
+              `did not finish ${this.#phase} within the startup time (${seconds} s); hel ` +
+                `stopped it. ${slowStartHint(this.config.command)}`,
             ),
           ),
         Math.max(0, deadline - Date.now()),
@@ -278,6 +279,18 @@ export class McpConnection {
       droppedBytes: this.#transport.stderr.dropped,
     };
   }
+}
+
+/** Launchers that fetch the server on first use, which can outlast the startup time. */
+const FETCHING_LAUNCHERS = new Set(["npx", "uvx", "bunx", "pnpx", "pipx", "docker", "podman"]);
+
+/** What to try when a server missed the startup deadline. */
+function slowStartHint(command: string): string {
+  const program = command.split("/").pop() ?? command;
+  return FETCHING_LAUNCHERS.has(program)
+    ? `A first ${program} run may still be downloading the server: run the command once by ` +
+      "hand, then start hel again"
+    : "Run the command by hand to check that it answers MCP on its standard output";
 }
 
 function exitText(exit: { code: number; signal: string | null }): string {

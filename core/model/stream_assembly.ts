@@ -16,15 +16,31 @@ export interface StreamChunk {
     delta?: {
       content?: string | null;
       reasoning_content?: string | null;
-      tool_calls?: {
-        index: number;
-        id?: string;
-        type?: string;
-        function?: { name?: string; arguments?: string };
-      }[];
+      tool_calls?: ToolCallPart[];
     };
     finish_reason?: string | null;
   }[];
+}
+
+/** A fragment of a streamed tool call. Vendor fields (Gemini's `extra_content`) are kept. */
+export interface ToolCallPart {
+  /** Some servers (Gemini's OpenAI-compatible API) leave it out. */
+  index?: number;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+  [vendorField: string]: unknown;
+}
+
+/**
+ * Where a fragment belongs. Without an `index`, a fragment with a new id starts the next call
+ * and one without an id continues the last, so calls neither vanish nor merge into one.
+ */
+function slotOf(part: ToolCallPart, calls: readonly ToolCall[]): number {
+  if (typeof part.index === "number") return part.index;
+  const last = calls.length - 1;
+  if (last < 0) return 0;
+  return part.id && calls[last]!.id !== "" && calls[last]!.id !== part.id ? last + 1 : last;
 }
 
 /** Consumes the stream; `onText` sees answer text as it arrives. */
@@ -51,11 +67,14 @@ export async function assembleStream(
       }
       if (delta.reasoning_content) reasoning = (reasoning ?? "") + delta.reasoning_content;
       for (const part of delta.tool_calls ?? []) {
-        const call = calls[part.index] ??= {
+        const call = calls[slotOf(part, calls)] ??= {
           id: "",
           type: "function",
           function: { name: "", arguments: "" },
         };
+        // The call goes back to the server unchanged, vendor fields included.
+        const { index: _index, id: _id, type: _type, function: _function, ...vendor } = part;
+        Object.assign(call, vendor);
         if (part.id) call.id = part.id;
         if (part.function?.name) call.function.name += part.function.name;
         if (part.function?.arguments) call.function.arguments += part.function.arguments;

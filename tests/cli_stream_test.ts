@@ -1,0 +1,71 @@
+/**
+ * Streams shaped like Gemini's OpenAI-compatible API, from a server written here (the scripted
+ * model always sends `index`): tool-call fragments without `index`, with a vendor field that
+ * must go back to the server unchanged.
+ */
+import assert from "node:assert/strict";
+import { runHel, tempProject } from "./_helpers.ts";
+
+const sse = (chunks: unknown[]) =>
+  new Response(
+    chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("") + "data: [DONE]\n\n",
+    { headers: { "content-type": "text/event-stream" } },
+  );
+
+const chunk = (delta: unknown, finish: string | null = null) => ({
+  id: "c",
+  object: "chat.completion.chunk",
+  created: 0,
+  model: "gemini-like",
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
+
+const signature = { google: { thought_signature: "sig-1" } };
+
+Deno.test("streamed tool calls without an index are run one by one and sent back with their vendor fields", async () => {
+  await using project = await tempProject({ "a.txt": "alpha\n", "b.txt": "beta\n" });
+  // deno-lint-ignore no-explicit-any
+  const bodies: any[] = [];
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (
+    request,
+  ) => {
+    bodies.push(await request.json());
+    if (bodies.length > 1) return sse([chunk({ content: "alpha and beta" }, "stop")]);
+    return sse([
+      chunk({
+        role: "assistant",
+        tool_calls: [{
+          id: "call_a",
+          type: "function",
+          extra_content: signature,
+          function: { name: "read_file", arguments: '{"path":' },
+        }],
+      }),
+      chunk({ tool_calls: [{ function: { arguments: '"a.txt"}' } }] }),
+      chunk({
+        tool_calls: [{
+          id: "call_b",
+          type: "function",
+          function: { name: "read_file", arguments: '{"path":"b.txt"}' },
+        }],
+      }),
+      chunk({}, "stop"),
+    ]);
+  });
+  const url = `http://127.0.0.1:${server.addr.port}/v1`;
+  const result = await runHel(["--base-url", url, "--model", "m", "--access", "auto", "read"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "alpha and beta\n");
+  assert.match(result.stderr, /^\[tool\] read_file \{"path":"a\.txt"\}$/m);
+  assert.match(result.stderr, /^\[tool\] read_file \{"path":"b\.txt"\}$/m);
+  const [assistant, first, second] = bodies[1].messages.slice(2);
+  assert.deepEqual(assistant.tool_calls.map((call: { id: string }) => call.id), [
+    "call_a",
+    "call_b",
+  ]);
+  assert.deepEqual(assistant.tool_calls[0].extra_content, signature);
+  assert.deepEqual([first.tool_call_id, first.content], ["call_a", "alpha\n"]);
+  assert.deepEqual([second.tool_call_id, second.content], ["call_b", "beta\n"]);
+});

@@ -303,6 +303,20 @@ Deno.test("relative --results-dir and --evals-dir name folders where deno task w
   ok(!await exists(`${dir}/workspace/results`), "hel wrote nothing inside the workspace");
 });
 
+Deno.test("eval <lab> --conditions runs only those, then reports; a usage error points at --help", async () => {
+  await using dirs = await evalDirs();
+  await using model = scriptedModel(THROUGH_MCP);
+  const result = await evalCli(["h10", "--conditions", "variant", "--base-url", model.url], dirs);
+  equal(result.code, 0, result.stderr);
+  match(result.stdout, /\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · pass/);
+  match(result.stdout, /h10 · 1 run · all valid/);
+  ok(!await exists(runDir(dirs, "baseline")));
+
+  const typo = await evalCli(["h10", "--condition", "variant"], dirs);
+  equal(typo.code, 2);
+  match(typo.stderr, /unknown option '--condition'[^]*deno task eval --help/);
+});
+
 Deno.test("h10: a run over its time budget is stopped, recorded as timeout and invalid", async () => {
   await using dirs = await evalDirs((lab) => {
     onlyCondition("variant")(lab);

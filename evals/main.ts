@@ -108,10 +108,13 @@ async function main(argv: string[]): Promise<number> {
       .name("deno task eval")
       .description("measure hel on a lab: run its conditions, check the runs, compare them")
       .argument("[lab]", "run every condition of this lab, then write the report")
+      .option("--conditions <names>", "only these conditions, comma-separated")
       .option("--force", "run again even runs that already have a record"),
   )
     .enablePositionalOptions() // each subcommand reads its own copy of the shared options
     .exitOverride()
+    // Subcommands made after this inherit it: every usage error points at the help.
+    .showHelpAfterError("(deno task eval --help lists the commands; <command> --help its options)")
     .action(async (labId: string | undefined, options: RunOptions) => {
       if (labId === undefined) {
         const labs = await labIds(options.evalsDir);

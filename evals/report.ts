@@ -76,6 +76,8 @@ function headers(ids: string[]): string[] {
   ];
 }
 
+const runCount = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
+
 /** The hel build(s) the runs measured; several when runs were kept across a change of hel. */
 function builds(runs: RunView[]): string {
   const counts = new Map<string, number>();
@@ -84,9 +86,7 @@ function builds(runs: RunView[]): string {
     counts.set(build, (counts.get(build) ?? 0) + 1);
   }
   if (counts.size === 1) return [...counts.keys()][0]!;
-  return `mixed: ${
-    [...counts].map(([build, n]) => `${build} (${n} run${n === 1 ? "" : "s"})`).join(", ")
-  }`;
+  return `mixed: ${[...counts].map(([build, n]) => `${build} (${runCount(n)})`).join(", ")}`;
 }
 
 function validity(runs: RunView[]): string {
@@ -111,7 +111,7 @@ function terminalTable(
     `tools per run  ${s.condition.padEnd(widths[0]!)}  ${toolsText(s)}`
   );
   return [
-    `${experiment} · ${runs.length} runs · ${validity(runs)} · hel ${builds(runs)}`,
+    `${experiment} · ${runCount(runs.length)} · ${validity(runs)} · hel ${builds(runs)}`,
     ...lines,
     ...tools,
     `report  ${path}`,
@@ -195,7 +195,7 @@ function markdown(
     "",
     `Lab \`${lab.lab}\` · model \`${first.model.requested}\` at ${first.model.base_url}` +
     (overridden ? " (overridden on the command line)" : "") +
-    ` · ${lab.repetitions} repetitions · ${runs.length} runs · ${validity(runs)} · ` +
+    ` · ${lab.repetitions} repetitions · ${runCount(runs.length)} · ${validity(runs)} · ` +
     `harness ${builds(runs)}`,
     "",
     "## Rubric",

@@ -22,6 +22,11 @@ export interface BashDeps {
   /** False with `--sandbox off`; the description tells the model which it is. */
   sandboxed: boolean;
   /**
+   * False with `--sandbox-network off`: the description says so, so the model asks the user
+   * instead of retrying downloads that cannot work. Undefined counts as on.
+   */
+  network?: boolean;
+  /**
    * Set while the sandbox keeps `.git` read-only: told when a command created the project's
    * `.git` (where there was none, the command could write it), for a warning to the user.
    */
@@ -36,6 +41,11 @@ export function bashTool(deps: BashDeps): Tool {
       deps.sandboxed
         ? "- Commands run in a sandbox: only the working directory is writable, /tmp is " +
           "private, and the .hel folder is hidden.\n"
+        : ""
+    }${
+      deps.sandboxed && deps.network === false
+        ? "- There is no network access: downloads and package installs fail, so ask the " +
+          "user for what must be fetched.\n"
         : ""
     }${
       deps.onGitCreated

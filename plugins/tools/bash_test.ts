@@ -21,8 +21,12 @@ async function setup(options: { sandbox: boolean; network?: boolean; timeoutSeco
     project: t.project,
     timeoutSeconds: options.timeoutSeconds ?? 60,
     sandboxed: options.sandbox,
+    network: options.network ?? true,
   });
-  return Object.assign(t, { run: (command: string) => call(tool, { command }) });
+  return Object.assign(t, {
+    run: (command: string) => call(tool, { command }),
+    description: tool.description,
+  });
 }
 
 for (const sandbox of [true, false]) {
@@ -141,8 +145,11 @@ Deno.test({
     try {
       await using on = await setup({ sandbox: true, network: true });
       assert.deepEqual(await on.run(probe), { ok: true, text: "exit=0\nconnected\n" });
+      assert.doesNotMatch(on.description, /no network/);
       await using off = await setup({ sandbox: true, network: false });
       assert.deepEqual(await off.run(probe), { ok: true, text: "exit=0\nrefused\n" });
+      // Told up front, the model asks the user instead of retrying downloads.
+      assert.match(off.description, /- There is no network access: downloads and package/);
     } finally {
       server.close();
       await accepting.catch(() => {});

@@ -80,6 +80,7 @@ export default function tools(): Plugin {
             project,
             timeoutSeconds: settings.timeoutSeconds,
             sandboxed: settings.sandbox,
+            network: settings.network,
             ...(gitWritable ? {} : {
               onGitCreated: () =>
                 host.log.warn(

@@ -67,7 +67,13 @@ export class McpConnection {
     this.#client.onclose = () => {
       if (this.#state !== "connected") return;
       this.#state = "disconnected";
-      options.trace({ event: "disconnected", server: config.name, ...this.#transport.exit });
+      const reason = this.#transport.dropped;
+      options.trace({
+        event: "disconnected",
+        server: config.name,
+        ...this.#transport.exit,
+        ...(reason ? { reason } : {}),
+      });
     };
   }
 
@@ -252,11 +258,14 @@ export class McpConnection {
   }
 
   async #disconnectedResult(): Promise<ToolResult> {
-    await this.#exitSettled();
+    const dropped = this.#transport.dropped;
+    // A server hel dropped is still running; only a server that went away has an exit to wait for.
+    if (!dropped) await this.#exitSettled();
     const exit = this.#transport.exit;
+    const why = dropped ? `: ${dropped}` : exit ? ` (${exitText(exit)})` : "";
     return {
       ok: false,
-      text: `MCP server ${this.name} disconnected${exit ? ` (${exitText(exit)})` : ""}; ` +
+      text: `MCP server ${this.name} disconnected${why}; ` +
         "hel does not restart it, so its tools cannot be used for the rest of this run. " +
         "Continue without them or tell the user.",
     };

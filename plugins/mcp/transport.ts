@@ -54,6 +54,7 @@ export class ProcessTransport implements Transport {
   #readBuffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
   #closed = false;
   #endedByServer = false;
+  #dropped: string | undefined;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> = Promise.resolve();
   #shutdown: Promise<ShutdownStep> | undefined;
@@ -79,6 +80,11 @@ export class ProcessTransport implements Transport {
    */
   get endedByServer(): boolean {
     return this.#endedByServer;
+  }
+
+  /** Why hel itself dropped a running connection (an oversized message), if it did. */
+  get dropped(): string | undefined {
+    return this.#dropped;
   }
 
   /** Resolves when the server process has exited. */
@@ -157,6 +163,8 @@ export class ProcessTransport implements Transport {
           this.#readBuffer.append(Buffer.from(chunk));
         } catch (error) {
           // Over the size bound: the connection cannot recover its framing.
+          this.#dropped = `it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, more ` +
+            "than hel reads, so hel closed the connection";
           this.onerror?.(error as Error);
           this.#finish();
           break;

@@ -47,3 +47,20 @@ Deno.test("every flag the README's 'Real use' section shows is one hel's help li
   const missing = [...flags].filter((flag) => !new RegExp(`${flag}\\b`).test(listed));
   assert.deepEqual(missing, []);
 });
+
+Deno.test("hel --help shows no raw empty-list default", async () => {
+  await using project = await tempProject();
+  const help = await runHel(["--help"], { cwd: project.project });
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(
+    help.stdout,
+    /--without <plugin> +run without a plugin \(repeatable\) \(default: none\)/,
+  );
+  assert.doesNotMatch(help.stdout, /\(default: \[\]\)/);
+  // Still repeatable: every --without is checked.
+  const wrong = await runHel(["--without", "mcp", "--without", "nope", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /--without nope: no such plugin/);
+});

@@ -79,7 +79,11 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     )
     .option("--no-context-file", "add no context file")
     .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)
-    .option("--without <plugin>", "run without a plugin (repeatable)", collect, [] as string[])
+    .addOption(
+      // A described default: commander would print the empty list as "(default: [])".
+      new Option("--without <plugin>", "run without a plugin (repeatable)")
+        .argParser(collect).default([] as string[], "none"),
+    )
     .option("--no-stream", "ask for whole responses instead of streaming")
     .option("--timeout <seconds>", "bound on one model request", positiveInt, 300)
     .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)

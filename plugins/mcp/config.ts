@@ -37,6 +37,14 @@ export type McpConfigResult =
 /** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 const SERVER_FIELDS = ["command", "args", "env", "timeout"] as const;
+/**
+ * An `env` value that is a variable reference (`${NAME}`, `${NAME:-default}` or `$NAME`, alone
+ * or before a `/`), which hel sets as it is: configs copied from clients that expand them would
+ * otherwise hand the server the literal text, e.g. a token that reads "${GITHUB_TOKEN}".
+ * (Arguments are not checked: with "command": "sh", "-c" a shell does expand them.)
+ */
+const VARIABLE_REFERENCE =
+  /^\$(\{[A-Za-z_][A-Za-z0-9_]*(:?-[^}]*)?\}|[A-Za-z_][A-Za-z0-9_]*)(\/|$)/;
 
 const EXAMPLE = '{"servers": {"notes": {"command": "notes-mcp", "args": ["--dir", "notes"]}}}';
 
@@ -173,6 +181,13 @@ function readServer(
             report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
           } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
             report(setting, `${here}: ${JSON.stringify(variable)} is not a valid variable name`);
+          } else if (VARIABLE_REFERENCE.test(String(setting.value))) {
+            report(
+              setting,
+              `${here}.${variable} is ${JSON.stringify(setting.value)}, but hel does not expand ` +
+                `variables; servers inherit hel's environment, so set ${variable} before ` +
+                "starting hel and leave it out here, or write the value itself",
+            );
           } else server.env[variable] = String(setting.value);
         }
         break;

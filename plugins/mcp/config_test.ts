@@ -97,3 +97,25 @@ Deno.test("config: nesting too deep to parse is refused, not a crash", () => {
   const result = parse('{"servers": ' + "[".repeat(100_000) + "]".repeat(100_000) + "}");
   assert.match(result.ok ? "" : result.problems[0]!, /^\.hel\/mcp\.json: cannot be parsed/);
 });
+
+Deno.test("config: ${VAR} and $VAR in env values are refused: hel would set them literally", () => {
+  const result = parse(`{"servers": {"gh": {
+    "command": "npx",
+    "args": ["-c", "exec server-github --token \${TOKEN}"],
+    "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "\${GITHUB_TOKEN}", "HOME_DIR": "$HOME", "P": "x$y",
+            "FORMAT": "\${level} \${message}", "NOTES": "\${HOME:-/root}/notes"}
+  }}}`);
+  assert.equal(result.ok, false);
+  const problems = result.ok ? [] : result.problems;
+  assert.deepEqual(problems.map((p) => p.replace(/^\S+: /, "")), [
+    'servers."gh".env.GITHUB_PERSONAL_ACCESS_TOKEN is "${GITHUB_TOKEN}", but hel does not ' +
+    "expand variables; servers inherit hel's environment, so set GITHUB_PERSONAL_ACCESS_TOKEN " +
+    "before starting hel and leave it out here, or write the value itself",
+    'servers."gh".env.HOME_DIR is "$HOME", but hel does not expand variables; servers inherit ' +
+    "hel's environment, so set HOME_DIR before starting hel and leave it out here, or write " +
+    "the value itself",
+    'servers."gh".env.NOTES is "${HOME:-/root}/notes", but hel does not expand variables; ' +
+    "servers inherit hel's environment, so set NOTES before starting hel and leave it out " +
+    "here, or write the value itself",
+  ]);
+});

@@ -14,7 +14,8 @@ export type Approval = "approved" | "denied" | "unavailable";
 
 /** Answers permission questions: a terminal, a scripted file, or nobody. Must not throw. */
 export interface Approver {
-  approve(toolName: string, args: unknown): Promise<Approval>;
+  /** `signal` is the call's: once it aborts (Ctrl-C), the question is given up as denied. */
+  approve(toolName: string, args: unknown, signal?: AbortSignal): Promise<Approval>;
 }
 
 /** The known access levels, in the order the help text lists them. */

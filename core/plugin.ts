@@ -52,9 +52,9 @@ export interface PluginContext {
   readonly interactive: boolean;
   /**
    * Asks the person a question on the terminal and returns the trimmed line, or undefined
-   * when there is no terminal or input ended. Never throws.
+   * when there is no terminal, input ended or `signal` aborted. Never throws.
    */
-  ask(question: string): Promise<string | undefined>;
+  ask(question: string, signal?: AbortSignal): Promise<string | undefined>;
   /** Records of what the user trusted (hooks, MCP), kept outside the project. */
   readonly trust: TrustStore;
   /** The environment for child processes: hel's own, minus model API keys. */

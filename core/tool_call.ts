@@ -174,7 +174,7 @@ export async function executeToolCall(
   }
 
   const decision = decidePermission(deps.access, tool.toolClass);
-  const approval = decision === "ask" ? await deps.approver.approve(name, parsed) : null;
+  const approval = decision === "ask" ? await deps.approver.approve(name, parsed, signal) : null;
   if (decision === "deny" || (approval !== null && approval !== "approved")) {
     deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
     return finish(

@@ -86,6 +86,30 @@ Deno.test("Ctrl-C in the chat cancels the request in flight and the chat goes on
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("Ctrl-C at a permission question declines the call, ends the turn, and the chat goes on", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "bash", arguments: { command: "touch ran.txt" } }] },
+    { text: "the next turn" },
+  ]);
+  const hel = helOnTerminal(project, ["--base-url", model.url, "--model", "m", "--no-env"]);
+  await hel.type("make a file\n");
+  await hel.waitFor("Allow this call once? [y/N]");
+  await hel.type("\x03"); // Ctrl-C at the question, before any answer
+  await hel.waitFor("hel: interrupted");
+  // The next line typed goes to the chat, not to the abandoned question.
+  await hel.type("and now?\n");
+  await hel.waitFor("the next turn");
+  await hel.type("/exit\n");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  await assert.rejects(() => Deno.stat(`${project.project}/ran.txt`), Deno.errors.NotFound);
+  const messages = model.requests[1]!.messages;
+  assert.match(messages.at(-2).content, /^error: permission denied: bash .*declined/);
+  assert.equal(messages.at(-1).content, "and now?");
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("Ctrl-D at the prompt leaves with exit 0", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([]);

@@ -9,14 +9,19 @@ import { escapeControlCharacters } from "../trust/trust_review.ts";
 import { UsageError } from "../usage_error.ts";
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
-export function terminalApprover(ask: (question: string) => Promise<string | undefined>): Approver {
+export function terminalApprover(
+  ask: (question: string, signal?: AbortSignal) => Promise<string | undefined>,
+): Approver {
   return {
-    async approve(toolName, args) {
+    async approve(toolName, args, signal) {
       const answer = await ask(
         // What the person approves must read exactly as what runs: no terminal tricks.
         `permission: ${escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`)}\n` +
           "Allow this call once? [y/N] ",
+        signal,
       );
+      // Ctrl-C at the question is the person saying no (and stopping the turn).
+      if (signal?.aborted) return "denied";
       if (answer === undefined) return "unavailable";
       return /^(y|yes)$/i.test(answer) ? "approved" : "denied";
     },

@@ -66,7 +66,7 @@ export async function createCliContext(
     flags,
     log,
     interactive: Deno.stdin.isTerminal(),
-    ask: (question) => askOnTerminal(reader, question),
+    ask: (question, signal) => askOnTerminal(reader, question, signal),
     trust: createTrustFileStore(home, (message) => log.warn(message)),
     childEnv: environmentWithoutSecrets,
   };

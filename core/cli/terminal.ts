@@ -10,10 +10,14 @@ export class LineReader {
   #reader: ReadableStreamDefaultReader<string> | undefined;
   #buffer = "";
   #ended = false;
+  /** The read in flight. Its data goes to the buffer even if the line it was for is dropped. */
+  #filling: Promise<void> | undefined;
 
-  /** The next line without its newline, or undefined at end of input. */
-  async readLine(): Promise<string | undefined> {
-    this.#reader ??= Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+  /**
+   * The next line without its newline, or undefined at end of input or once `signal` aborts
+   * (Ctrl-C at a question); input typed after that is kept for the next read.
+   */
+  async readLine(signal?: AbortSignal): Promise<string | undefined> {
     while (true) {
       const newline = this.#buffer.indexOf("\n");
       if (newline >= 0) {
@@ -27,10 +31,17 @@ export class LineReader {
         this.#buffer = "";
         return rest;
       }
-      const { value, done } = await this.#reader.read();
+      if (signal?.aborted || !await untilAborted(this.#fill(), signal)) return undefined;
+    }
+  }
+
+  #fill(): Promise<void> {
+    this.#reader ??= Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+    return this.#filling ??= this.#reader.read().then(({ value, done }) => {
       if (done) this.#ended = true;
       else this.#buffer += value;
-    }
+      this.#filling = undefined;
+    });
   }
 
   /** Reads everything left on stdin. */
@@ -41,6 +52,18 @@ export class LineReader {
     }
     return lines.join("\n");
   }
+}
+
+/** Waits for `work`; false when `signal` aborts first (the work goes on). */
+function untilAborted(work: Promise<void>, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return work.then(() => true);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(() => resolve(true), reject).finally(() =>
+      signal.removeEventListener("abort", onAbort)
+    );
+  });
 }
 
 const encoder = new TextEncoder();
@@ -72,14 +95,16 @@ export function writeStreamed(text: string): void {
 
 /**
  * Asks a question on stderr and reads the answer, when stdin is a terminal. Undefined when
- * there is no terminal or input ended.
+ * there is no terminal, input ended, or `signal` aborted (Ctrl-C) while waiting.
  */
 export async function askOnTerminal(
   reader: LineReader,
   question: string,
+  signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (!Deno.stdin.isTerminal()) return undefined;
   writeErr(question);
-  const line = await reader.readLine();
+  const line = await reader.readLine(signal);
+  if (line === undefined && signal?.aborted) writeErr("\n"); // end the question's line
   return line?.trim();
 }

@@ -1,12 +1,14 @@
 /**
  * MCP server lifecycle end to end: servers that fail to start are skipped while the others
  * work, every exit path (normal, Ctrl-C, a server that ignores SIGTERM and has a child of its
- * own) leaves no server process behind, and a resumed session reconnects with nothing loaded.
+ * own) leaves no server process behind, Ctrl-C in the chat cancels only the call in flight, and
+ * a resumed session reconnects with nothing loaded.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { scriptedModel, spawnHel } from "./_helpers.ts";
+import { helOnTerminal } from "./_terminal.ts";
 import {
   assertNoServerLeft,
   eventually,
@@ -237,6 +239,49 @@ Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothi
   const methods = await receivedMethods(project.logPath("t"));
   assert.equal(methods.filter((m) => m === "initialize").length, 2);
   assert.equal(methods.filter((m) => m === "tools/call").length, 1);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp chat: Ctrl-C cancels the call on the wire, the chat and its loaded tools go on, leaving stops the servers", async () => {
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
+  }));
+  await using model = scriptedModel([
+    {
+      toolCalls: [{
+        name: "load_mcp_tool",
+        arguments: { names: ["mcp__t__slow", "mcp__t__echo"] },
+      }],
+    },
+    { toolCalls: [{ id: "slow", name: "mcp__t__slow", arguments: { seconds: 30 } }] },
+    { toolCalls: [{ id: "echo", name: "mcp__t__echo", arguments: { text: "second turn" } }] },
+    { text: "done" },
+  ]);
+  const log = project.logPath("t");
+  const run = helOnTerminal(project, [...modelArgs(model), "--tools", "read_file", ...FAST]);
+  await run.waitFor("> ");
+  await run.type("first\r");
+  await eventually(async () => (await receivedMethods(log)).includes("tools/call"), "the call");
+  await run.type("\x03");
+  await run.waitFor("hel: interrupted");
+  await run.type("second\r");
+  await run.waitFor("done");
+  const finished = await run.finish();
+  assert.equal(finished.code, 0, finished.output);
+  assert.equal(
+    toolMessage(model, "slow"),
+    "error: interrupted by the user; the slow request to MCP server t was cancelled",
+  );
+  // The same server answers the next turn; the tool loaded before Ctrl-C is still loaded.
+  assert.equal(toolMessage(model, "echo"), "second turn");
+  const messages = await readLog(log);
+  const calls = messages.filter((m) => m.method === "tools/call") as { id: number }[];
+  const cancels = messages.filter((m) => m.method === "notifications/cancelled") as {
+    params: { requestId: number };
+  }[];
+  assert.deepEqual(cancels.map((c) => c.params.requestId), [calls[0]!.id]);
+  assert.equal(messages.filter((m) => m.method === "initialize").length, 1);
   assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
 });

@@ -43,7 +43,8 @@ export interface Catalog {
 
 /** The model-facing name: characters outside `[A-Za-z0-9_-]` become `_`. */
 export function modelName(server: string, tool: string): string {
-  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  // By code point (the u flag): an emoji is one character and becomes one "_", not two.
+  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/gu, "_")}`;
 }
 
 /**

@@ -6,6 +6,8 @@ const OBJECT = { type: "object", properties: {} };
 Deno.test("catalog: names are mcp__<server>__<tool> with characters outside [A-Za-z0-9_-] as _", () => {
   assert.equal(modelName("notes", "search"), "mcp__notes__search");
   assert.equal(modelName("t", "a.b/c d"), "mcp__t__a_b_c_d");
+  assert.equal(modelName("t", "검색"), "mcp__t____");
+  assert.equal(modelName("t", "ship🚀it"), "mcp__t__ship_it");
 });
 
 Deno.test("catalog: too long names, missing schemas and shared names are excluded with reasons", () => {

@@ -11,8 +11,8 @@ export const MAX_TOOL_NAME = 64;
 /** The listing shows at most this many characters of a description's first line. */
 export const LISTING_DESCRIPTION_CHARS = 300;
 
-/** A tool as a server listed it (`tools/list`), unvalidated. */
-export type ListedTool = Record<string, unknown>;
+/** An entry of a server's `tools/list`, unvalidated (not even known to be an object). */
+export type ListedTool = unknown;
 
 /** A usable MCP tool. */
 export interface CatalogEntry {
@@ -60,6 +60,14 @@ export function buildCatalog(
   const candidates: CatalogEntry[] = [];
   for (const server of servers) {
     for (const tool of server.tools) {
+      if (!isRecord(tool)) {
+        excluded.push({
+          server: server.name,
+          toolName: "(not a tool)",
+          reason: `the server listed ${JSON.stringify(tool)?.slice(0, 40)} as a tool`,
+        });
+        continue;
+      }
       const toolName = typeof tool.name === "string" ? tool.name : "";
       if (toolName === "") {
         excluded.push({

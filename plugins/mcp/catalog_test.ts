@@ -26,7 +26,7 @@ Deno.test("catalog: too long names, missing schemas and shared names are exclude
     },
     {
       name: "u",
-      tools: [{ name: "taken", inputSchema: OBJECT }, { name: "zed", inputSchema: OBJECT }],
+      tools: [{ name: "taken", inputSchema: OBJECT }, { name: "zed", inputSchema: OBJECT }, "x"],
     },
   ], new Set(["mcp__u__taken"]));
   assert.deepEqual(catalog.entries.map((e) => [e.fullName, e.toolName, e.description]), [
@@ -43,6 +43,7 @@ Deno.test("catalog: too long names, missing schemas and shared names are exclude
   assert.match(reasons["t/a_b"]!, /mcp__t__a_b is ambiguous/);
   assert.match(reasons["t/(no name)"]!, /without a name/);
   assert.match(reasons["u/taken"]!, /already the name of another tool/);
+  assert.equal(reasons["u/(not a tool)"], 'the server listed "x" as a tool');
 });
 
 Deno.test("catalog: the listing shows the first line, cut to 300 characters, without controls", () => {

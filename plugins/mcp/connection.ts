@@ -145,9 +145,8 @@ export class McpConnection {
       if (!Array.isArray(result.tools)) {
         throw new StartupError('answered tools/list without a "tools" list');
       }
-      for (const tool of result.tools) {
-        if (tool !== null && typeof tool === "object") tools.push(tool as ListedTool);
-      }
+      // Entries that are not tool objects are the catalog's to report, not to drop here.
+      tools.push(...result.tools);
       const next = result.nextCursor;
       if (typeof next !== "string") return tools;
       if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");

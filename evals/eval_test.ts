@@ -4,116 +4,23 @@
  * repetitions or conditions) and a copy of the task live in a temporary evals folder.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import type { ScriptTurn } from "../fixtures/scripted_model.ts";
 import { REPO_ROOT, scriptedModel } from "../tests/_helpers.ts";
-import { copyTree } from "./workspace.ts";
-
-const TASK = "mcp-port-lookup-01";
-const LOOKUP = "mcp__inventory__lookup_port";
-
-interface EvalDirs extends AsyncDisposable {
-  root: string;
-  evals: string;
-  results: string;
-}
-
-/** A temporary evals folder with the h10 task and a copy of the h10 lab, changed by `edit`. */
-async function evalDirs(
-  edit: (lab: Record<string, unknown>) => void = () => {},
-): Promise<EvalDirs> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-eval-test-" }));
-  const evals = `${root}/evals`;
-  await copyTree(`${REPO_ROOT}/evals/tasks/${TASK}`, `${evals}/tasks/${TASK}`);
-  const lab = parseYaml(await Deno.readTextFile(`${REPO_ROOT}/evals/labs/h10.yaml`));
-  lab.repetitions = 1;
-  edit(lab);
-  await Deno.mkdir(`${evals}/labs`, { recursive: true });
-  await Deno.writeTextFile(`${evals}/labs/h10.yaml`, stringifyYaml(lab));
-  return {
-    root,
-    evals,
-    results: `${root}/results`,
-    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
-  };
-}
-
-function onlyCondition(name: string) {
-  return (lab: Record<string, unknown>) => {
-    lab.conditions = (lab.conditions as { name: string }[]).filter((c) => c.name === name);
-  };
-}
-
-async function evalCli(args: string[], dirs: EvalDirs, env: Record<string, string> = {}) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-all",
-      `${REPO_ROOT}/evals/main.ts`,
-      ...args,
-      "--evals-dir",
-      dirs.evals,
-      "--results-dir",
-      dirs.results,
-    ],
-    env: { NO_COLOR: "1", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
-}
-
-function runDir(dirs: EvalDirs, condition: string, repetition = 1) {
-  return `${dirs.results}/h10/h10-${TASK}-${condition}-${String(repetition).padStart(2, "0")}`;
-}
-
-// deno-lint-ignore no-explicit-any
-async function readJson(path: string): Promise<any> {
-  return JSON.parse(await Deno.readTextFile(path));
-}
-
-async function receivedByServer(dir: string): Promise<string[]> {
-  const text = await Deno.readTextFile(`${dir}/raw/mcp-server-events.jsonl`);
-  return text.split("\n").filter(Boolean).map((line) => JSON.parse(line))
-    .filter((line) => line.direction === "received")
-    .map((line) =>
-      line.message.method === "tools/call"
-        ? `tools/call ${line.message.params.name}`
-        : line.message.method
-    );
-}
-
-async function filesContaining(dir: string, needle: string): Promise<string[]> {
-  const found: string[] = [];
-  for await (const entry of Deno.readDir(dir)) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) found.push(...await filesContaining(path, needle));
-    else if (entry.isFile && (await Deno.readTextFile(path)).includes(needle)) found.push(path);
-  }
-  return found;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
-}
-
-const call = (name: string, args: unknown): ScriptTurn => ({
-  toolCalls: [{ name, arguments: args }],
-});
-const editPort = (port: string) =>
-  call("search_replace", { path: "config.ini", search: "port=7000", replace: `port=${port}` });
-
-/** The chapter's path: load, look up, edit, answer. */
-const THROUGH_MCP: ScriptTurn[] = [
-  call("load_mcp_tool", { names: [LOOKUP] }),
-  call(LOOKUP, { service: "api" }),
-  editPort("8437"),
-  { text: "config.ini now has port=8437." },
-];
-
-const checkResults = (verdict: { checks: { id: string; result: string }[] }) =>
-  Object.fromEntries(verdict.checks.map((check) => [check.id, check.result]));
+import {
+  call,
+  checkResults,
+  editPort,
+  evalCli,
+  evalDirs,
+  exists,
+  filesContaining,
+  LOOKUP,
+  onlyCondition,
+  readJson,
+  receivedByServer,
+  runDir,
+  TASK,
+  THROUGH_MCP,
+} from "./_eval_helpers.ts";
 
 Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and the report says so", async () => {
   await using dirs = await evalDirs();
@@ -317,34 +224,6 @@ Deno.test("eval <lab> --conditions runs only those, then reports; a usage error 
   match(typo.stderr, /unknown option '--condition'[^]*deno task eval --help/);
 });
 
-Deno.test("h10: a run over its time budget is stopped, recorded as timeout and invalid", async () => {
-  await using dirs = await evalDirs((lab) => {
-    onlyCondition("variant")(lab);
-    (lab.budget as Record<string, number>).timeout_seconds = 1;
-  });
-  // A server that accepts connections and never answers.
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const held: Deno.Conn[] = [];
-  const accepting = (async () => {
-    for await (const conn of listener) held.push(conn);
-  })();
-  try {
-    const url = `http://127.0.0.1:${listener.addr.port}/v1`;
-    const result = await evalCli(["run", "h10", "--base-url", url], dirs);
-    equal(result.code, 0, result.stderr);
-    match(result.stdout, /variant-01 · invalid · timeout/);
-    const record = await readJson(`${runDir(dirs, "variant")}/record.json`);
-    equal(record.outcome.termination, "timeout");
-    match(record.outcome.error, /stopped by the eval runner after the budget of 1 s/);
-    const verdict = await readJson(`${runDir(dirs, "variant")}/verdict.json`);
-    deepEqual(verdict.invalid_reasons, ["model unknown: no successful model response"]);
-  } finally {
-    listener.close();
-    await accepting.catch(() => {});
-    for (const conn of held) conn.close();
-  }
-});
-
 Deno.test("h10: calling an MCP tool before loading it is recorded, and the run still passes", async () => {
   await using dirs = await evalDirs(onlyCondition("variant"));
   await using model = scriptedModel([call(LOOKUP, { service: "api" }), ...THROUGH_MCP]);
@@ -377,66 +256,6 @@ Deno.test("h10: calling an MCP tool before loading it is recorded, and the run s
   const text = await Deno.readTextFile(`${dirs.results}/h10/report.md`);
   match(text, /early call\(s\) #1 before loading; recovered after the notice/);
   match(text, /1 run\(s\) called an MCP tool before loading it/);
-});
-
-Deno.test("h10: a server answering as another model makes the run invalid, and says how to fix it", async () => {
-  await using dirs = await evalDirs(onlyCondition("variant"));
-  await using model = scriptedModel(THROUGH_MCP, { model: "local-llama" });
-  const result = await evalCli(["run", "h10", "--base-url", model.url], dirs);
-  equal(result.code, 0, result.stderr);
-  match(result.stdout, /variant-01 · invalid · completed/);
-  const verdict = await readJson(`${runDir(dirs, "variant")}/verdict.json`);
-  deepEqual(verdict.invalid_reasons, [
-    "model mismatch: requested deepseek-flash, the server answered as local-llama; if that is " +
-    "the model to measure, run again with --model local-llama --force",
-  ]);
-});
-
-Deno.test("h10: a model error ends the run as an error; the run is recorded and judged", async () => {
-  await using dirs = await evalDirs(onlyCondition("variant"));
-  // After the load the script is empty: the scripted model answers HTTP 400.
-  await using model = scriptedModel([call("load_mcp_tool", { names: [LOOKUP] })]);
-  const result = await evalCli(["run", "h10", "--base-url", model.url], dirs);
-  equal(result.code, 0, result.stderr);
-  equal(model.remaining(), 0);
-  match(result.stdout, /variant-01 · fail · error/);
-  const dir = runDir(dirs, "variant");
-  const record = await readJson(`${dir}/record.json`);
-  equal(record.outcome.termination, "error");
-  match(record.outcome.error, /400/);
-  const verdict = await readJson(`${dir}/verdict.json`);
-  equal(verdict.overall, "fail");
-  deepEqual(checkResults(verdict), {
-    "edited-file": "fail",
-    "one-edit": "fail",
-    "mcp-usage": "fail",
-  });
-  match(verdict.checks[2].detail, /loaded at call #1, but no later successful/);
-});
-
-Deno.test("h10: a pinned hash that does not match aborts before any model call", async () => {
-  await using dirs = await evalDirs();
-  await Deno.writeTextFile(`${dirs.evals}/tasks/${TASK}/fixture/.hel/mcp.json`, "\n", {
-    append: true,
-  });
-  await using model = scriptedModel([]);
-  const result = await evalCli(["h10", "--base-url", model.url], dirs);
-  equal(result.code, 2);
-  match(
-    result.stderr,
-    /eval: .*\.hel\/mcp\.json has SHA-256 [0-9a-f]{64}, but the lab pins [0-9a-f]{64}; nothing was run/,
-  );
-  equal(model.requests.length, 0);
-  ok(!await exists(`${dirs.results}/h10`), "no run folder was made");
-});
-
-Deno.test("eval without an API key and without --base-url stops before anything runs", async () => {
-  if (await exists(`${REPO_ROOT}/.env`)) return; // a developer's key is in the way
-  await using dirs = await evalDirs();
-  const result = await evalCli(["h10"], dirs, { DEEPSEEK_API_KEY: "" });
-  equal(result.code, 2);
-  match(result.stderr, /eval: no model API key: .*DEEPSEEK_API_KEY/);
-  ok(!await exists(dirs.results));
 });
 
 Deno.test("try runs one task once and shows the calls, checks and result", async () => {

@@ -77,7 +77,8 @@ async function report(options: CommonOptions, labId: string): Promise<number> {
     out(`${lab.lab} · no runs in ${options.resultsDir}/${lab.lab}`);
     return 0;
   }
-  await Deno.stdout.write(new TextEncoder().encode(written.terminal));
+  // Through console.log like every other line: a closed pipe (`| head`) is then no crash.
+  out(written.terminal.trimEnd());
   return 0;
 }
 

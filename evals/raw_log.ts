@@ -178,3 +178,23 @@ export function mainArgument(args: unknown): string {
   const text = Array.isArray(value) ? value.join(", ") : value === undefined ? "" : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
+
+/**
+ * How the run's MCP configuration and servers started, from hel's MCP trace (`raw/mcp.jsonl`):
+ * e.g. `inventory connected (2 tools)` or `inventory skipped: command "python3" was not found`.
+ * Empty when hel ran without its MCP plugin or the project has no MCP configuration.
+ */
+export async function mcpStartup(runDir: string): Promise<{ line: string; ok: boolean }[]> {
+  const found: { line: string; ok: boolean }[] = [];
+  for (const entry of await readJsonLines(`${runDir}/raw/mcp.jsonl`) as Json[]) {
+    if (entry?.event === "config" && entry.status !== "trusted") {
+      const why = entry.message ?? (Array.isArray(entry.problems) ? entry.problems.join("; ") : "");
+      found.push({ line: `configuration ${entry.status}${why ? `: ${why}` : ""}`, ok: false });
+    } else if (entry?.event === "server" && entry.status === "connected") {
+      found.push({ line: `${entry.server} connected (${entry.tools} tools)`, ok: true });
+    } else if (entry?.event === "server") {
+      found.push({ line: `${entry.server} ${entry.status}: ${entry.reason ?? ""}`, ok: false });
+    }
+  }
+  return found;
+}

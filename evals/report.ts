@@ -153,6 +153,9 @@ function runSection(run: RunView): string {
       ? `only built-ins${run.firstTools.includes("load_mcp_tool") ? " and load_mcp_tool" : ""}`
       : "MCP definitions included"),
     `- loaded MCP definitions first offered: ${appear}`,
+    ...(run.mcpStartup.length === 0
+      ? []
+      : [`- MCP start: ${run.mcpStartup.map((s) => s.line).join(" · ")}`]),
     `- MCP server received: ${
       run.serverMethods === null
         ? "nothing (no server log)"
@@ -234,6 +237,7 @@ function markdown(
     "  copied to `raw/mcp-server-events.jsonl`)",
     "- tokens, model calls, wall time: `record.json` → `usage`",
     "- tool calls by name, failed calls, each run's call list: `record.json` → `events[]`",
+    "- MCP start: `raw/mcp.jsonl` (hel's MCP trace: `config` and `server` events)",
     "- first request's tools, first offer of loaded definitions: `raw/requests.jsonl`",
     "  (`request.tools` of each line; line numbers are request numbers)",
     "- termination and errors: `record.json` → `outcome`; hel's output: `raw/stdout.txt`, `raw/stderr.txt`",

@@ -8,7 +8,7 @@
  */
 import type { RunRecord } from "../core/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
-import { readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
+import { mcpStartup, readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
 import type { Lab, Task } from "./spec.ts";
 
 /** One run as the report sees it. */
@@ -30,6 +30,8 @@ export interface RunView {
   loadAskedAt: number | null;
   /** Methods the MCP server logged receiving (tools/call with the tool), null without a log. */
   serverMethods: string[] | null;
+  /** How hel's MCP configuration and servers started (`raw/mcp.jsonl`). */
+  mcpStartup: { line: string; ok: boolean }[];
 }
 
 /** Figures of one condition on one task, over its valid runs. */
@@ -108,6 +110,7 @@ export async function loadRuns(
       definitionsAppearAt: appear?.seq ?? null,
       loadAskedAt: load?.requestSeq ?? null,
       serverMethods: await serverMethods(runDir),
+      mcpStartup: await mcpStartup(runDir),
     });
   }
   return views;

@@ -10,7 +10,7 @@ import type { RunRecord } from "../core/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { runHelOnce } from "./hel_driver.ts";
-import { readJsonLines } from "./raw_log.ts";
+import { mcpStartup, readJsonLines } from "./raw_log.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
 
@@ -141,6 +141,10 @@ export async function runLab(
     );
     const { record, verdict } = await executeRun(context, lab, planned, runDir);
     ran++;
+    // A server that never started makes the run measure the machine, not hel: say so at once.
+    for (const problem of (await mcpStartup(runDir)).filter((found) => !found.ok)) {
+      context.out(`${position} ${planned.condition.name} · ${planned.runId} · MCP ${problem.line}`);
+    }
     context.out(
       `${position} ${planned.condition.name} · ${planned.runId} · ${verdict.overall} · ` +
         `${record.outcome.termination} · ${record.events.length} tool calls · ` +

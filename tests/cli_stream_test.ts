@@ -1,7 +1,7 @@
 /**
- * Streams shaped like Gemini's OpenAI-compatible API, from a server written here (the scripted
- * model always sends `index`): tool-call fragments without `index`, with a vendor field that
- * must go back to the server unchanged.
+ * OpenAI-compatible servers that differ from the scripted model, written here: Gemini's
+ * streams (tool-call fragments without `index`, with a vendor field that must go back
+ * unchanged) and OpenAI's reasoning models (which refuse `max_tokens`).
  */
 import assert from "node:assert/strict";
 import { runHel, tempProject } from "./_helpers.ts";
@@ -68,4 +68,63 @@ Deno.test("streamed tool calls without an index are run one by one and sent back
   assert.deepEqual(assistant.tool_calls[0].extra_content, signature);
   assert.deepEqual([first.tool_call_id, first.content], ["call_a", "alpha\n"]);
   assert.deepEqual([second.tool_call_id, second.content], ["call_b", "beta\n"]);
+});
+
+Deno.test("a server that refuses max_tokens for max_completion_tokens gets the limit in that field", async () => {
+  await using project = await tempProject({ "a.txt": "alpha\n" });
+  // deno-lint-ignore no-explicit-any
+  const bodies: any[] = [];
+  const completion = (message: unknown) =>
+    Response.json({
+      id: "c",
+      object: "chat.completion",
+      created: 0,
+      model: "o-like",
+      choices: [{ index: 0, message, finish_reason: "stop" }],
+    });
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (
+    request,
+  ) => {
+    const body = await request.json();
+    bodies.push(body);
+    if ("max_tokens" in body) {
+      return Response.json({
+        error: {
+          message: "Unsupported parameter: 'max_tokens' is not supported with this model. " +
+            "Use 'max_completion_tokens' instead.",
+          type: "invalid_request_error",
+          param: "max_tokens",
+          code: "unsupported_parameter",
+        },
+      }, { status: 400 });
+    }
+    return completion(
+      bodies.length === 2
+        ? {
+          role: "assistant",
+          content: null,
+          tool_calls: [{
+            id: "call_1",
+            type: "function",
+            function: { name: "read_file", arguments: '{"path":"a.txt"}' },
+          }],
+        }
+        : { role: "assistant", content: "alpha" },
+    );
+  });
+  const url = `http://127.0.0.1:${server.addr.port}/v1`;
+  const args = ["--base-url", url, "--model", "m", "--access", "auto", "--no-stream"];
+  const result = await runHel([...args, "--max-output-tokens", "1234", "read"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "alpha\n");
+  assert.doesNotMatch(result.stderr, /HTTP 400|retry/);
+  // One refused request, then every request carries the limit in the field the server wants.
+  assert.equal(bodies.length, 3);
+  assert.equal(bodies[0].max_tokens, 1234);
+  for (const body of bodies.slice(1)) {
+    assert.equal(body.max_completion_tokens, 1234);
+    assert.ok(!("max_tokens" in body));
+  }
 });

@@ -31,7 +31,16 @@ export interface OpenAIClientOptions {
   onRetry?: (attempt: number, delayMs: number, reason: string) => void;
 }
 
-type Attempt = { reply: ModelReply; retryable: boolean; retryAfterMs?: number };
+type Attempt = {
+  reply: ModelReply;
+  retryable: boolean;
+  retryAfterMs?: number;
+  /** The server refused `max_tokens` and asked for `max_completion_tokens` instead. */
+  wantsCompletionTokens?: boolean;
+};
+
+/** The request field that carries the output limit. */
+type LimitField = "max_tokens" | "max_completion_tokens";
 
 /** Creates the client. */
 export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
@@ -41,9 +50,11 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
     maxRetries: 0, // hel retries itself, so streams that break midway are retried too
     timeout: options.requestTimeoutMs,
   });
+  // OpenAI's reasoning models refuse `max_tokens`; once one says so, the client switches.
+  let limitField: LimitField = "max_tokens";
   return {
     async complete(request: ModelRequest, call: CompleteOptions): Promise<ModelReply> {
-      const body = requestBody(request, options);
+      let body = requestBody(request, options, limitField);
       const deadline = Date.now() + options.totalTimeoutMs;
       for (let attempt = 0;; attempt++) {
         const result = await attemptOnce(client, body, call);
@@ -55,6 +66,12 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
             error: result.reply.error,
           }),
         });
+        if (result.wantsCompletionTokens && limitField === "max_tokens") {
+          limitField = "max_completion_tokens";
+          body = requestBody(request, options, limitField);
+          attempt--; // the same attempt again, with the field the server asked for
+          continue;
+        }
         if (result.reply.ok || !result.retryable) return result.reply;
         if (attempt >= options.maxRetries) {
           return {
@@ -78,12 +95,12 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   };
 }
 
-function requestBody(request: ModelRequest, options: OpenAIClientOptions) {
+function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitField: LimitField) {
   return {
     model: options.model,
     messages: request.messages,
     ...(request.tools.length > 0 ? { tools: request.tools } : {}),
-    ...(options.maxOutputTokens ? { max_tokens: options.maxOutputTokens } : {}),
+    ...(options.maxOutputTokens ? { [limitField]: options.maxOutputTokens } : {}),
     ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }
@@ -132,6 +149,9 @@ function classify(error: unknown, signal: AbortSignal): Attempt {
       reply: { ok: false, kind: "error", error: text },
       retryable,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(status === 400 && /max_completion_tokens/.test(text)
+        ? { wantsCompletionTokens: true }
+        : {}),
     };
   }
   // Connection drops, malformed bodies and broken streams: worth another try. The SDK's

@@ -39,6 +39,9 @@ if (import.meta.main) {
     } else if (error instanceof UsageError) {
       writeErr(`hel: ${error.message}\n`);
       code = 2;
+    } else if (error instanceof Deno.errors.BrokenPipe) {
+      // Whoever read stdout stopped (`hel --help | grep -q x`): nothing is wrong, nothing to say.
+      code = 0;
     } else {
       writeErr(`hel: internal error: ${(error as Error).stack ?? error}\n`);
       code = 1;

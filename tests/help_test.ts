@@ -64,3 +64,20 @@ Deno.test("hel --help shows no raw empty-list default", async () => {
   assert.equal(wrong.code, 2);
   assert.match(wrong.stderr, /--without nope: no such plugin/);
 });
+
+Deno.test("output into a pipe closed early (| grep -q, | head) ends quietly", async () => {
+  await using project = await tempProject();
+  for (const args of [["--help"], ["plugins", "list"], ["sessions"]]) {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", `${REPO_ROOT}/main.ts`, ...args],
+      cwd: project.project,
+      env: { HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    await child.stdout.cancel(); // the reader is gone before hel writes
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.equal(stderr, "", `hel ${args.join(" ")}`);
+    assert.equal(status.code, 0, `hel ${args.join(" ")}`);
+  }
+});

@@ -369,3 +369,21 @@ Deno.test("a server that reuses tool call ids across responses still gets its se
   assert.equal(model.requests[3]!.messages.length, 8);
   assert.equal(model.remaining(), 0);
 });
+
+Deno.test("resuming in a moved project says where the session was made, not that it is damaged", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }]);
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const moved = `${project.root}/moved`;
+  await Deno.rename(project.project, moved);
+  const result = await runHel([...base(model.url), "--resume", id, "-i", "again"], { cwd: moved });
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(
+    result.stderr,
+    new RegExp(
+      `cannot be resumed: \\S+snapshot\\.json: it was saved for the project at "${project.project}"`,
+    ),
+  );
+  assert.doesNotMatch(result.stderr, /damaged/);
+});

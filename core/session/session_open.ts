@@ -56,7 +56,9 @@ export async function openSession(project: string, resume: ResumeChoice): Promis
     }
     if (error instanceof SnapshotError) {
       throw new UsageError(
-        `session ${id} cannot be resumed: ${snapshotPath(dir)} is damaged: ${error.message}. ` +
+        `session ${id} cannot be resumed: ${snapshotPath(dir)}${
+          error.damaged ? " is damaged" : ""
+        }: ${error.message}. ` +
           "The file was left as it is; start a new session (hel without --resume), or remove " +
           `this one with hel sessions delete ${id}`,
       );

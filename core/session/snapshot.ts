@@ -31,6 +31,13 @@ export interface Snapshot {
 /** A snapshot that cannot be used; `message` says what is wrong with it. */
 export class SnapshotError extends Error {
   override name = "SnapshotError";
+  /** False when the file is sound but belongs elsewhere (a moved project). */
+  readonly damaged: boolean;
+
+  constructor(message: string, options: { damaged?: boolean } = {}) {
+    super(message);
+    this.damaged = options.damaged ?? true;
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -110,8 +117,16 @@ export function validateSnapshot(value: unknown, id: string, project: string): S
         `(this hel reads version ${SNAPSHOT_SCHEMA_VERSION})`,
     );
   }
-  if (value.session_id !== id || value.project !== project) {
-    throw new SnapshotError("session_id or project does not match this session and project");
+  if (value.session_id !== id) {
+    throw new SnapshotError(`session_id ${JSON.stringify(value.session_id)} is not ${id}`);
+  }
+  if (value.project !== project) {
+    // Most often the project folder was moved or renamed: say where the session was made.
+    throw new SnapshotError(
+      `it was saved for the project at ${JSON.stringify(value.project)}, not this one ` +
+        `(${project}); sessions belong to the folder they were made in`,
+      { damaged: false },
+    );
   }
   for (const field of ["created_at", "updated_at"]) {
     if (typeof value[field] !== "string") throw new SnapshotError(`${field} must be text`);

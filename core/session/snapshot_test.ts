@@ -72,6 +72,7 @@ Deno.test("save is atomic with mode 0600 and leaves no temporary file; load vali
   assert.deepEqual(loaded.messages, good);
   assert.deepEqual(loaded.plugins, { skills: { version: 1 } });
   // Another project or session id does not match.
+  await assert.rejects(() => loadSnapshot(dir, ID, "/other"), SnapshotError);
   await assert.rejects(() => loadSnapshot(dir, ID, "/other"), /saved for the project at "\/p"/);
   await assert.rejects(() => loadSnapshot(dir, crypto.randomUUID(), "/p"), /session_id/);
   // An invalid conversation is never written; the previous file stays.

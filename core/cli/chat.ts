@@ -73,6 +73,12 @@ export async function runChat(
       await command(run);
       continue;
     }
+    if (/^\/[a-z-]+$/i.test(text)) {
+      // A mistyped command ("/exti", "/help") is not sent to the model as a message.
+      const known = ["/exit", ...Object.keys(commands)].join(", ");
+      writeErr(`hel: unknown command ${text}; the commands are ${known}\n`);
+      continue;
+    }
     let streamed = false;
     const outcome = await run.turn(text, interrupts.next(), (delta) => {
       streamed = true;

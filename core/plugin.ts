@@ -37,6 +37,8 @@ export interface PluginOption {
   default?: string | boolean;
   /** Left out of `--help`: for tests and tuning, not for everyday use. */
   hidden?: boolean;
+  /** Each use adds a value: the parsed value is a list of strings, empty when not given. */
+  repeatable?: boolean;
 }
 
 /** What both plugin setup and plugin commands may use: the project, the user, the terminal. */

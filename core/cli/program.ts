@@ -105,6 +105,7 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       const option = new Option(spec.flags, `${spec.description} [${plugin.name}]`);
       if (spec.choices) option.choices(spec.choices);
       if (spec.default !== undefined) option.default(spec.default);
+      if (spec.repeatable) option.argParser(collect).default([] as string[], "none");
       if (spec.hidden) option.hideHelp();
       program.addOption(option);
     }

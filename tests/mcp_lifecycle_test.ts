@@ -34,6 +34,7 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
     crash: fixtureServer(root, "crash", "--crash"),
     refuse: fixtureServer(root, "refuse", "--refuse"),
     garbage: fixtureServer(root, "garbage", "--garbage"),
+    notools: fixtureServer(root, "notools", "--no-tools"),
     // An "npx" (here a stand-in that never answers) may be downloading on its first run.
     fetching: {
       command: "npx",
@@ -74,6 +75,11 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
   assert.match(
     result.stderr,
     /MCP server garbage skipped: answered initialize with a result MCP does not allow \(protocolVersion: [^\n]*; capabilities: [^\n]*\)\n/,
+  );
+  // A server made for resources and prompts is named for what it is, not as a failure.
+  assert.match(
+    result.stderr,
+    /MCP server notools skipped: offers no tools \(it declares prompts, resources\); hel uses only MCP tools, so there is nothing to connect\. Remove it from \.hel\/mcp\.json if it is not meant to be used here\n/,
   );
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
   assert.ok(listed.length > 0);

@@ -141,7 +141,9 @@ export class McpConnection {
         { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
         ResultSchema,
         { timeout: timeout() },
-      );
+      ).catch((error) => {
+        throw this.#withoutTools(error) ?? error;
+      });
       if (!Array.isArray(result.tools)) {
         throw new StartupError('answered tools/list without a "tools" list');
       }
@@ -154,6 +156,23 @@ export class McpConnection {
       cursor = next;
     }
     throw new StartupError(`listed more than ${MAX_LIST_PAGES} pages of tools`);
+  }
+
+  /**
+   * A server that declares no tools and has no tools/list (one made for resources or prompts)
+   * is not broken; it just has nothing hel can use. Servers that list tools without
+   * declaring them are still listed, so this only explains the refusal.
+   */
+  #withoutTools(error: unknown): StartupError | undefined {
+    const capabilities = this.#client.getServerCapabilities() ?? {};
+    if (!(error instanceof McpError) || error.code !== ErrorCode.MethodNotFound) return undefined;
+    if (capabilities.tools !== undefined) return undefined;
+    const offered = Object.keys(capabilities).filter((name) => name !== "experimental");
+    return new StartupError(
+      `offers no tools (it declares ${offered.length > 0 ? offered.join(", ") : "no features"})` +
+        "; hel uses only MCP tools, so there is nothing to connect. Remove it from " +
+        ".hel/mcp.json if it is not meant to be used here",
+    );
   }
 
   #describeStartupFailure(error: unknown): string {

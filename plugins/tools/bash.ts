@@ -40,7 +40,9 @@ export function bashTool(deps: BashDeps): Tool {
     description: `${description.trimEnd()}\n${
       deps.sandboxed
         ? "- Commands run in a sandbox: only the working directory is writable, /tmp is " +
-          "private, and the .hel folder is hidden.\n"
+          "private, and the .hel folder is hidden.\n" +
+          "- The home folder is hidden except toolchains (~/.cargo, ~/.deno, ~/go, ...): when " +
+          "a command needs a file from it, ask the user instead of retrying.\n"
         : ""
     }${
       deps.sandboxed && deps.network === false

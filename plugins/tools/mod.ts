@@ -30,7 +30,8 @@ export default function tools(): Plugin {
     toolNames: KNOWN_TOOLS,
     options: TOOL_OPTIONS,
     async setup(host: Host) {
-      const settings = toolSettings(host.flags);
+      const env = host.childEnv();
+      const settings = toolSettings(host.flags, env.HOME);
       const project = host.project;
       const helHome = await helHomeInside(project, host.helHome);
       const gitWritable = settings.gitWrites || !settings.sandbox;
@@ -41,7 +42,6 @@ export default function tools(): Plugin {
         gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
-      const env = host.childEnv();
       if (!settings.sandbox) {
         host.log.warn(
           "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +
@@ -54,6 +54,13 @@ export default function tools(): Plugin {
             "time you or your shell prompt runs git here",
         );
       }
+      if (await containsHome(project, env.HOME)) {
+        // The home folder is the project here, so the sandbox cannot hide it.
+        host.log.warn(
+          "hel runs in your home folder, so the tools can read all of it, ~/.ssh and other " +
+            "keys included; start hel in a project folder to keep them out of reach",
+        );
+      }
       let warned = false;
       const sandbox = createSandbox({
         enabled: settings.sandbox,
@@ -61,6 +68,8 @@ export default function tools(): Plugin {
         project,
         helDir: `${project}/.hel`,
         ...(helHome ? { helHome } : {}),
+        helHomeAnywhere: host.helHome,
+        extraReads: settings.extraReads,
         gitWritable,
         env,
       }, (problem) => {
@@ -103,6 +112,16 @@ export default function tools(): Plugin {
       cursors.restore((state as { cursors?: unknown } | null)?.cursors);
     },
   };
+}
+
+/** Whether the project is the home folder or holds it (hel started in `~` or `/home`). */
+async function containsHome(project: string, home: string | undefined): Promise<boolean> {
+  if (!home) return false;
+  try {
+    return isWithin(project, await Deno.realPath(home));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The sandbox for programs the model starts (bash, and ripgrep for glob/grep): bubblewrap on
- * Linux. Inside it the whole system is read-only, the working directory is the one writable
- * place, `.hel` is covered by an empty read-only tmpfs, the project's git metadata stays
+ * Linux. Inside it the whole system is read-only, the home folders are hidden but for the
+ * toolchains commands need (see sandbox_home.ts), `$HEL_HOME` is hidden, the working directory
+ * is the one writable place, `.hel` is covered by an empty read-only tmpfs, the project's git metadata stays
  * read-only (see git_metadata.ts; bound anew before each command, so a `.git` a command
  * created is read-only for the next one), `/tmp` and `/run` are private, all
  * capabilities are dropped, the program gets new namespaces (pid, ipc, uts, and network unless
@@ -15,6 +16,7 @@ import { dirname } from "node:path";
 import { isWithin } from "./confinement.ts";
 import { gitMetadata } from "./git_metadata.ts";
 import { runCommand } from "./run_command.ts";
+import { type HomeView, homeView } from "./sandbox_home.ts";
 
 /** How programs are run, from the plugin's flags. */
 export interface SandboxSettings {
@@ -33,6 +35,13 @@ export interface SandboxSettings {
   helHome?: string;
   /** `--allow-git-writes`: the project's git metadata stays writable like the rest. */
   gitWritable?: boolean;
+  /**
+   * `$HEL_HOME` as hel uses it, wherever it lies: outside the project it is hidden (the trust
+   * store, every project's sessions).
+   */
+  helHomeAnywhere?: string;
+  /** `--sandbox-read`: extra paths, checked already, bound read-only. */
+  extraReads?: readonly string[];
   /** hel's environment for children, model API keys already removed. */
   env: Record<string, string>;
 }
@@ -79,12 +88,13 @@ export function foldersToPin(project: string, paths: readonly string[]): string[
 
 /**
  * The bubblewrap arguments that come before `--` and the program; `readOnly` are paths inside
- * the project that stay read-only (git metadata).
+ * the project that stay read-only (git metadata), `home` what is shown of the home folders.
  */
 export function bwrapArguments(
   settings: SandboxSettings,
   keepInRun: readonly string[] = [],
   readOnly: readonly string[] = [],
+  home?: HomeView,
 ): string[] {
   const { project, helDir } = settings;
   return [
@@ -101,6 +111,10 @@ export function bwrapArguments(
     "--tmpfs",
     "/run",
     ...keepInRun.flatMap((dir) => ["--ro-bind-try", dir, dir]),
+    // Order matters, later mounts cover earlier ones: the home folders are covered, then the
+    // toolchains bound back, their credential files covered again, the user's extra paths
+    // bound, `$HEL_HOME` covered, and only then the project (it may lie in a hidden folder).
+    ...(home ? homeArguments(home) : []),
     "--bind",
     project,
     project,
@@ -113,6 +127,10 @@ export function bwrapArguments(
     "--remount-ro",
     helDir,
     ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
+    // Only now, with every mount point inside them made: the covers stay read-only like the
+    // rest of the system (a remount is not recursive, so the project stays writable).
+    ...[...home?.hidden ?? [], ...home?.helHome ? [home.helHome] : []]
+      .flatMap((dir) => ["--remount-ro", dir]),
     "--unshare-all",
     ...(settings.network ? ["--share-net"] : []),
     "--die-with-parent",
@@ -121,6 +139,18 @@ export function bwrapArguments(
     "ALL",
     "--chdir",
     project,
+  ];
+}
+
+/** The mounts for the home folders, in the order {@link bwrapArguments} says. */
+function homeArguments(home: HomeView): string[] {
+  return [
+    ...home.hidden.flatMap((dir) => ["--tmpfs", dir]),
+    // `-try`: a folder may vanish between the look and the command.
+    ...home.readable.flatMap((path) => ["--ro-bind-try", path, path]),
+    ...home.secrets.flatMap((path) => ["--ro-bind", "/dev/null", path]),
+    ...home.extra.flatMap((path) => ["--ro-bind-try", path, path]),
+    ...(home.helHome ? ["--tmpfs", home.helHome] : []),
   ];
 }
 
@@ -162,14 +192,25 @@ export function createSandbox(
         };
       }
       const readOnly = settings.gitWritable ? [] : (await gitMetadata(settings.project)).readOnly;
+      const home = await viewOfHome(settings);
       return {
         ok: true,
         program: found.bwrap, // looked up once, by the first check
-        args: [...bwrapArguments(settings, keepInRun, readOnly), "--", program, ...args],
+        args: [...bwrapArguments(settings, keepInRun, readOnly, home), "--", program, ...args],
         env: sandboxEnv(settings.env),
       };
     },
   };
+}
+
+/** What the sandbox shows of the home folders now. */
+function viewOfHome(settings: SandboxSettings): Promise<HomeView> {
+  return homeView({
+    env: settings.env,
+    project: settings.project,
+    ...(settings.helHomeAnywhere ? { helHome: settings.helHomeAnywhere } : {}),
+    ...(settings.extraReads ? { extra: settings.extraReads } : {}),
+  });
 }
 
 /** What keeps the sandbox from working, and what the user can do about it. */
@@ -201,7 +242,13 @@ async function check(
   }
   const probe = await runCommand({
     program: bwrap,
-    args: [...bwrapArguments(settings, keepInRun), "--", "/bin/sh", "-c", "exit 0"],
+    args: [
+      ...bwrapArguments(settings, keepInRun, [], await viewOfHome(settings)),
+      "--",
+      "/bin/sh",
+      "-c",
+      "exit 0",
+    ],
     cwd: settings.project,
     env: sandboxEnv(settings.env),
     timeoutMs: 30_000,

@@ -60,6 +60,40 @@ Deno.test("git metadata is bound read-only over the writable project, before .he
   ]);
 });
 
+Deno.test("the home folders are covered first, then bound back, and the project last", () => {
+  const args = bwrapArguments({ ...settings, project: "/home/u/proj" }, [], [], {
+    hidden: ["/home", "/root"],
+    readable: ["/home/u/.cargo", "/home/u/go"],
+    secrets: ["/home/u/.cargo/credentials.toml"],
+    extra: ["/home/u/notes"],
+    helHome: "/srv/hel",
+  });
+  const at = (...words: string[]) => {
+    const index = args.findIndex((_, i) => words.every((word, j) => args[i + j] === word));
+    assert.notEqual(index, -1, `missing ${words.join(" ")}`);
+    return index;
+  };
+  // Later mounts cover earlier ones: each step must come after the one it punches through.
+  const order = [
+    at("--tmpfs", "/run"),
+    at("--tmpfs", "/home"),
+    at("--tmpfs", "/root"),
+    at("--ro-bind-try", "/home/u/.cargo", "/home/u/.cargo"),
+    at("--ro-bind-try", "/home/u/go", "/home/u/go"),
+    at("--ro-bind", "/dev/null", "/home/u/.cargo/credentials.toml"),
+    at("--ro-bind-try", "/home/u/notes", "/home/u/notes"),
+    at("--tmpfs", "/srv/hel"),
+    at("--bind", "/home/u/proj", "/home/u/proj"),
+    at("--tmpfs", "/w/proj/.hel"),
+    at("--remount-ro", "/home"),
+    at("--remount-ro", "/root"),
+    at("--remount-ro", "/srv/hel"),
+  ];
+  assert.deepEqual(order, [...order].sort((a, b) => a - b));
+  // The home mounts come only from the view: without one there are none.
+  assert.ok(!bwrapArguments(settings).includes("/home"));
+});
+
 /** Runs a shell command through the sandbox; returns its exit code and output. */
 async function sandboxed(sandboxSettings: SandboxSettings, command: string) {
   const prepared = await createSandbox(sandboxSettings).prepare("/bin/bash", ["-c", command]);

@@ -7,6 +7,7 @@
  */
 import { type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
+import { parseSandboxReads } from "./sandbox_home.ts";
 
 /** Every built-in tool, in the order `--tools` lists them by default. */
 export const KNOWN_TOOLS = [
@@ -41,6 +42,12 @@ export const TOOL_OPTIONS: PluginOption[] = [
     default: "on",
   },
   {
+    flags: "--sandbox-read <path>",
+    description: "let sandboxed commands read this path too (absolute or ~/...; home folders " +
+      "are hidden but for toolchains; repeatable)",
+    repeatable: true,
+  },
+  {
     flags: "--allow-git-writes",
     description: "let sandboxed commands change .git (git add, git commit); a command could " +
       "then make git run its programs outside the sandbox",
@@ -66,6 +73,8 @@ export interface ToolSettings {
   /** `--allow-git-writes`: the sandbox leaves `.git` writable. */
   gitWrites: boolean;
   timeoutSeconds: number;
+  /** `--sandbox-read`: existing absolute paths, `~` expanded. */
+  extraReads: string[];
 }
 
 /** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
@@ -89,8 +98,11 @@ export function parseToolList(value: unknown): ToolName[] {
   return names;
 }
 
-/** Reads the parsed flags (camelCase names) into settings. */
-export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSettings {
+/** Reads the parsed flags (camelCase names) into settings; `home` expands `~` in paths. */
+export function toolSettings(
+  flags: Readonly<Record<string, unknown>>,
+  home?: string,
+): ToolSettings {
   const timeoutText = flags.bashTimeout ?? String(DEFAULT_BASH_TIMEOUT_SECONDS);
   const timeoutSeconds = Number(timeoutText);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
@@ -110,5 +122,6 @@ export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSett
     network: flags.sandboxNetwork !== "off",
     gitWrites: flags.allowGitWrites === true,
     timeoutSeconds,
+    extraReads: parseSandboxReads(flags.sandboxRead, home),
   };
 }

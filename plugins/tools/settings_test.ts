@@ -26,6 +26,7 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
     network: true,
     gitWrites: false,
     timeoutSeconds: 600,
+    extraReads: [],
   });
   assert.deepEqual(
     toolSettings({
@@ -35,7 +36,14 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
       allowGitWrites: true,
       bashTimeout: "2",
     }),
-    { tools: ["bash"], sandbox: false, network: false, gitWrites: true, timeoutSeconds: 2 },
+    {
+      tools: ["bash"],
+      sandbox: false,
+      network: false,
+      gitWrites: true,
+      timeoutSeconds: 2,
+      extraReads: [],
+    },
   );
   for (const bad of ["0", "-1", "soon", ""]) {
     assert.throws(

@@ -57,7 +57,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       let body = requestBody(request, options, limitField);
       const deadline = Date.now() + options.totalTimeoutMs;
       for (let attempt = 0;; attempt++) {
-        const result = await attemptOnce(client, body, call);
+        const result = await attemptOnce(client, body, call, options.requestTimeoutMs);
         options.onExchange?.({
           type: "model_exchange",
           purpose: request.purpose,
@@ -105,40 +105,82 @@ function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitF
   };
 }
 
+/**
+ * One HTTP attempt. The SDK's timeout ends when the response headers arrive, so a server that
+ * then stalls would hold hel forever: here `timeoutMs` bounds a whole non-streamed response and
+ * the silence between two chunks of a streamed one (a long answer that keeps coming is fine).
+ */
 async function attemptOnce(
   client: OpenAI,
   body: ReturnType<typeof requestBody>,
   call: CompleteOptions,
+  timeoutMs: number,
 ): Promise<Attempt> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(call.signal.reason);
+  call.signal.addEventListener("abort", onAbort, { once: true });
+  if (call.signal.aborted) onAbort();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error("timed out"));
+    }, timeoutMs);
+  };
+  arm();
   try {
+    const options = { signal: controller.signal };
     if (body.stream) {
       // deno-lint-ignore no-explicit-any
-      const stream = await client.chat.completions.create(body as any, { signal: call.signal });
-      const chunks = stream as unknown as AsyncIterable<StreamChunk>;
-      const reply = await assembleStream(chunks, call.onText);
+      const stream = await client.chat.completions.create(body as any, options);
+      const reply = await assembleStream(
+        rearmOnEachChunk(stream as unknown as AsyncIterable<StreamChunk>, arm),
+        call.onText,
+      );
+      // An aborted stream may just end, and what it carried so far is not the whole answer.
+      if (timedOut || call.signal.aborted) throw new Error("stream aborted");
       // A stream that carried nothing usable (a proxy's error page, a cut) is worth a retry.
       return { reply, retryable: !reply.ok };
     }
     // deno-lint-ignore no-explicit-any
-    const response = await client.chat.completions.create(body as any, { signal: call.signal });
+    const response = await client.chat.completions.create(body as any, options);
     return {
       reply: fromCompletion(response as unknown as Record<string, unknown>),
       retryable: false,
     };
   } catch (error) {
+    // The SDK's own timer (same bound) may fire first: one message either way.
+    const sdkTimeout = error instanceof OpenAI.APIConnectionTimeoutError;
+    if ((timedOut || sdkTimeout) && !call.signal.aborted) {
+      const seconds = timeoutMs / 1000;
+      return {
+        reply: {
+          ok: false,
+          kind: "timeout",
+          error: `model request timed out: nothing arrived for ${seconds} s (--timeout)`,
+        },
+        retryable: true,
+      };
+    }
     return classify(error, call.signal);
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener("abort", onAbort);
+  }
+}
+
+async function* rearmOnEachChunk<T>(chunks: AsyncIterable<T>, arm: () => void) {
+  for await (const chunk of chunks) {
+    arm();
+    yield chunk;
   }
 }
 
 function classify(error: unknown, signal: AbortSignal): Attempt {
   if (signal.aborted || error instanceof OpenAI.APIUserAbortError) {
     return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
-  }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return {
-      reply: { ok: false, kind: "timeout", error: "model request timed out" },
-      retryable: true,
-    };
   }
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     const status = error.status;

@@ -121,3 +121,89 @@ Deno.test("OpenAI client names the network cause when the server cannot be reach
   assert.equal(reply.ok, false);
   assert.match(!reply.ok ? reply.error : "", /^model request failed: .*Connection refused/);
 });
+
+for (const stream of [true, false]) {
+  Deno.test(`OpenAI client times out a server that goes silent after the headers (${stream ? "streaming" : "non-streaming"})`, async () => {
+    let requests = 0;
+    const stalled: ReadableStreamDefaultController[] = [];
+    await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (
+      request,
+    ) => {
+      await request.text();
+      const first = requests++ === 0;
+      const chunk = {
+        id: "c",
+        object: "chat.completion.chunk",
+        created: 0,
+        model: "m",
+        choices: [{
+          index: 0,
+          delta: { content: first ? "partial " : "whole" },
+          finish_reason: null,
+        }],
+      };
+      const done = { ...chunk, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
+      const text = stream
+        ? `data: ${JSON.stringify(chunk)}\n\n` + (first ? "" : `data: ${JSON.stringify(done)}\n\n`)
+        : first
+        ? '{"id": "c", '
+        : JSON.stringify({
+          ...chunk,
+          choices: [{
+            index: 0,
+            message: { role: "assistant", content: "whole" },
+            finish_reason: "stop",
+          }],
+        });
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(text));
+          if (first) stalled.push(controller); // then nothing more, ever
+          else controller.close();
+        },
+      });
+      const type = stream ? "text/event-stream" : "application/json";
+      return new Response(body, { headers: { "content-type": type } });
+    });
+    const retries: string[] = [];
+    const client = createOpenAIClient({
+      baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+      apiKey: "k",
+      model: "m",
+      stream,
+      requestTimeoutMs: 1_500,
+      maxRetries: 1,
+      totalTimeoutMs: 10_000,
+      backoffMs: 5,
+      onRetry: (_attempt, _delay, reason) => retries.push(reason),
+    });
+    // Without its own bound the client would wait forever: fail instead of hanging the suite.
+    const guard = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => {
+        guard.abort();
+        resolve("hung");
+      }, 10_000);
+    });
+    const reply = await Promise.race([
+      client.complete(
+        { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+        { signal: guard.signal },
+      ),
+      hung,
+    ]);
+    clearTimeout(timer);
+    assert.notEqual(reply, "hung", "the client was still waiting after 10 s");
+    if (reply === "hung") return;
+    for (const controller of stalled) {
+      try {
+        controller.close();
+      } catch { /* hel already dropped that connection */ }
+    }
+    // The stalled attempt is a timeout, never a partial answer; the retry gets the whole one.
+    assert.deepEqual(retries, ["model request timed out: nothing arrived for 1.5 s (--timeout)"]);
+    assert.ok(reply.ok);
+    assert.equal(reply.message.content, "whole");
+  });
+}

@@ -85,7 +85,12 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
         .argParser(collect).default([] as string[], "none"),
     )
     .option("--no-stream", "ask for whole responses instead of streaming")
-    .option("--timeout <seconds>", "bound on one model request", positiveInt, 300)
+    .option(
+      "--timeout <seconds>",
+      "bound on one model request (streamed: between chunks)",
+      positiveInt,
+      300,
+    )
     .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)
     .option("--resume [id]", "continue a saved session (no id: this project's most recent)")
     .option("--context-window <tokens>", "model context window (default 1000000)", positiveInt)

@@ -111,18 +111,18 @@ function strictlyInside(path: string, resolved: string, folders: readonly string
 export async function homeView(input: HomeViewInput): Promise<HomeView> {
   const { env, project } = input;
   const home = env.HOME && isAbsolute(env.HOME) ? resolve(env.HOME) : undefined;
+  // Covered where they really are: a HOME of /home/u that links to /data/u is /data/u.
   const hidden: string[] = [];
-  const hiddenReal: string[] = [];
+  const covered: string[] = []; // as named and as resolved, to tell what lies inside
   for (const folder of ["/home", "/root", ...(home ? [home] : [])]) {
     const resolved = await real(folder);
-    if (!resolved || hiddenReal.some((h) => isWithin(h, resolved))) continue;
+    if (!resolved || hidden.some((h) => isWithin(h, resolved))) continue;
     // The project is bound over it anyway (hel started in the home folder), and a remount of
     // the cover would then make the project read-only.
     if (isWithin(project, resolved)) continue;
-    hidden.push(folder);
-    hiddenReal.push(resolved);
+    hidden.push(resolved);
+    covered.push(folder, resolved);
   }
-  const covered = [...hidden, ...hiddenReal];
   const candidates = [
     ...(home ? HOME_TOOLCHAINS.map((rel) => `${home}/${rel}`) : []),
     ...(env.XDG_CONFIG_HOME ? [`${env.XDG_CONFIG_HOME}/git`] : []),
@@ -156,7 +156,10 @@ export async function homeView(input: HomeViewInput): Promise<HomeView> {
   if (input.helHome) {
     const helHome = resolve(project, input.helHome);
     const resolved = await real(helHome);
-    if (resolved && !isWithin(project, resolved)) view.helHome = resolved;
+    // Not when it holds what commands must see (HEL_HOME=/ or =$HOME): a cover would hide it.
+    const holds = [...readable, ...view.extra, ...home ? [home] : []]
+      .some((path) => isWithin(helHome, path) || (resolved && isWithin(resolved, path)));
+    if (resolved && !isWithin(project, resolved) && !holds) view.helHome = resolved;
   }
   return view;
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { runCommand } from "./run_command.ts";
+import { createSandbox } from "./sandbox.ts";
 import { homeView, parseSandboxReads } from "./sandbox_home.ts";
-import { testWorkspace } from "./testing.ts";
+import { hasBwrap, testWorkspace } from "./testing.ts";
 
 Deno.test("homeView hides the home folders and binds back only toolchains and PATH folders", async () => {
   await using t = await testWorkspace();
@@ -19,13 +21,14 @@ Deno.test("homeView hides the home folders and binds back only toolchains and PA
   ) {
     await t.write(`${home}/${path}`, "x");
   }
+  const env = {
+    HOME: home,
+    // PATH naming the home folder itself, or the project, must not uncover them.
+    PATH: `${home}/bin:${home}:${t.project}/node_modules/.bin:/usr/bin:relative/bin`,
+    RUSTUP_HOME: `${home}/rust`,
+  };
   const view = await homeView({
-    env: {
-      HOME: home,
-      // PATH naming the home folder itself, or the project, must not uncover them.
-      PATH: `${home}/bin:${home}:${t.project}/node_modules/.bin:/usr/bin:relative/bin`,
-      RUSTUP_HOME: `${home}/rust`,
-    },
+    env,
     project: t.project,
     helHome: `${t.root}/outside`,
     extra: ["/etc/hostname"],
@@ -44,6 +47,10 @@ Deno.test("homeView hides the home folders and binds back only toolchains and PA
   // Started in the home folder, the project is the home: nothing of it is covered or re-bound.
   const inHome = await homeView({ env: { HOME: home, PATH: `${home}/bin` }, project: home });
   assert.deepEqual([inHome.hidden.includes(home), inHome.readable], [false, []]);
+  // One holding what commands must see is not covered: that would hide the system or the home.
+  for (const helHome of ["/", home]) {
+    assert.equal((await homeView({ env, project: t.project, helHome })).helHome, undefined);
+  }
   // A $HEL_HOME inside the project is left to the project's own rules.
   const inside = await homeView({ env: {}, project: t.project, helHome: `${t.project}/.hel` });
   assert.equal(inside.helHome, undefined);
@@ -63,4 +70,44 @@ Deno.test("--sandbox-read takes absolute and ~/ paths that exist, and names the 
   );
   assert.throws(() => parseSandboxReads(["outside"], t.root), /outside: a relative path; give/);
   assert.throws(() => parseSandboxReads(["~/outside"], undefined), /HOME is not set, so ~ means/);
+});
+
+Deno.test({
+  name: "a home folder that is a symlink is hidden where it really is, its toolchains still run",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using t = await testWorkspace();
+    const realHome = `${t.outside}/real-home`;
+    await t.write(`${realHome}/.ssh/id_ed25519`, "key-9c1e\n");
+    await t.write(`${realHome}/.cargo/bin/tool`, "#!/bin/sh\necho tool ran\n");
+    await Deno.chmod(`${realHome}/.cargo/bin/tool`, 0o755);
+    const home = `${t.outside}/home-link`;
+    await Deno.symlink(realHome, home);
+    const env = { HOME: home, PATH: `${home}/.cargo/bin:/usr/bin:/bin` };
+    // Covered where it is: a link under /home would be gone under /home's cover, its target not.
+    const view = await homeView({ env, project: t.project });
+    assert.equal(view.hidden.at(-1), realHome);
+    assert.deepEqual(view.readable, [`${home}/.cargo`]);
+    const prepared = await createSandbox({
+      enabled: true,
+      network: false,
+      project: t.project,
+      helDir: `${t.project}/.hel`,
+      env,
+    }).prepare("/bin/bash", [
+      "-c",
+      `tool; cat ${realHome}/.ssh/id_ed25519 ~/.ssh/id_ed25519 2>&1 | sed 's/.*: //'`,
+    ]);
+    assert.ok(prepared.ok, !prepared.ok ? prepared.text : "");
+    const outcome = await runCommand({ ...prepared, cwd: t.project, timeoutMs: 30_000 });
+    assert.equal(
+      outcome.kind === "finished" && outcome.stdout,
+      [
+        "tool ran",
+        "No such file or directory",
+        "No such file or directory",
+        "",
+      ].join("\n"),
+    );
+  },
 });

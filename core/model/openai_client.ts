@@ -232,7 +232,12 @@ function fromCompletion(response: Record<string, unknown>): ModelReply {
   const first = Array.isArray(choices) ? choices[0] as Record<string, unknown> : undefined;
   const message = first?.message as AssistantMessage | undefined;
   if (!message || typeof message !== "object") {
-    return { ok: false, kind: "error", error: "model response has no choices" };
+    // Some proxies answer HTTP 200 with an error object instead of choices: show its text.
+    const error = response.error as { message?: unknown } | undefined;
+    const detail = typeof error?.message === "string"
+      ? `: the server says: ${error.message.slice(0, 500)}`
+      : "";
+    return { ok: false, kind: "error", error: `model response has no choices${detail}` };
   }
   return {
     ok: true,

@@ -207,3 +207,29 @@ for (const stream of [true, false]) {
     assert.equal(reply.message.content, "whole");
   });
 }
+
+Deno.test("OpenAI client shows the error a server sends with HTTP 200 instead of choices", async () => {
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => Response.json({ error: { message: "upstream provider overloaded", code: 502 } }),
+  );
+  const client = createOpenAIClient({
+    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+    apiKey: "k",
+    model: "m",
+    stream: false,
+    requestTimeoutMs: 5_000,
+    maxRetries: 0,
+    totalTimeoutMs: 5_000,
+    backoffMs: 5,
+  });
+  const reply = await client.complete(
+    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+    { signal: new AbortController().signal },
+  );
+  assert.equal(reply.ok, false);
+  assert.equal(
+    !reply.ok && reply.error,
+    "model response has no choices: the server says: upstream provider overloaded",
+  );
+});

@@ -23,6 +23,7 @@ export const HOME_TOOLCHAINS = [
   ".cache/deno", // Deno's module cache
   ".nvm", // Node versions
   ".npm", // npm's cache
+  ".npm-global", // npm's usual user prefix: global packages and their programs
   ".bun", // Bun and its cache
   ".volta", // Volta-managed Node
   ".local/share/pnpm", // pnpm and its store
@@ -30,6 +31,7 @@ export const HOME_TOOLCHAINS = [
   ".local/bin", // pip --user, pipx and uv tool programs
   ".local/lib", // pip --user packages
   ".local/share/uv", // uv's Pythons and tools
+  ".local/share/pipx", // pipx's environments, where its ~/.local/bin links point
   ".cache/uv", // uv's cache
   ".cache/pip", // pip's cache
   "go", // Go: GOPATH, module cache, installed programs

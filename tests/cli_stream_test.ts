@@ -128,3 +128,45 @@ Deno.test("a server that refuses max_tokens for max_completion_tokens gets the l
     assert.ok(!("max_tokens" in body));
   }
 });
+
+Deno.test("tool calls that come without ids get ids of their own, so each result answers its call", async () => {
+  await using project = await tempProject({ "a.txt": "alpha\n", "b.txt": "beta\n" });
+  // deno-lint-ignore no-explicit-any
+  const bodies: any[] = [];
+  const read = (path: string) => ({
+    type: "function",
+    function: { name: "read_file", arguments: JSON.stringify({ path }) },
+  });
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (
+    request,
+  ) => {
+    bodies.push(await request.json());
+    const message = bodies.length === 1
+      ? {
+        role: "assistant",
+        content: null,
+        tool_calls: [read("a.txt"), { ...read("b.txt"), id: "" }],
+      }
+      : { role: "assistant", content: "alpha and beta" };
+    return Response.json({
+      id: "c",
+      object: "chat.completion",
+      created: 0,
+      model: "m",
+      choices: [{ index: 0, message, finish_reason: "stop" }],
+    });
+  });
+  const url = `http://127.0.0.1:${server.addr.port}/v1`;
+  const result = await runHel(
+    ["--base-url", url, "--model", "m", "--access", "auto", "--no-stream", "read"],
+    { cwd: project.project },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.doesNotMatch(result.stderr, /warning/);
+  const [assistant, first, second] = bodies[1].messages.slice(2);
+  const ids = assistant.tool_calls.map((call: { id: string }) => call.id);
+  assert.equal(new Set(ids).size, 2);
+  assert.ok(ids.every((id: unknown) => typeof id === "string" && id !== ""));
+  assert.deepEqual([first.tool_call_id, first.content], [ids[0], "alpha\n"]);
+  assert.deepEqual([second.tool_call_id, second.content], [ids[1], "beta\n"]);
+});

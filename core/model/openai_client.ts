@@ -7,7 +7,13 @@
  */
 import OpenAI from "openai";
 import type { ModelExchangeEvent } from "../events.ts";
-import type { CompleteOptions, ModelClient, ModelReply, ModelRequest } from "./model.ts";
+import type {
+  CompleteOptions,
+  ModelClient,
+  ModelReply,
+  ModelRequest,
+  ModelSuccess,
+} from "./model.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
 import type { AssistantMessage } from "../types.ts";
 import { readUsage } from "./usage.ts";
@@ -72,7 +78,8 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
           attempt--; // the same attempt again, with the field the server asked for
           continue;
         }
-        if (result.reply.ok || !result.retryable) return result.reply;
+        if (result.reply.ok) return withCallIds(result.reply);
+        if (!result.retryable) return result.reply;
         if (attempt >= options.maxRetries) {
           return {
             ...result.reply,
@@ -246,6 +253,20 @@ function fromCompletion(response: Record<string, unknown>): ModelReply {
     usage: readUsage(response.usage),
     model: typeof response.model === "string" ? response.model : undefined,
   };
+}
+
+/**
+ * Gives every tool call an id. Some servers and proxies send none (or ""), and a `tool`
+ * message must name the call it answers: without ids two calls of one response could not be
+ * told apart, and the session could not be saved. Ids the server sent are kept as they are.
+ */
+function withCallIds(reply: ModelSuccess): ModelSuccess {
+  for (const call of reply.message.tool_calls ?? []) {
+    if (typeof call.id !== "string" || call.id === "") {
+      call.id = `call_hel_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    }
+  }
+  return reply;
 }
 
 function rawResponse(reply: Extract<ModelReply, { ok: true }>) {

@@ -137,6 +137,18 @@ export function validateSnapshot(value: unknown, id: string, project: string): S
   if (!Number.isInteger(retained) || (retained as number) < 0) {
     throw new SnapshotError("retained_messages must be a whole number");
   }
+  // They follow the compaction checkpoint, all user messages; a larger count would make the
+  // next compaction drop real conversation along with them.
+  const messages = value.messages as ChatMessage[];
+  const first = messages[0]?.role === "system" ? 1 : 0;
+  const checkedUpTo = retained === 0 ? first - 1 : first + (retained as number);
+  for (let index = first; index <= checkedUpTo; index++) {
+    if (messages[index]?.role !== "user") {
+      throw new SnapshotError(
+        `retained_messages is ${retained}, but the messages after the checkpoint are not that many`,
+      );
+    }
+  }
   if (!isObject(value.plugins)) throw new SnapshotError("plugins must be an object");
   return value as unknown as Snapshot;
 }

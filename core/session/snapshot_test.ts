@@ -89,6 +89,7 @@ Deno.test("load refuses damaged files without touching them", async () => {
     [JSON.stringify({ ...snapshot("/p"), schema_version: 7 }), /unsupported schema_version 7/],
     [JSON.stringify({ ...snapshot("/p"), messages: good.slice(0, 4) }), /missing results/],
     [JSON.stringify({ ...snapshot("/p"), retained_messages: -1 }), /retained_messages/],
+    [JSON.stringify({ ...snapshot("/p"), retained_messages: 3 }), /retained_messages is 3/],
     [JSON.stringify([1, 2]), /not a JSON object/],
   ];
   for (const [text, pattern] of damaged) {

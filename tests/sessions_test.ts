@@ -387,3 +387,19 @@ Deno.test("resuming in a moved project says where the session was made, not that
   );
   assert.doesNotMatch(result.stderr, /damaged/);
 });
+
+Deno.test("resume removes the temporary file of a save a killed hel never finished", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }, { text: "two" }]);
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const dir = `${project.project}/.hel/sessions/${id}`;
+  const leftover = `${dir}/.snapshot-${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(leftover, '{"schema_version": 1, "mess');
+  const resumed = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: project.project,
+  });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  await assert.rejects(() => Deno.stat(leftover), Deno.errors.NotFound);
+  assert.ok((await Deno.stat(`${dir}/snapshot.json`)).isFile);
+});

@@ -45,6 +45,7 @@ export async function openSession(project: string, resume: ResumeChoice): Promis
   }
   try {
     const snapshot = await loadSnapshot(dir, id, project);
+    await removeUnfinishedSaves(dir);
     return { paths: sessionPaths(project, id), lock, snapshot };
   } catch (error) {
     lock.release();
@@ -65,4 +66,18 @@ export async function openSession(project: string, resume: ResumeChoice): Promis
     }
     throw error;
   }
+}
+
+/**
+ * Removes temporary files of saves a killed hel never finished (`.snapshot-<uuid>.tmp`). Only
+ * the lock holder may, so no save in progress is touched; a failure leaves them, harmlessly.
+ */
+async function removeUnfinishedSaves(dir: string): Promise<void> {
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (entry.isFile && /^\.snapshot-[0-9a-f-]+\.tmp$/.test(entry.name)) {
+        await Deno.remove(`${dir}/${entry.name}`).catch(() => {});
+      }
+    }
+  } catch { /* they are never read; leaving them is safe */ }
 }

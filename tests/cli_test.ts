@@ -136,7 +136,7 @@ Deno.test("reaching --max-turns is an error with exit 1", async () => {
     cwd: project.project,
   });
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /hel: stopped after 2 model calls/);
+  assert.match(result.stderr, /hel: stopped after 2 model calls .*raise --max-turns/);
 });
 
 Deno.test("a missing API key is a setup error naming both variables (exit 2)", async () => {

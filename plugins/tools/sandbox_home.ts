@@ -1,8 +1,8 @@
 /**
  * What the sandbox shows of the home folders. The system is bound read-only, so without this
  * a command could read `~/.ssh`, `~/.aws`, tokens in `~/.config`, and other projects' session
- * transcripts. Home folders (`/home`, `/root`, `$HOME`) are covered by empty tmpfs mounts
- * instead; the toolchains and caches commands need are bound back read-only, with the
+ * transcripts. Home folders (`/home`, `/root`, `$HOME`) and mounted drives (`/mnt`, `/media`)
+ * are covered by empty tmpfs mounts instead; the toolchains and caches commands need are bound back read-only, with the
  * credential files inside them covered again; `--sandbox-read` adds paths the user chose.
  *
  * @module
@@ -39,6 +39,12 @@ export const HOME_TOOLCHAINS = [
   ".gitconfig", // git's user settings (name, email, aliases)
   ".config/git", // git's settings, attributes and ignores
 ] as const;
+
+/**
+ * Folders holding people's data rather than the system: the home folders, and where disks,
+ * shares and (on WSL) the Windows drives with their users' folders are mounted.
+ */
+export const PRIVATE_FOLDERS = ["/home", "/root", "/mnt", "/media"] as const;
 
 /** Variables naming a toolchain folder of their own (GOPATH may list several). */
 const TOOLCHAIN_VARIABLES = [
@@ -116,7 +122,7 @@ export async function homeView(input: HomeViewInput): Promise<HomeView> {
   // Covered where they really are: a HOME of /home/u that links to /data/u is /data/u.
   const hidden: string[] = [];
   const covered: string[] = []; // as named and as resolved, to tell what lies inside
-  for (const folder of ["/home", "/root", ...(home ? [home] : [])]) {
+  for (const folder of [...PRIVATE_FOLDERS, ...(home ? [home] : [])]) {
     const resolved = await real(folder);
     if (!resolved || hidden.some((h) => isWithin(h, resolved))) continue;
     // The project is bound over it anyway (hel started in the home folder), and a remount of

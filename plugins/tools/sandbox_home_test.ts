@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runCommand } from "./run_command.ts";
 import { createSandbox } from "./sandbox.ts";
-import { homeView, parseSandboxReads } from "./sandbox_home.ts";
+import { homeView, parseSandboxReads, PRIVATE_FOLDERS } from "./sandbox_home.ts";
 import { hasBwrap, testWorkspace } from "./testing.ts";
 
 Deno.test("homeView hides the home folders and binds back only toolchains and PATH folders", async () => {
@@ -34,7 +34,7 @@ Deno.test("homeView hides the home folders and binds back only toolchains and PA
     extra: ["/etc/hostname"],
   });
   const hidden = [];
-  for (const folder of ["/home", "/root"]) {
+  for (const folder of PRIVATE_FOLDERS) {
     if (await Deno.stat(folder).catch(() => undefined)) hidden.push(folder);
   }
   assert.deepEqual(view, {

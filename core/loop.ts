@@ -104,7 +104,8 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
   return {
     termination: "max_turns",
     finalText: null,
-    error: `stopped after ${deps.maxTurns} model calls without a final answer; ` +
+    error: `stopped after ${deps.maxTurns} model call${deps.maxTurns === 1 ? "" : "s"} ` +
+      "without a final answer; " +
       "raise --max-turns to allow more, or split the task",
   };
 }

@@ -116,6 +116,8 @@ Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
   assert.equal(result.stdout, "made it\n");
   assert.match(result.stderr, /HTTP 429.*retry 1/);
   assert.match(result.stderr, /HTTP 500.*retry 2/);
+  // Retries are attempts of one model call.
+  assert.match(result.stderr, /^\[usage: 1 model call · /m);
 });
 
 Deno.test("a model API that keeps failing ends the run with a clear error and exit 1", async () => {

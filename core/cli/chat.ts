@@ -45,7 +45,8 @@ export async function runOneShot(
 export function usageLine(usage: RunUsage): string {
   const n = (value: number | undefined) =>
     value === undefined ? "?" : value.toLocaleString("en-US");
-  return `[usage: ${usage.modelCalls} model calls · input ${n(usage.inputTokens)} · ` +
+  const calls = `${usage.modelCalls} model call${usage.modelCalls === 1 ? "" : "s"}`;
+  return `[usage: ${calls} · input ${n(usage.inputTokens)} · ` +
     `output ${n(usage.outputTokens)} · cached ${n(usage.cachedTokens)}]`;
 }
 

@@ -261,6 +261,10 @@ Deno.test("flag and id checks are usage errors", async () => {
     [["--compact-at", "900", "-i", "x"], /--compact-at and --keep-recent go together/],
     [["--compact-at", "900", "--keep-recent", "900", "-i", "x"], /must be below --compact-at/],
     [
+      ["--context-window", "9000", "--compact-at", "5000", "--keep-recent", "9", "-i", "x"],
+      /--compact-at \(5000\) must leave room for --max-output-tokens \(8192\).*at most 808/,
+    ],
+    [
       ["--no-compaction", "--compact-at", "9", "--keep-recent", "1", "-i", "x"],
       /cannot be combined/,
     ],

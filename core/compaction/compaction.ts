@@ -74,6 +74,17 @@ export function policyFromFlags(flags: CompactionFlags): CompactionPolicy | unde
         `--keep-recent (${flags.keepRecent}) must be below --compact-at (${flags.compactAt})`,
       );
     }
+    const room = flags.contextWindow === undefined
+      ? undefined
+      : flags.contextWindow - flags.maxOutputTokens;
+    if (room !== undefined && flags.compactAt > room) {
+      // Compacting only past the window would be too late: the request would already fail.
+      throw new UsageError(
+        `--compact-at (${flags.compactAt}) must leave room for --max-output-tokens ` +
+          `(${flags.maxOutputTokens}) within --context-window (${flags.contextWindow}); ` +
+          `give at most ${room}`,
+      );
+    }
     return { at: flags.compactAt, keepRecent: flags.keepRecent };
   }
   return defaultPolicy(flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW, flags.maxOutputTokens);

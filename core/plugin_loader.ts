@@ -53,7 +53,15 @@ export async function loadPlugins(entries: PluginEntry[], base: URL): Promise<Lo
         `cannot load plugin "${specifier}": its module has no default export factory`,
       );
     }
-    const plugin = (factory as PluginFactory)(options);
+    let plugin: Plugin;
+    try {
+      plugin = (factory as PluginFactory)(options);
+    } catch (error) {
+      // Most often options from deno.json that the plugin refuses: name the plugin.
+      throw new UsageError(
+        `cannot load plugin "${specifier}": its factory failed: ${(error as Error).message}`,
+      );
+    }
     if (!plugin || typeof plugin.name !== "string" || typeof plugin.description !== "string") {
       throw new UsageError(
         `cannot load plugin "${specifier}": the factory must return { name, description, ... }`,

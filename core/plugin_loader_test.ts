@@ -28,6 +28,7 @@ Deno.test("loadPlugins() names the plugin that fails to load", async () => {
       ["./fixtures/plugins/missing.ts", /Module not found/],
       ["./fixtures/plugins/broken_import.ts", /this_file_does_not_exist/],
       ["./fixtures/plugins/no_default.ts", /no default export factory/],
+      ["./fixtures/plugins/bad_options.ts", /factory failed: options\.level must be a number/],
     ] as const
   ) {
     await assert.rejects(loadPlugins([specifier], base), (error: Error) => {

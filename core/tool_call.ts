@@ -50,7 +50,17 @@ function lookup(name: string, deps: ToolCallDeps): Lookup {
   const registered = deps.registered.get(name);
   if (registered) return { kind: "tool", tool: registered };
   for (const plugin of deps.plugins) {
-    const found = plugin.lookupTool?.(name);
+    let found;
+    try {
+      found = plugin.lookupTool?.(name);
+    } catch (error) {
+      // The plugin's fault, not the model's: warn, and let the other plugins answer.
+      deps.emit({
+        type: "warning",
+        text: `plugin ${plugin.name} failed in lookupTool for ${name}: ${(error as Error).message}`,
+      });
+      continue;
+    }
     if (found?.kind === "tool") return found;
     if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
   }

@@ -136,6 +136,28 @@ Deno.test("executeToolCall() routes not-loaded names to the owning plugin's mess
   );
 });
 
+Deno.test("executeToolCall() warns about a plugin whose lookupTool throws and asks the next", async () => {
+  const broken: Plugin = {
+    name: "broken",
+    description: "",
+    lookupTool: () => {
+      throw new Error("index out of range");
+    },
+  };
+  const owner: Plugin = {
+    name: "owner",
+    description: "",
+    lookupTool: (name) => ({ kind: "tool", tool: tool(name, "read", []) }),
+  };
+  const { d, events } = deps([], { plugins: [broken, owner] });
+  const outcome = await executeToolCall(call("ext__x"), d, signal);
+  assert.deepEqual(outcome, { ok: true, content: "ext__x says hi" });
+  assert.ok(events.some((event) =>
+    event.type === "warning" &&
+    event.text === "plugin broken failed in lookupTool for ext__x: index out of range"
+  ));
+});
+
 Deno.test("executeToolCall() turns a throwing tool into an error result", async () => {
   const { d } = deps([{
     ...tool("boom", "read", []),

@@ -58,13 +58,26 @@ export interface Run {
   compact(signal: AbortSignal): Promise<boolean>;
 }
 
-/** Definitions of registered tools followed by the plugins' per-request definitions. */
-export function toolDefinitions(tools: ReadonlyMap<string, Tool>, plugins: readonly Plugin[]) {
+/**
+ * Definitions of registered tools followed by the plugins' per-request definitions. A plugin
+ * that throws here is reported through `warn` and offers nothing for that request.
+ */
+export function toolDefinitions(
+  tools: ReadonlyMap<string, Tool>,
+  plugins: readonly Plugin[],
+  warn: (text: string) => void = () => {},
+) {
   const definitions: ToolDefinition[] = [...tools.values()].map((tool) => ({
     type: "function",
     function: { name: tool.name, description: tool.description, parameters: tool.parameters },
   }));
-  for (const plugin of plugins) definitions.push(...(plugin.toolDefinitions?.() ?? []));
+  for (const plugin of plugins) {
+    try {
+      definitions.push(...(plugin.toolDefinitions?.() ?? []));
+    } catch (error) {
+      warn(`plugin ${plugin.name} failed in toolDefinitions: ${(error as Error).message}`);
+    }
+  }
   return definitions;
 }
 
@@ -143,7 +156,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     onRetry: (attempt, delayMs, reason) => deps.emit({ type: "retry", attempt, delayMs, reason }),
   });
   const usage = emptyUsage();
-  const definitions = () => toolDefinitions(tools, started);
+  const definitions = () => toolDefinitions(tools, started, (text) => deps.context.log.warn(text));
   const compactor = settings.compaction && createCompactor({
     policy: settings.compaction,
     model,

@@ -126,6 +126,26 @@ Deno.test("a mistyped slash command is named with the real ones, not sent to the
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("a pasted block of lines is one message, not one turn per line", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one answer" }, { text: "typed answer" }]);
+  const hel = helOnTerminal(project, ["--base-url", model.url, "--model", "m", "--no-env"]);
+  await hel.type("why does this fail?\nError: boom\n    at main (main.ts:3:9)\n");
+  await hel.waitFor("one answer");
+  await hel.type("thanks\n");
+  await hel.waitFor("typed answer");
+  await hel.type("/exit\n");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  assert.equal(model.requests.length, 2);
+  assert.equal(
+    model.requests[0]!.messages.at(-1).content,
+    "why does this fail?\nError: boom\n    at main (main.ts:3:9)",
+  );
+  assert.equal(model.requests[1]!.messages.at(-1).content, "thanks");
+  assert.equal(model.remaining(), 0);
+});
+
 Deno.test("Ctrl-D at the prompt leaves with exit 0", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([]);

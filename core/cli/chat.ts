@@ -20,6 +20,9 @@ function reportProblem(outcome: LoopOutcome): void {
   writeErr(`hel: ${outcome.error}\n`);
 }
 
+/** Lines that follow one another within this many milliseconds were pasted together. */
+const PASTE_GAP_MS = 30;
+
 /** Interrupts: the first Ctrl-C aborts the request in flight. */
 export interface Interrupts {
   /** A fresh signal for the next user turn; marks a request as in flight. */
@@ -66,7 +69,17 @@ export async function runChat(
       writeOut("\n");
       return 0;
     }
-    const text = line.trim();
+    // A pasted block (a stack trace, a diff) arrives all at once: it is one message, not one
+    // turn per line. Lines typed by hand are never this close together.
+    const lines = [line];
+    for (
+      let more = await reader.readLine(AbortSignal.timeout(PASTE_GAP_MS));
+      more !== undefined;
+      more = await reader.readLine(AbortSignal.timeout(PASTE_GAP_MS))
+    ) {
+      lines.push(more);
+    }
+    const text = lines.join("\n").trim();
     if (text === "") continue;
     if (text === "/exit") return 0;
     const command = commands[text];

@@ -185,6 +185,10 @@ async function* rearmOnEachChunk<T>(chunks: AsyncIterable<T>, arm: () => void) {
   }
 }
 
+/** How servers say a request is over the model's context window. */
+const CONTEXT_FULL =
+  /context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
+
 function classify(error: unknown, signal: AbortSignal): Attempt {
   if (signal.aborted || error instanceof OpenAI.APIUserAbortError) {
     return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
@@ -194,8 +198,13 @@ function classify(error: unknown, signal: AbortSignal): Attempt {
     const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
     const retryAfterMs = retryAfter(error.headers);
     const text = `model API returned HTTP ${status}: ${String(error.message).slice(0, 500)}`;
+    // A window smaller than hel assumes: say how to make hel compact before it is full.
+    const hint = status === 400 && CONTEXT_FULL.test(text)
+      ? "; the conversation is larger than the model's context window: give its size with " +
+        "--context-window so hel compacts in time, then continue with --resume"
+      : "";
     return {
-      reply: { ok: false, kind: "error", error: text },
+      reply: { ok: false, kind: "error", error: text + hint },
       retryable,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(status === 400 && /max_completion_tokens/.test(text)

@@ -233,3 +233,34 @@ Deno.test("OpenAI client shows the error a server sends with HTTP 200 instead of
     "model response has no choices: the server says: upstream provider overloaded",
   );
 });
+
+Deno.test("OpenAI client says how to fit a conversation over the model's context window", async () => {
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () =>
+      Response.json({
+        error: {
+          message: "This model's maximum context length is 131072 tokens. However, you " +
+            "requested 140000 tokens. Please reduce the length of the messages.",
+          type: "invalid_request_error",
+        },
+      }, { status: 400 }),
+  );
+  const client = createOpenAIClient({
+    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+    apiKey: "k",
+    model: "m",
+    stream: false,
+    requestTimeoutMs: 5_000,
+    maxRetries: 3,
+    totalTimeoutMs: 5_000,
+    backoffMs: 5,
+  });
+  const reply = await client.complete(
+    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+    { signal: new AbortController().signal },
+  );
+  assert.equal(reply.ok, false);
+  assert.match(!reply.ok ? reply.error : "", /^model API returned HTTP 400: .*maximum context/);
+  assert.match(!reply.ok ? reply.error : "", /give its size with --context-window .*--resume$/);
+});

@@ -69,6 +69,18 @@ for (const stream of [true, false]) {
   });
 }
 
+Deno.test("the Environment block names bash as the shell commands run in, and a login shell besides", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "ok" }]);
+  const result = await runHel([...base(model.url), "hi"], {
+    cwd: project.project,
+    env: { SHELL: "/usr/bin/fish" },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const system = model.requests[0]!.messages[0].content as string;
+  assert.match(system, /^- Shell: bash \(the user's login shell is \/usr\/bin\/fish\)$/m);
+});
+
 Deno.test("--no-env and --no-context-file leave those parts out", async () => {
   await using project = await tempProject({ "HEL.md": "secret house rules" });
   await using model = scriptedModel([{ text: "ok" }]);

@@ -7,7 +7,12 @@ import type { EnvironmentFacts } from "../system_prompt.ts";
 
 /** OS, shell, working directory and date of this machine. */
 export function environmentFacts(cwd: string): EnvironmentFacts {
-  const shellPath = Deno.env.get("SHELL") ?? "/bin/sh";
+  // Commands run in bash whatever the login shell is; naming a fish or zsh login shell as
+  // "the shell" would invite syntax that bash refuses.
+  const login = Deno.env.get("SHELL");
+  const shell = login && !/\/bash$/.test(login)
+    ? `bash (the user's login shell is ${login})`
+    : "bash";
   let release = "unknown";
   try {
     release = Deno.osRelease();
@@ -16,7 +21,7 @@ export function environmentFacts(cwd: string): EnvironmentFacts {
   }
   return {
     os: `${Deno.build.os} ${release} (${Deno.build.arch})`,
-    shell: shellPath,
+    shell,
     cwd,
     date: new Date().toISOString().slice(0, 10),
   };

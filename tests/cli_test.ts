@@ -174,6 +174,9 @@ Deno.test("usage errors exit 2 with a hel: message", async () => {
   assert.match(badAccess.stderr, /--access <level>.*yolo.*read-only, confirm, auto/);
   const badTurns = await runHel(["--max-turns", "0", "hi"], { cwd: project.project });
   assert.equal(badTurns.code, 2);
+  const badTimeout = await runHel(["--timeout", "3000000", "hi"], { cwd: project.project });
+  assert.equal(badTimeout.code, 2);
+  assert.match(badTimeout.stderr, /--timeout <seconds>.*'3000000' is invalid\. at most 2147483/);
   const badWithout = await runHel(["--without", "nope", "hi"], { cwd: project.project });
   assert.equal(badWithout.code, 2);
   assert.match(badWithout.stderr, /--without nope: no such plugin/);

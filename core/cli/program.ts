@@ -47,6 +47,22 @@ export function httpUrl(value: string): string {
   return value;
 }
 
+/**
+ * The longest `--timeout` in seconds: JavaScript timers hold at most 2^31-1 ms (about 24.8
+ * days) and fire at once beyond that, which would fail every request as soon as it started.
+ */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
+
+function timeoutSeconds(value: string): number {
+  const seconds = positiveInt(value);
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    throw new InvalidArgumentError(
+      `at most ${MAX_TIMEOUT_SECONDS} seconds (about 24 days), the longest limit hel can keep`,
+    );
+  }
+  return seconds;
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -88,7 +104,7 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     .option(
       "--timeout <seconds>",
       "bound on one model request (streamed: between chunks)",
-      positiveInt,
+      timeoutSeconds,
       300,
     )
     .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)

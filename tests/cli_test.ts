@@ -174,6 +174,14 @@ Deno.test("usage errors exit 2 with a hel: message", async () => {
   assert.match(badAccess.stderr, /--access <level>.*yolo.*read-only, confirm, auto/);
   const badTurns = await runHel(["--max-turns", "0", "hi"], { cwd: project.project });
   assert.equal(badTurns.code, 2);
+  for (const blank of [["-i", ""], ["   "]]) {
+    const empty = await runHel(["--base-url", "http://127.0.0.1:9/v1", ...blank], {
+      cwd: project.project,
+    });
+    assert.equal(empty.code, 2, empty.stderr);
+    assert.match(empty.stderr, /^hel: no instruction: pass it as words/m);
+    assert.doesNotMatch(empty.stderr, /session:/);
+  }
   const badTimeout = await runHel(["--timeout", "3000000", "hi"], { cwd: project.project });
   assert.equal(badTimeout.code, 2);
   assert.match(badTimeout.stderr, /--timeout <seconds>.*'3000000' is invalid\. at most 2147483/);

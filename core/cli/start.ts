@@ -150,9 +150,10 @@ async function runWithListeners(
   let instruction = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
   if (instruction === undefined && !Deno.stdin.isTerminal()) {
     instruction = (await reader.readAll()).trim();
-    if (instruction === "") {
-      throw new UsageError("no instruction: pass it as words, with --instruction, or on stdin");
-    }
+  }
+  if (instruction !== undefined && instruction.trim() === "") {
+    // A blank instruction would still cost a model request and start a session.
+    throw new UsageError("no instruction: pass it as words, with --instruction, or on stdin");
   }
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)

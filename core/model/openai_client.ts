@@ -202,6 +202,10 @@ function classify(error: unknown, signal: AbortSignal): Attempt {
     const hint = status === 400 && CONTEXT_FULL.test(text)
       ? "; the conversation is larger than the model's context window: give its size with " +
         "--context-window so hel compacts in time, then continue with --resume"
+      : status === 401 || status === 403
+      ? "; check the key in HEL_API_KEY or DEEPSEEK_API_KEY, and that it is for --base-url"
+      : status === 404
+      ? "; check --base-url (OpenAI-compatible servers usually end in /v1) and --model"
       : "";
     return {
       reply: { ok: false, kind: "error", error: text + hint },

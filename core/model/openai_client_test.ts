@@ -264,3 +264,34 @@ Deno.test("OpenAI client says how to fit a conversation over the model's context
   assert.match(!reply.ok ? reply.error : "", /^model API returned HTTP 400: .*maximum context/);
   assert.match(!reply.ok ? reply.error : "", /give its size with --context-window .*--resume$/);
 });
+
+Deno.test("OpenAI client says what to check on HTTP 401 and 404", async () => {
+  for (
+    const [status, hint] of [
+      [401, /; check the key in HEL_API_KEY or DEEPSEEK_API_KEY, and that it is for --base-url$/],
+      [404, /; check --base-url \(OpenAI-compatible servers usually end in \/v1\) and --model$/],
+    ] as const
+  ) {
+    await using server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      () => Response.json({ error: { message: "nope" } }, { status }),
+    );
+    const client = createOpenAIClient({
+      baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+      apiKey: "k",
+      model: "m",
+      stream: true,
+      requestTimeoutMs: 5_000,
+      maxRetries: 3,
+      totalTimeoutMs: 5_000,
+      backoffMs: 5,
+    });
+    const reply = await client.complete(
+      { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+      { signal: new AbortController().signal },
+    );
+    assert.equal(reply.ok, false);
+    assert.match(!reply.ok ? reply.error : "", new RegExp(`^model API returned HTTP ${status}: `));
+    assert.match(!reply.ok ? reply.error : "", hint);
+  }
+});

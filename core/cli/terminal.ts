@@ -37,11 +37,13 @@ export class LineReader {
 
   #fill(): Promise<void> {
     this.#reader ??= Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+    // A read error counts as the end of input: an abandoned read must not reject unheard.
     return this.#filling ??= this.#reader.read().then(({ value, done }) => {
       if (done) this.#ended = true;
       else this.#buffer += value;
-      this.#filling = undefined;
-    });
+    }, () => {
+      this.#ended = true;
+    }).finally(() => this.#filling = undefined);
   }
 
   /** Reads everything left on stdin. */

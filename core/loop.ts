@@ -74,7 +74,8 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
         return {
           termination: "max_output_tokens",
           finalText: text,
-          error: "the answer was cut off at the output token limit",
+          error: "the answer was cut off at the output token limit; raise " +
+            "--max-output-tokens, or ask for a shorter answer",
         };
       }
       return { termination: "completed", finalText: text, error: null };

@@ -153,6 +153,15 @@ Deno.test("reaching --max-turns is an error with exit 1", async () => {
   assert.match(result.stderr, /hel: stopped after 2 model calls .*raise --max-turns/);
 });
 
+Deno.test("an answer cut off at the output limit is printed, then named with the fix (exit 1)", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "The first half", finishReason: "length" }]);
+  const result = await runHel([...base(model.url), "explain"], { cwd: project.project });
+  assert.equal(result.code, 1);
+  assert.equal(result.stdout, "The first half\n");
+  assert.match(result.stderr, /^hel: the answer was cut off .*raise --max-output-tokens/m);
+});
+
 Deno.test("a missing API key is a setup error naming both variables (exit 2)", async () => {
   await using project = await tempProject();
   const result = await runHel(["hi"], {

@@ -31,6 +31,28 @@ async function complete(turns: ScriptTurn[], stream: boolean, maxRetries = 3) {
   }
 }
 
+/** One request to a hand-written server (`handler`), for answers the scripted model never gives. */
+async function completeAgainst(
+  handler: (request: Request) => Response | Promise<Response>,
+  options: { stream?: boolean; maxRetries?: number } = {},
+) {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
+  const client = createOpenAIClient({
+    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+    apiKey: "k",
+    model: "m",
+    stream: options.stream ?? false,
+    requestTimeoutMs: 5_000,
+    maxRetries: options.maxRetries ?? 3,
+    totalTimeoutMs: 5_000,
+    backoffMs: 5,
+  });
+  return await client.complete(
+    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
+    { signal: new AbortController().signal },
+  );
+}
+
 for (const stream of [true, false]) {
   const mode = stream ? "streaming" : "non-streaming";
 
@@ -209,23 +231,9 @@ for (const stream of [true, false]) {
 }
 
 Deno.test("OpenAI client shows the error a server sends with HTTP 200 instead of choices", async () => {
-  await using server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+  const reply = await completeAgainst(
     () => Response.json({ error: { message: "upstream provider overloaded", code: 502 } }),
-  );
-  const client = createOpenAIClient({
-    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
-    apiKey: "k",
-    model: "m",
-    stream: false,
-    requestTimeoutMs: 5_000,
-    maxRetries: 0,
-    totalTimeoutMs: 5_000,
-    backoffMs: 5,
-  });
-  const reply = await client.complete(
-    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
-    { signal: new AbortController().signal },
+    { maxRetries: 0 },
   );
   assert.equal(reply.ok, false);
   assert.equal(
@@ -235,30 +243,14 @@ Deno.test("OpenAI client shows the error a server sends with HTTP 200 instead of
 });
 
 Deno.test("OpenAI client says how to fit a conversation over the model's context window", async () => {
-  await using server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    () =>
-      Response.json({
-        error: {
-          message: "This model's maximum context length is 131072 tokens. However, you " +
-            "requested 140000 tokens. Please reduce the length of the messages.",
-          type: "invalid_request_error",
-        },
-      }, { status: 400 }),
-  );
-  const client = createOpenAIClient({
-    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
-    apiKey: "k",
-    model: "m",
-    stream: false,
-    requestTimeoutMs: 5_000,
-    maxRetries: 3,
-    totalTimeoutMs: 5_000,
-    backoffMs: 5,
-  });
-  const reply = await client.complete(
-    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
-    { signal: new AbortController().signal },
+  const reply = await completeAgainst(() =>
+    Response.json({
+      error: {
+        message: "This model's maximum context length is 131072 tokens. However, you " +
+          "requested 140000 tokens. Please reduce the length of the messages.",
+        type: "invalid_request_error",
+      },
+    }, { status: 400 })
   );
   assert.equal(reply.ok, false);
   assert.match(!reply.ok ? reply.error : "", /^model API returned HTTP 400: .*maximum context/);
@@ -272,23 +264,9 @@ Deno.test("OpenAI client says what to check on HTTP 401 and 404", async () => {
       [404, /; check --base-url \(OpenAI-compatible servers usually end in \/v1\) and --model$/],
     ] as const
   ) {
-    await using server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    const reply = await completeAgainst(
       () => Response.json({ error: { message: "nope" } }, { status }),
-    );
-    const client = createOpenAIClient({
-      baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
-      apiKey: "k",
-      model: "m",
-      stream: true,
-      requestTimeoutMs: 5_000,
-      maxRetries: 3,
-      totalTimeoutMs: 5_000,
-      backoffMs: 5,
-    });
-    const reply = await client.complete(
-      { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
-      { signal: new AbortController().signal },
+      { stream: true },
     );
     assert.equal(reply.ok, false);
     assert.match(!reply.ok ? reply.error : "", new RegExp(`^model API returned HTTP ${status}: `));

@@ -243,14 +243,6 @@ Deno.test("--without removes a plugin's tools from every request", async () => {
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("an instruction can come on stdin when stdin is not a terminal", async () => {
-  await using project = await tempProject();
-  await using model = scriptedModel([{ text: "piped ok" }]);
-  const result = await runHel(base(model.url), { cwd: project.project, stdin: "from a pipe\n" });
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(model.requests[0]!.messages[1].content, "from a pipe");
-});
-
 Deno.test("README quickstart names the commands that exist", async () => {
   const readme = await Deno.readTextFile(`${REPO_ROOT}/README.md`);
   assert.match(readme, /npm install -g deno@2\.9\.6/);

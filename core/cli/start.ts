@@ -19,6 +19,7 @@ import { checkSessionId } from "../session/session_catalog.ts";
 import { createCliContext, stderrLogger } from "./context.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "./run.ts";
+import { withPipedInput } from "./piped_input.ts";
 import { LineReader, writeErr } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../record.ts";
 
@@ -147,14 +148,12 @@ async function runWithListeners(
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
   const context = await createCliContext(flags, reader);
-  let instruction = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
-  if (instruction === undefined && !Deno.stdin.isTerminal()) {
-    instruction = (await reader.readAll()).trim();
-  }
-  if (instruction !== undefined && instruction.trim() === "") {
-    // A blank instruction would still cost a model request and start a session.
-    throw new UsageError("no instruction: pass it as words, with --instruction, or on stdin");
-  }
+  const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
+  // A blank instruction would still cost a model request and start a session.
+  const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
+  if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
+  const instruction = await withPipedInput(given, reader, writeErr);
+  if (instruction === "") throw new UsageError(noInstruction);
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)
     : terminalApprover(context.ask);

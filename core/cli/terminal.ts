@@ -46,13 +46,15 @@ export class LineReader {
     }).finally(() => this.#filling = undefined);
   }
 
-  /** Reads everything left on stdin. */
-  async readAll(): Promise<string> {
-    const lines: string[] = [];
-    for (let line = await this.readLine(); line !== undefined; line = await this.readLine()) {
-      lines.push(line);
-    }
-    return lines.join("\n");
+  /**
+   * Reads what is left on stdin, line ends as `\n`, stopping once more than `maxChars` have
+   * arrived (`complete` false then), so an endless or huge input cannot fill memory.
+   */
+  async readRest(maxChars: number): Promise<{ text: string; complete: boolean }> {
+    while (!this.#ended && this.#buffer.length <= maxChars) await this.#fill();
+    const text = this.#buffer.replaceAll("\r\n", "\n");
+    this.#buffer = "";
+    return { text, complete: this.#ended && text.length <= maxChars };
   }
 }
 

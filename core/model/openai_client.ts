@@ -14,6 +14,7 @@ import type {
   ModelRequest,
   ModelSuccess,
 } from "./model.ts";
+import { contentText } from "./content_parts.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
 import type { AssistantMessage } from "../types.ts";
 import { readUsage } from "./usage.ts";
@@ -258,6 +259,10 @@ function fromCompletion(response: Record<string, unknown>): ModelReply {
       ? `: the server says: ${error.message.slice(0, 500)}`
       : "";
     return { ok: false, kind: "error", error: `model response has no choices${detail}` };
+  }
+  if (message.content !== null) {
+    const text = contentText(message.content);
+    message.content = text === "" && (message.tool_calls?.length ?? 0) > 0 ? null : text;
   }
   return {
     ok: true,

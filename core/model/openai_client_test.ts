@@ -273,3 +273,32 @@ Deno.test("OpenAI client says what to check on HTTP 401 and 404", async () => {
     assert.match(!reply.ok ? reply.error : "", hint);
   }
 });
+
+Deno.test("OpenAI client reads answer text sent as a list of content parts", async () => {
+  const parts = [
+    { type: "thinking", thinking: [{ type: "text", text: "hidden reasoning" }] },
+    { type: "text", text: "the answer" },
+    { type: "text", text: " in two parts" },
+  ];
+  const whole = await completeAgainst(() =>
+    Response.json({
+      choices: [{ message: { role: "assistant", content: parts }, finish_reason: "stop" }],
+    })
+  );
+  assert.ok(whole.ok);
+  assert.equal(whole.message.content, "the answer in two parts");
+  const chunk = (content: unknown) =>
+    `data: ${JSON.stringify({ choices: [{ delta: { content }, finish_reason: null }] })}\n\n`;
+  const streamed = await completeAgainst(
+    () =>
+      new Response(
+        chunk([parts[0]]) + chunk([parts[1]]) + chunk(" in two parts") + "data: [DONE]\n\n",
+        {
+          headers: { "content-type": "text/event-stream" },
+        },
+      ),
+    { stream: true },
+  );
+  assert.ok(streamed.ok);
+  assert.equal(streamed.message.content, "the answer in two parts");
+});

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ModelReply } from "./model.ts";
+import { contentText } from "./content_parts.ts";
 import { readUsage } from "./usage.ts";
 import type { AssistantMessage, ToolCall } from "../types.ts";
 
@@ -14,7 +15,8 @@ export interface StreamChunk {
   usage?: unknown;
   choices?: {
     delta?: {
-      content?: string | null;
+      /** A string, or (some servers) a list of typed parts; see content_parts.ts. */
+      content?: unknown;
       reasoning_content?: string | null;
       tool_calls?: ToolCallPart[];
     };
@@ -61,9 +63,10 @@ export async function assembleStream(
     for (const choice of chunk.choices ?? []) {
       sawChoice = true;
       const delta = choice.delta ?? {};
-      if (delta.content) {
-        content += delta.content;
-        onText?.(delta.content);
+      const text = contentText(delta.content);
+      if (text) {
+        content += text;
+        onText?.(text);
       }
       if (delta.reasoning_content) reasoning = (reasoning ?? "") + delta.reasoning_content;
       for (const part of delta.tool_calls ?? []) {

@@ -132,8 +132,10 @@ export interface Plugin {
    * Messages to insert right after a compaction checkpoint (e.g. retained skills). `messages`
    * is the compacted conversation without them, so a plugin can leave out what is still in
    * it. They replace the previous compaction's messages and are never summarised themselves.
+   * `budgetTokens` is the room left under the compaction threshold (estimated, chars/4): a
+   * region larger than that would make the next request compact again.
    */
-  afterCompaction?(messages: readonly ChatMessage[]): ChatMessage[];
+  afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
   /** Plugin state saved in the session snapshot after each completed turn (must be JSON). */
   saveState?(): unknown;
   /**

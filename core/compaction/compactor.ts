@@ -91,11 +91,13 @@ export function createCompactor(deps: CompactorDeps): Compactor {
     return true;
   }
 
+  /** The plugins' retained messages, together within the room left under the threshold. */
   function regionFor(candidate: readonly ChatMessage[]): ChatMessage[] {
     const region: ChatMessage[] = [];
     for (const plugin of deps.plugins) {
+      const room = Math.max(0, deps.policy.at - conversationTokens([...candidate, ...region]));
       try {
-        region.push(...(plugin.afterCompaction?.(candidate) ?? []));
+        region.push(...(plugin.afterCompaction?.(candidate, room) ?? []));
       } catch (error) {
         deps.log.warn(
           `plugin ${plugin.name} failed in afterCompaction: ${(error as Error).message}`,

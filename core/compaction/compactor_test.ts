@@ -1,6 +1,7 @@
 /** Unit tests of the compaction policy and the compactor, with a fake model. */
 import assert from "node:assert/strict";
 import {
+  conversationTokens,
   defaultPolicy,
   isCheckpoint,
   policyFromFlags,
@@ -147,7 +148,15 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
     role: "user",
     content: "<retained-skills>\nskill\n</retained-skills>",
   };
-  const plugin: Plugin = { name: "p", description: "d", afterCompaction: () => [region] };
+  const budgets: number[] = [];
+  const plugin: Plugin = {
+    name: "p",
+    description: "d",
+    afterCompaction: (kept, budget) => {
+      budgets.push(budget, conversationTokens(kept));
+      return [region];
+    },
+  };
   const messages = [
     sys,
     user("task ".repeat(800)),
@@ -173,6 +182,10 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
   assert.deepEqual(messages[2], region);
   assert.deepEqual(messages.at(-1), user("recent question"));
   assert.equal(compactor.retained(), 1);
+  // The plugin was given the room left under the threshold (2,000) after the compaction.
+  const [budget, keptTokens] = budgets;
+  assert.equal(budget, 2_000 - keptTokens!);
+  assert.ok(budget! > 0 && budget! < 2_000);
   assert.equal(usage.modelCalls, 1);
   assert.equal(usage.inputTokens, 100);
   assert.match(notes.join("\n"), /\[compaction\] \d+ messages → summary/);

@@ -112,7 +112,8 @@ export default function skills(): Plugin {
       }
       loaded.record({ path: entry.path, name: skill.name, hash, body: skill.body });
     },
-    afterCompaction: (messages) => enabled ? retainedRegion(loaded.newestFirst(), messages) : [],
+    afterCompaction: (messages, budgetTokens) =>
+      enabled ? retainedRegion(loaded.newestFirst(), messages, budgetTokens) : [],
     saveState: () => loaded.save(),
     restoreState(state) {
       loaded.restore(state);

@@ -39,12 +39,15 @@ function section(skill: LoadedSkill): string {
 
 /**
  * The region for `skills` (newest first), leaving out those still fully visible in `kept`
- * (the conversation after compaction); empty when there is nothing to retain.
+ * (the conversation after compaction), within 25,000 tokens or `budgetTokens` if smaller (the
+ * room left under the compaction threshold); empty when there is nothing to retain.
  */
 export function retainedRegion(
   skills: readonly LoadedSkill[],
   kept: readonly ChatMessage[],
+  budgetTokens: number = RETAINED_TOTAL_TOKENS,
 ): ChatMessage[] {
+  const limit = Math.min(RETAINED_TOTAL_TOKENS, budgetTokens);
   const intro = `${RETAINED_OPEN}\nThese skills were loaded before the conversation was ` +
     "compacted. They are their current versions and replace any earlier copy; follow them " +
     "as before.\n";
@@ -54,7 +57,7 @@ export function retainedRegion(
     if (bodyVisible(skill.body, kept)) continue;
     const text = section(skill);
     const cost = estimateTokens(`\n${text}\n`);
-    if (used + cost > RETAINED_TOTAL_TOKENS) break;
+    if (used + cost > limit) break;
     used += cost;
     sections.push(text);
   }

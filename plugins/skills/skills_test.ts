@@ -158,13 +158,16 @@ Deno.test("retained region: newest first, 5,000 tokens each, 25,000 in all, visi
     lastUsed,
   });
   const long = "line of a long skill\n".repeat(3000); // ~15,750 tokens
-  const region = retainedRegion([
+  const skills = [
     skill("newest", "newest body", 9),
     skill("visible", "still in the tail", 8),
     skill("long", long, 7),
     ...[6, 5, 4, 3, 2].map((n) => skill(`mid${n}`, `mid body ${n} `.repeat(1640), n)),
     skill("oldest", "oldest body", 1),
-  ], [{ role: "tool", tool_call_id: "t", content: "still in the tail" }]);
+  ];
+  const region = retainedRegion(skills, [
+    { role: "tool", tool_call_id: "t", content: "still in the tail" },
+  ]);
   assert.equal(region.length, 1);
   const content = region[0]!.content as string;
   assert.match(content, /^<retained-skills>\n/);
@@ -180,6 +183,12 @@ Deno.test("retained region: newest first, 5,000 tokens each, 25,000 in all, visi
   assert.ok(estimateTokens(prefixWithin(long, RETAINED_SKILL_TOKENS)) <= RETAINED_SKILL_TOKENS);
   assert.ok(estimateTokens(prefixWithin(long, RETAINED_SKILL_TOKENS) + "line") > 5_000 - 2);
   assert.deepEqual(retainedRegion([], []), []);
+  // Under a small compaction threshold the region keeps to the room left there.
+  const small = retainedRegion(skills, [], 3_000)[0]!.content as string;
+  assert.ok(estimateTokens(small) <= 3_000);
+  assert.match(small, /"newest"/);
+  assert.doesNotMatch(small, /"long"/);
+  assert.deepEqual(retainedRegion(skills, [], 10), []);
 });
 
 Deno.test("skill state survives save and restore; bad state is refused", async () => {
@@ -190,7 +199,7 @@ Deno.test("skill state survives save and restore; bad state is refused", async (
   const saved = JSON.parse(JSON.stringify(first.plugin.saveState!()));
   const second = await startedPlugin(root, ["read_file"], []);
   second.plugin.restoreState!(saved);
-  const region = second.plugin.afterCompaction!([]);
+  const region = second.plugin.afterCompaction!([], 25_000);
   assert.match(region[0]!.content as string, /body of x/);
   assert.throws(() => second.plugin.restoreState!({ version: 9 }), /unknown skills state/);
   await Deno.remove(root, { recursive: true });

@@ -9,7 +9,12 @@
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  ResultSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
@@ -182,8 +187,14 @@ export class McpConnection {
     let reason: string;
     // The SDK and hel close a server that answered badly, and it then exits (often with 0):
     // its exit explains the failure only when the server ended the connection itself.
+    const version = message.match(/^Server's protocol version is not supported: (.*)$/)?.[1];
     if (error instanceof StartupError) reason = error.message;
-    else if (this.#transport.endedByServer && exit) {
+    else if (version !== undefined) {
+      // The SDK's wording names neither side's versions nor what to do.
+      reason = `answered initialize with MCP protocol version ${version}, which hel does not ` +
+        `speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); use a version of the ` +
+        "server that supports one of these";
+    } else if (this.#transport.endedByServer && exit) {
       reason = `exited during ${this.#phase} (${exitText(exit)})`;
     } else if (this.#transport.endedByServer) {
       reason = `closed the connection during ${this.#phase}`;

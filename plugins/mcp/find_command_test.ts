@@ -44,3 +44,34 @@ Deno.test("find command: ~ and $VARIABLES are named as unexpanded; a directory a
     await Deno.remove(project, { recursive: true });
   }
 });
+
+Deno.test("find command: a script whose #! interpreter is missing names the interpreter", async () => {
+  const project = await Deno.makeTempDir();
+  try {
+    const script = async (name: string, first: string) => {
+      await Deno.writeTextFile(`${project}/${name}`, `${first}\nprint('hi')\n`);
+      await Deno.chmod(`${project}/${name}`, 0o755);
+    };
+    await script("direct", "#!/nonexistent/python9 -u");
+    await script("viaenv", "#!/usr/bin/env python9");
+    await script("good", "#!/bin/sh");
+    assert.equal(
+      await findMissingCommand("./direct", project, {}),
+      'command "./direct" starts with "#!/nonexistent/python9 -u", but /nonexistent/python9 ' +
+        "was not found; install it or correct the script's first line",
+    );
+    assert.equal(
+      await findMissingCommand("viaenv", project, { PATH: `${project}:/usr/bin:/bin` }),
+      'command "viaenv" starts with "#!/usr/bin/env python9", but python9 was not found on ' +
+        "PATH; install it or correct the script's first line",
+    );
+    assert.equal(await findMissingCommand("./good", project, {}), undefined);
+    await script("python9", "#!/bin/sh");
+    assert.equal(
+      await findMissingCommand("./viaenv", project, { PATH: `${project}:/usr/bin:/bin` }),
+      undefined,
+    );
+  } finally {
+    await Deno.remove(project, { recursive: true });
+  }
+});

@@ -17,7 +17,10 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Opens the store in `helHome`; `onDamage` hears about a file that could not be read. */
+/**
+ * Opens the store in `helHome`; `onDamage` hears about a file that could not be read or whose
+ * permissions hel had to repair.
+ */
 export function createTrustFileStore(
   helHome: string,
   onDamage: (message: string) => void,
@@ -28,6 +31,11 @@ export function createTrustFileStore(
   async function read(): Promise<{ records: TrustRecord[]; damaged: boolean }> {
     let text: string;
     try {
+      const refusal = await unsafeStore(path, onDamage);
+      if (refusal) {
+        onDamage(refusal);
+        return { records: [], damaged: true };
+      }
       text = await Deno.readTextFile(path);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return { records: [], damaged: false };
@@ -121,4 +129,38 @@ export function createTrustFileStore(
     },
     list: load,
   };
+}
+
+/**
+ * Why the store file cannot be relied on, after repairing what can be repaired; undefined when
+ * it is fine or absent. A symlink could point the approvals at a file someone else controls
+ * (inside a repository, say), and a file others can write lets them approve configurations.
+ */
+async function unsafeStore(
+  path: string,
+  warn: (message: string) => void,
+): Promise<string | undefined> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.lstat(path);
+  } catch {
+    return undefined; // absent or unreadable: the read that follows reports it
+  }
+  if (info.isSymlink) {
+    return `trust store ${path} is a symbolic link; hel does not follow it, so nothing is ` +
+      "trusted. Remove the link (hel trust then starts a new store)";
+  }
+  const mode = info.mode ?? 0;
+  if ((mode & 0o022) === 0) return undefined;
+  const shown = (mode & 0o777).toString(8).padStart(4, "0");
+  if (info.uid !== null && info.uid === Deno.uid()) {
+    await Deno.chmod(path, 0o600);
+    warn(
+      `trust store ${path} could be written by other users (mode ${shown}); hel made it ` +
+        "writable only by you (mode 0600). Check its approvals with hel trust --list",
+    );
+    return undefined;
+  }
+  return `trust store ${path} can be written by other users (mode ${shown}) and is not yours; ` +
+    "nothing is trusted. Remove it or make it yours with mode 0600";
 }

@@ -160,3 +160,44 @@ Deno.test("records made at the same time by several writers are all kept", async
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("a symlinked store trusts nothing, even when it points at valid approvals", async () => {
+  await using dirs = await tempDirs();
+  const config = bytes("x");
+  // Approvals shipped in a repository, with the user's store linked to them.
+  const planted = `${dirs.project}/.hel/planted.json`;
+  await Deno.writeTextFile(
+    planted,
+    JSON.stringify({
+      version: 1,
+      records: [{
+        kind: "mcp",
+        project: dirs.project,
+        sha256: await sha256Hex(config),
+        trustedAt: "2026-01-01T00:00:00.000Z",
+      }],
+    }),
+  );
+  await Deno.mkdir(dirs.home, { recursive: true });
+  await Deno.symlink(planted, `${dirs.home}/trust.json`);
+  const warnings: string[] = [];
+  const store = createTrustFileStore(dirs.home, (m) => warnings.push(m));
+  assert.equal(await store.isTrusted("mcp", dirs.project, config), false);
+  assert.match(warnings.join("\n"), /trust\.json is a symbolic link; hel does not follow it/);
+});
+
+Deno.test("a store others can write is made 0600 with a warning; its records still count", async () => {
+  await using dirs = await tempDirs();
+  const store = createTrustFileStore(dirs.home, (m) => assert.fail(m));
+  await store.record("mcp", dirs.project, bytes("x"));
+  await Deno.chmod(`${dirs.home}/trust.json`, 0o666);
+  const warnings: string[] = [];
+  const again = createTrustFileStore(dirs.home, (m) => warnings.push(m));
+  assert.equal(await again.isTrusted("mcp", dirs.project, bytes("x")), true);
+  assert.equal((await Deno.stat(`${dirs.home}/trust.json`)).mode! & 0o777, 0o600);
+  assert.equal(warnings.length, 1);
+  assert.match(
+    warnings[0]!,
+    /could be written by other users \(mode 0666\); hel made it writable only by you \(mode 0600\)/,
+  );
+});

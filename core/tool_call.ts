@@ -1,10 +1,11 @@
 /**
  * The single tool-call path. Every call, built-in or from a plugin such as MCP, goes through
- * the same steps: lookup → argument parsing → before-call interception → permission decision →
+ * the same steps: lookup → argument parsing and schema check → before-call interception → permission decision →
  * run → after-call interception (successful calls only) → result shaping.
  *
  * @module
  */
+import { argumentProblems } from "./argument_check.ts";
 import type { Plugin } from "./plugin.ts";
 import type { HelEvent, PermissionEvent } from "./events.ts";
 import {
@@ -160,6 +161,19 @@ export async function executeToolCall(
   const tool = found.tool;
   if (typeof parsed === "string") {
     return finish({ ok: false, text: `${name}: ${parsed}` }, argsForRecord, tool);
+  }
+  // A call that cannot run is answered before hooks, the approval question or a server see it.
+  const problems = argumentProblems(tool.parameters, parsed);
+  if (problems.length > 0) {
+    return finish(
+      {
+        ok: false,
+        text: `${name}: the arguments do not fit the tool's parameters: ${problems.join("; ")}. ` +
+          "Send the call again with all of these fixed",
+      },
+      parsed,
+      tool,
+    );
   }
   const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool, signal };
 

@@ -65,7 +65,14 @@ function lookup(name: string, deps: ToolCallDeps): Lookup {
     if (found?.kind === "tool") return found;
     if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
   }
-  return { kind: "refused", text: `unknown tool: ${name}; call one of the tools offered to you` };
+  // Named, never run: a near name is the model's slip, and routing it could run the wrong tool.
+  const folded = name.trim().toLowerCase();
+  const near = [...deps.registered.keys()].find((known) => known.toLowerCase() === folded);
+  const hint = near === undefined ? "" : ` (tool names are exact: did you mean ${near}?)`;
+  return {
+    kind: "refused",
+    text: `unknown tool: ${name}; call one of the tools offered to you${hint}`,
+  };
 }
 
 /** Arguments longer than this are refused before parsing. */

@@ -100,10 +100,19 @@ Deno.test("unknown tools and other letter cases are refused by name, never route
     { cwd: project.project },
   );
   assert.equal(run.code, 0, run.stderr);
-  for (const [id, name] of [["call_hallucinated", "run_shell"], ["call_case", "Bash"]]) {
-    assert.match(toolMessage(model, id!), new RegExp(`^error: unknown tool: ${name}; `));
-  }
-  assert.match(toolMessage(model, "call_space"), /^error: unknown tool: bash ; /);
+  const refused = "call one of the tools offered to you";
+  assert.equal(
+    toolMessage(model, "call_hallucinated"),
+    `error: unknown tool: run_shell; ${refused}`,
+  );
+  assert.equal(
+    toolMessage(model, "call_case"),
+    `error: unknown tool: Bash; ${refused} (tool names are exact: did you mean bash?)`,
+  );
+  assert.equal(
+    toolMessage(model, "call_space"),
+    `error: unknown tool: bash ; ${refused} (tool names are exact: did you mean bash?)`,
+  );
   for (const marker of ["ran1", "ran2", "ran3"]) {
     await assert.rejects(Deno.stat(`${project.project}/${marker}`), marker);
   }

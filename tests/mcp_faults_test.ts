@@ -105,7 +105,10 @@ Deno.test("mcp faults: unknown, null, string and duplicate ids never answer the 
   // the unknown id and the null id are dropped, and the duplicate never reaches the next call.
   assert.equal(toolMessage(model, "first"), "first");
   assert.equal(toolMessage(model, "second"), "second");
-  assert.doesNotMatch(JSON.stringify(model.requests.map((r) => r.messages)), /unknown id|duplicate/);
+  assert.doesNotMatch(
+    JSON.stringify(model.requests.map((r) => r.messages)),
+    /unknown id|duplicate/,
+  );
   assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
 });
@@ -133,4 +136,34 @@ Deno.test("mcp faults: requests for undeclared capabilities get method-not-found
   // Nothing reached the user: no question about sampling or the elicitation's text.
   assert.doesNotMatch(result.stdout + result.stderr, /password|sampling|elicitation/);
   assert.equal(model.remaining(), 0);
+});
+
+Deno.test("mcp faults: an answer that is not valid JSON-RPC fails its call at once; the server stays", async () => {
+  // A short timeout: were the answers dropped, the calls would read "timed out".
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t", "--malformed-answers"), timeout: 5 },
+  }));
+  await using model = scriptedModel([
+    load("echo", "fail", "structured", "image"),
+    {
+      toolCalls: [
+        { id: "old", name: "mcp__t__echo", arguments: { text: "x" } },
+        { id: "string", name: "mcp__t__fail", arguments: {} },
+        { id: "both", name: "mcp__t__structured", arguments: {} },
+      ],
+    },
+    { toolCalls: [{ id: "after", name: "mcp__t__image", arguments: {} }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  const failed = (why: string) =>
+    `error: MCP error -32603: the server sent a malformed answer, not a JSON-RPC 2.0 response ` +
+    `(${why}); the request failed`;
+  assert.equal(toolMessage(model, "old"), failed('"jsonrpc" is "1.0", not "2.0"'));
+  assert.equal(toolMessage(model, "string"), failed("its result is not an object"));
+  assert.equal(toolMessage(model, "both"), failed("it has both a result and an error"));
+  assert.equal(toolMessage(model, "after"), "[image content omitted]\ncaption");
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
 });

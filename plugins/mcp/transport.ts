@@ -3,15 +3,16 @@
  * (`ReadBuffer`, `serializeMessage`); what differs from the SDK's `StdioClientTransport` is the
  * process handling hel needs: the server runs in its own process group with exactly the
  * environment hel chose, the connection counts as closed as soon as the server exits (even when
- * a grandchild still holds its pipes), stderr is always drained into a bounded tail, and
- * closing runs hel's shutdown sequence on the whole group.
+ * a grandchild still holds its pipes), stderr is always drained into a bounded tail, an answer
+ * that is not valid JSON-RPC fails its request at once, and closing runs hel's shutdown
+ * sequence on the whole group.
  *
  * @module
  */
 import { Buffer } from "node:buffer";
 // The SDK's export map gives no types for its ".js" subpaths; point Deno at them.
 // @ts-types="@modelcontextprotocol/sdk/shared/stdio"
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
@@ -51,7 +52,7 @@ export class ProcessTransport implements Transport {
   #options: ProcessTransportOptions;
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
-  #readBuffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  #readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
   #closed = false;
   #endedByServer = false;
   #dropped: string | undefined;
@@ -180,15 +181,19 @@ export class ProcessTransport implements Transport {
 
   #deliver(): void {
     while (!this.#closed) {
-      let message: JSONRPCMessage | null;
+      const line = this.#readBuffer.readLine();
+      if (line === null) return;
+      let message: JSONRPCMessage;
       try {
-        message = this.#readBuffer.readMessage();
+        message = deserializeMessage(line);
       } catch (error) {
-        // A line that is not a JSON-RPC message was consumed; report it and read on.
+        // Not a JSON-RPC message: report it and read on. If it looks like the answer to a
+        // request, fail that request now rather than leave it waiting for its timeout.
         this.onerror?.(error as Error);
+        const failure = malformedAnswer(line);
+        if (failure) this.onmessage?.(failure);
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }
@@ -200,4 +205,77 @@ export class ProcessTransport implements Transport {
       // The pipe broke: nothing left to drain.
     }
   }
+}
+
+/**
+ * Splits the server's output into lines (LF, with a CR before it dropped), as the SDK's own
+ * `ReadBuffer` does, but hands out the line itself so that a malformed answer can be matched
+ * to its request. More than `maxBytes` buffered without a line end is an error.
+ */
+class LineBuffer {
+  #buffer: Buffer | undefined;
+  #maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  append(chunk: Buffer): void {
+    if ((this.#buffer?.length ?? 0) + chunk.length > this.#maxBytes) {
+      this.clear();
+      throw new Error(`the read buffer exceeded ${this.#maxBytes} bytes`);
+    }
+    this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
+  }
+
+  readLine(): string | null {
+    const index = this.#buffer?.indexOf("\n") ?? -1;
+    if (!this.#buffer || index === -1) return null;
+    const line = this.#buffer.toString("utf8", 0, index).replace(/\r$/, "");
+    this.#buffer = this.#buffer.subarray(index + 1);
+    return line;
+  }
+
+  clear(): void {
+    this.#buffer = undefined;
+  }
+}
+
+/**
+ * An error answer for the request a malformed line answers (a JSON object with an id and a
+ * result or error, but wrong in shape: `"jsonrpc": "1.0"`, a result that is not an object, both
+ * a result and an error); undefined for anything else (banners, partial JSON, null ids).
+ */
+function malformedAnswer(line: string): JSONRPCMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const id = record.id;
+  if (typeof id !== "number" && typeof id !== "string") return undefined;
+  if ("method" in record || !("result" in record || "error" in record)) return undefined;
+  // zod's union error says only "Invalid input"; name the usual mistakes instead.
+  const result = record.result;
+  const detail = record.jsonrpc !== "2.0"
+    ? ` ("jsonrpc" is ${JSON.stringify(record.jsonrpc ?? null).slice(0, 20)}, not "2.0")`
+    : "result" in record && "error" in record
+    ? " (it has both a result and an error)"
+    : "result" in record && (result === null || typeof result !== "object" || Array.isArray(result))
+    ? " (its result is not an object)"
+    : "error" in record
+    ? " (its error needs a numeric code and a message)"
+    : "";
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: {
+      code: -32603,
+      message: `the server sent a malformed answer, not a JSON-RPC 2.0 response${detail}; ` +
+        "the request failed",
+    },
+  } as JSONRPCMessage;
 }

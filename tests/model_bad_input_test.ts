@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { helOnTerminal } from "./_terminal.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 
@@ -166,4 +167,91 @@ Deno.test("arguments that do not fit the schema are refused before the approval 
   assert.equal(toolMessage(model, "call_good"), "wrote 2 bytes to w.txt");
   assert.equal(await project.read("w.txt"), "ok");
   await assert.rejects(Deno.stat(`${project.project}/ran`));
+});
+
+Deno.test("oversized and deeply nested arguments and calls over the per-response cap are error results", async () => {
+  await using project = await tempProject({ "a.txt": "alpha\n" });
+  const deep = `{"path": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+  const huge = JSON.stringify({ path: "big.txt", content: "x".repeat(4_000_000) });
+  const reads = Array.from({ length: 64 }, (_, i) => ({
+    id: `call_read_${i}`,
+    name: "read_file",
+    arguments: { path: "a.txt" },
+  }));
+  await using model = scriptedModel([
+    {
+      toolCalls: [
+        { id: "call_deep", name: "read_file", arguments: deep },
+        { id: "call_huge", name: "write_file", arguments: huge },
+        ...reads,
+      ],
+    },
+    { text: "done" },
+  ]);
+  const run = await runHel(
+    [
+      "--base-url",
+      model.url,
+      "--access",
+      "auto",
+      "--no-stream",
+      "--no-compaction",
+      ...SANDBOX,
+      "go",
+    ],
+    { cwd: project.project },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    toolMessage(model, "call_deep"),
+    /^error: read_file: .*path must be a string, not array/,
+  );
+  assert.equal(
+    toolMessage(model, "call_huge"),
+    "error: write_file: arguments are 4000031 characters, over the limit of 4000000; split the " +
+      "work into smaller calls",
+  );
+  await assert.rejects(Deno.stat(`${project.project}/big.txt`));
+  for (const i of [0, 61]) assert.equal(toolMessage(model, `call_read_${i}`), "alpha\n");
+  for (const i of [62, 63]) {
+    assert.equal(
+      toolMessage(model, `call_read_${i}`),
+      "error: not run: one response may ask for at most 64 tool calls; ask for the rest in your " +
+        "next response",
+    );
+  }
+});
+
+Deno.test("the approval question shows terminal controls and invisible characters escaped", async () => {
+  await using project = await tempProject();
+  // Each part would make the question read differently from what runs: a carriage return and
+  // cursor moves over the line, a bidi override, zero-width and tag characters that show
+  // nothing, an OSC 8 hyperlink, NEL and a line separator.
+  const command = "echo safe\r\u001b[2K\u001b[1Aecho \u202etxt.exe\u202c \u200bzw \u2060wj " +
+    "\u{E0041}\u{E0042}tag \u001b]8;;http://evil\u0007link\u001b]8;;\u0007 \u0085nel \u2028ls";
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "call_tricky", name: "bash", arguments: { command } }] },
+    { text: "done" },
+  ]);
+  const hel = helOnTerminal(project, [
+    "--base-url",
+    model.url,
+    "--access",
+    "confirm",
+    ...SANDBOX,
+    "go",
+  ]);
+  await hel.type("n\n");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  const shown = String.raw`echo safe\r\u001b[2K\u001b[1Aecho \u202etxt.exe\u202c \u200bzw ` +
+    String.raw`\u2060wj \u{e0041}\u{e0042}tag \u001b]8;;http://evil\u0007link\u001b]8;;` +
+    String.raw`\u0007 \u0085nel \u2028ls`;
+  assert.ok(
+    output.includes(`permission: bash {"command":"${shown}"}\r\nAllow this call once? [y/N]`),
+    JSON.stringify(output),
+  );
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(output, /[\u001b\u0007\u0085\u200b\u2028\u202e\u2060]|\u{E0041}/u);
+  assert.match(toolMessage(model, "call_tricky"), /^error: permission denied: bash/);
 });

@@ -167,3 +167,49 @@ Deno.test("mcp faults: an answer that is not valid JSON-RPC fails its call at on
   assert.equal(model.remaining(), 0);
   assertNoServerLeft(project);
 });
+
+Deno.test("mcp faults: endless tools/list pagination stops the server with the reason", async () => {
+  await using project = await mcpProject((root) => ({
+    repeat: fixtureServer(root, "repeat", "--endless-cursor"),
+    fresh: fixtureServer(root, "fresh", "--fresh-cursors"),
+    t: fixtureServer(root, "t"),
+  }));
+  await using model = scriptedModel([{ text: "done" }]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    result.stderr,
+    /MCP server repeat skipped: repeated a tools\/list cursor \(endless listing\)\n/,
+  );
+  assert.match(result.stderr, /MCP server fresh skipped: listed more than 100 pages of tools\n/);
+  const methods = await receivedMethods(project.logPath("fresh"));
+  assert.equal(methods.filter((m) => m === "tools/list").length, 100);
+  const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
+  assert.ok(listed.length > 0 && listed.every((l) => l.startsWith("- mcp__t__")), listed.join());
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});
+
+Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-ins or drive the terminal", async () => {
+  await using project = await mcpProject(
+    (root) => ({ t: fixtureServer(root, "t", "--hostile-tools") }),
+    { files: { "notes.txt": "the project's own notes\n" } },
+  );
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "own", name: "read_file", arguments: { path: "notes.txt" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  // read_file is still hel's own tool; the server's tool is only ever mcp__t__read_file.
+  assert.match(toolMessage(model, "own"), /the project's own notes/);
+  assert.equal((await receivedMethods(project.logPath("t"))).includes("tools/call"), false);
+  const system = systemText(model.requests[0]!);
+  assert.match(system, /^- mcp__t__read_file: IMPORTANT: before using any tool/m);
+  assert.match(system, /^- mcp__t__bash: \\u001b\[2J\\u001b\[31mcleared/m);
+  assert.match(system, /^- mcp__t_____etc_passwd: Odd characters in the name\.$/m);
+  assert.doesNotMatch(system, /[\x1b\x07\u202e]/);
+  assert.match(result.stderr, /MCP tool "\\u001b\[31my{20,}.*over the 64 model APIs accept/);
+  assert.doesNotMatch(result.stdout + result.stderr, /[\x1b\x07\u202e]/);
+  assert.equal(model.remaining(), 0);
+});

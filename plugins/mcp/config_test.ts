@@ -26,6 +26,14 @@ Deno.test("config: a full server entry, JSONC, servers in name order, defaults",
   });
 });
 
+Deno.test("config: a file saved with a byte-order mark reads like one without", () => {
+  const entry = { name: "a", command: "x", args: [], env: {}, callTimeoutMs: 300_000 };
+  assert.deepEqual(parse('\uFEFF{"servers": {"a": {"command": "x"}}}'), {
+    ok: true,
+    servers: [entry],
+  });
+});
+
 Deno.test("config: an empty server map is valid", () => {
   assert.deepEqual(parse('{"servers": {}}'), { ok: true, servers: [] });
 });

@@ -96,7 +96,22 @@ function protectedText(input: string, viaLink: boolean, allowSpill: boolean): st
 
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : (error as Error).name;
+  const name = typeof code === "string" ? code : (error as Error).name;
+  // The two a model can cause on purpose get words, so it knows what to change.
+  if (name === "ELOOP") {
+    return "ELOOP: too many levels of symbolic links, a link loop or a chain of over 40 links";
+  }
+  if (name === "ENAMETOOLONG") {
+    return "ENAMETOOLONG: a name in the path is over 255 bytes or the path over 4,096; use a " +
+      "shorter path";
+  }
+  return name;
+}
+
+/** A path as messages show it: a very long one is cut in the middle, so it cannot drown them. */
+function shownPath(path: string): string {
+  if (path.length <= 300) return path;
+  return `${path.slice(0, 200)}…${path.slice(-60)} (a path of ${path.length} characters)`;
 }
 
 /**
@@ -105,16 +120,17 @@ function errorCode(error: unknown): string {
  */
 export async function resolveInWorkspace(
   workspace: Workspace,
-  input: string,
+  given: string,
   options: ResolveOptions = {},
 ): Promise<Resolved> {
   const { project, spillDir } = workspace;
   const allowSpill = options.allowSpill === true;
-  if (input.includes("\0")) {
+  if (given.includes("\0")) {
     return { ok: false, text: "path contains a NUL character; give a plain file path" };
   }
-  if (input.trim() === "") return { ok: false, text: "path must be a non-empty string" };
-  const lexical = resolve(project, input);
+  if (given.trim() === "") return { ok: false, text: "path must be a non-empty string" };
+  const lexical = resolve(project, given);
+  const input = shownPath(given);
   const spillCandidate = allowSpill && isWithin(spillDir, lexical);
   // Refused before touching the disk, so a .hel path that does not exist yet is refused too.
   if (!spillCandidate && isWithin(project, lexical) && touchesProtected(project, lexical)) {

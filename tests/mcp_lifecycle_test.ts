@@ -121,6 +121,11 @@ for (
   const [signal, code, name] of [
     ["SIGINT", 130, "mcp: Ctrl-C during a call cancels it, shuts the servers down, and exits 130"],
     ["SIGTERM", 143, "mcp: SIGTERM to hel during a call shuts the servers down before hel exits"],
+    [
+      "SIGHUP",
+      129,
+      "mcp: a hang-up (SIGHUP) during a call shuts the servers down before hel exits",
+    ],
   ] as const
 ) {
   Deno.test(name, async () => {

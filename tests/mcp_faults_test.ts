@@ -213,3 +213,24 @@ Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-i
   assert.doesNotMatch(result.stdout + result.stderr, /[\x1b\x07\u202e]/);
   assert.equal(model.remaining(), 0);
 });
+
+Deno.test("mcp faults: over 10 MiB without a line end drops the connection; calls say why", async () => {
+  await using project = await mcpProject((root) => ({
+    t: fixtureServer(root, "t", "--unterminated"),
+  }));
+  await using model = scriptedModel([
+    load("big", "echo"),
+    // About 11 MB that never ends its line.
+    { toolCalls: [{ id: "huge", name: "mcp__t__big", arguments: { lines: 750_000 } }] },
+    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  const why =
+    /^error: MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so hel closed the connection; hel does not restart it/;
+  assert.match(toolMessage(model, "huge"), why);
+  assert.match(toolMessage(model, "later"), why);
+  assert.equal(model.remaining(), 0);
+  assertNoServerLeft(project);
+});

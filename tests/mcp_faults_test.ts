@@ -208,9 +208,10 @@ Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-i
   assert.match(system, /^- mcp__t__read_file: IMPORTANT: before using any tool/m);
   assert.match(system, /^- mcp__t__bash: \\u001b\[2J\\u001b\[31mcleared/m);
   assert.match(system, /^- mcp__t_____etc_passwd: Odd characters in the name\.$/m);
-  assert.doesNotMatch(system, /[\x1b\x07\u202e]/);
+  const raw = (text: string) => ["\x1b", "\x07", "\u202e"].some((c) => text.includes(c));
+  assert.ok(!raw(system), "raw controls reached the model");
   assert.match(result.stderr, /MCP tool "\\u001b\[31my{20,}.*over the 64 model APIs accept/);
-  assert.doesNotMatch(result.stdout + result.stderr, /[\x1b\x07\u202e]/);
+  assert.ok(!raw(result.stdout + result.stderr), "raw controls reached the terminal");
   assert.equal(model.remaining(), 0);
 });
 

@@ -79,3 +79,37 @@ Deno.test("odd paths get clear errors, special files are refused, and nothing bl
     await Deno.remove(`${w}-evil`, { recursive: true });
   }
 });
+
+Deno.test({
+  name: "bash in the sandbox cannot hard-link a file from outside the project into it",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using project = await tempProject();
+    const outside = `${project.root}/outside.txt`;
+    await Deno.writeTextFile(outside, "outside\n");
+    await using model = scriptedModel([
+      {
+        toolCalls: [{
+          id: "call_ln",
+          name: "bash",
+          arguments: { command: `ln /etc/passwd p1; ln ${outside} p2` },
+        }],
+      },
+      { text: "done" },
+    ]);
+    const run = await runHel(
+      ["--base-url", model.url, "--access", "auto", "go"],
+      { cwd: project.project },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const reply = toolMessage(model, "call_ln");
+    // The system is another mount (EXDEV); the rest of the machine is not there at all.
+    assert.match(
+      reply,
+      /ln: failed to create hard link 'p1' => '\/etc\/passwd': Invalid cross-device/,
+    );
+    assert.match(reply, /ln: failed to access '[^']*outside\.txt': No such file or directory/);
+    await assert.rejects(Deno.lstat(`${project.project}/p1`));
+    await assert.rejects(Deno.lstat(`${project.project}/p2`));
+  },
+});

@@ -256,14 +256,13 @@ export async function openVerified(
   } catch (error) {
     return { ok: false, text: `${input}: cannot open (${errorCode(error)})` };
   }
+  let info: Deno.FileInfo | undefined;
   try {
-    const [info, now, canonical] = await Promise.all([
-      file.stat(),
-      Deno.lstat(path),
-      Deno.realPath(path),
-    ]);
+    info = await file.stat();
+    const [now, canonical] = await Promise.all([Deno.lstat(path), Deno.realPath(path)]);
     if (canonical !== path || info.dev !== now.dev || info.ino !== now.ino) {
       file.close();
+      if (options.createNew) await removeCreated(path, info);
       return {
         ok: false,
         text: `${input}: the file changed while it was being opened; try again`,
@@ -283,6 +282,24 @@ export async function openVerified(
     return { ok: true, file, info };
   } catch (error) {
     file.close();
+    if (options.createNew && info) await removeCreated(path, info);
     return { ok: false, text: `${input}: cannot open (${errorCode(error)})` };
+  }
+}
+
+/**
+ * Removes the empty file an exclusive create made where a swapped-in link led (into `.hel`, or
+ * outside), if that link still leads there and it is still that file. Without `openat` the
+ * creation itself cannot be prevented; this keeps it from staying behind.
+ */
+async function removeCreated(path: string, created: Deno.FileInfo): Promise<void> {
+  try {
+    const landed = await Deno.realPath(path);
+    const found = await Deno.lstat(landed);
+    if (found.dev === created.dev && found.ino === created.ino && found.size === 0) {
+      await Deno.remove(landed);
+    }
+  } catch {
+    // The link is gone already: the stray file cannot be found again by this path.
   }
 }

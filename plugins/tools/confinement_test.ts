@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isWithin, resolveInWorkspace } from "./confinement.ts";
+import { isWithin, openVerified, resolveInWorkspace } from "./confinement.ts";
 import { CursorStore } from "./read_cursors.ts";
 import { readFileTool } from "./read_file.ts";
 import { searchReplaceTool } from "./search_replace.ts";
@@ -256,4 +256,35 @@ Deno.test("symlinks into .git and git folders a .git file names are refused for 
     /To change the repository, run git commands with bash instead \(git add, git commit\)$/,
   );
   assert.equal((await resolveInWorkspace(workspace, "link/config")).ok, true);
+});
+
+Deno.test("a folder swapped for a link after the check: the open is refused and leaves no file there", async () => {
+  await using t = await testWorkspace();
+  // As if a racing process had replaced the checked folders with links after resolveInWorkspace.
+  await Deno.symlink(".hel", `${t.project}/dir`);
+  await Deno.symlink(t.outside, `${t.project}/out`);
+  for (
+    const [shown, landed] of [["dir/new.txt", `${t.project}/.hel`], ["out/new.txt", t.outside]]
+  ) {
+    const opened = await openVerified(t.workspace, `${t.project}/${shown}`, shown!, {
+      write: true,
+      createNew: true,
+    });
+    assert.deepEqual(opened, {
+      ok: false,
+      text: `${shown}: the file changed while it was being opened; try again`,
+    });
+    await assert.rejects(Deno.lstat(`${landed}/new.txt`), Deno.errors.NotFound, shown);
+  }
+  // An existing file reached through the swap is refused before anything is truncated.
+  const existing = await openVerified(
+    t.workspace,
+    `${t.project}/dir/secret.txt`,
+    "dir/secret.txt",
+    {
+      write: true,
+    },
+  );
+  assert.equal(existing.ok, false);
+  assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
 });

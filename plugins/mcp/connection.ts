@@ -86,6 +86,12 @@ export class McpConnection {
     return this.config.name;
   }
 
+  /** What the server said about using it in its `initialize` answer, if anything. */
+  get instructions(): string | undefined {
+    const text = this.#client.getInstructions();
+    return typeof text === "string" ? text : undefined;
+  }
+
   /** The server's pid (and process group id), once spawned. */
   get pid(): number | undefined {
     return this.#transport.pid;

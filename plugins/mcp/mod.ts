@@ -15,6 +15,7 @@ import {
   type ToolLookup,
 } from "../../core/mod.ts";
 import { buildCatalog, systemSection } from "./catalog.ts";
+import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
@@ -144,7 +145,17 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       }
       eager = eagerLoading(options, host);
       if (eager) { for (const name of tools.keys()) loaded.add(name); }
-      else section = systemSection(catalog.entries);
+      const instructions = new Map(
+        connected.flatMap((state) => {
+          const text = state.connection.instructions;
+          return text === undefined ? [] : [[state.name, text] as const];
+        }),
+      );
+      // Eager loading puts every definition in the tool list, so only the instructions remain.
+      const parts = [eager ? undefined : systemSection(catalog.entries)];
+      parts.push(instructionsSection(instructions));
+      const shown = parts.filter((part) => part !== undefined);
+      if (shown.length > 0) section = shown.join("\n\n");
     },
 
     systemPrompt() {

@@ -219,7 +219,10 @@ Deno.test("a hook that outlives its timeout is killed with its children and repo
   await using model = scriptedModel(editThenAnswer());
   const run = await helRun(project, model);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /PreToolUse hook 1 error for search_replace: timed out after 1 seconds/);
+  assert.match(
+    run.stderr,
+    /PreToolUse hook 1 error for search_replace: timed out after 1 second \(the call goes on\)/,
+  );
   assert.equal(await project.read("a.txt"), "new\n", "the call went on");
   const child = Number(await project.read("child.pid"));
   assert.ok(await processEnds(child), "the hook's background child was killed");
@@ -332,3 +335,41 @@ for (
     assert.ok(await processEnds(pid), "the hook's process group was stopped");
   });
 }
+
+Deno.test("a hook script that is not executable or names a missing interpreter is a hook error", async () => {
+  await using project = await hookedProject(
+    [group("^search_replace$", command("./guard.sh"), command("./python-guard"))],
+    [group("^search_replace$", command("./guard.sh"))],
+  );
+  await project.write("guard.sh", "#!/bin/sh\nexit 2\n"); // mode 0644: not executable
+  await project.write("python-guard", "#!/nonexistent/python3\nexit 2\n");
+  await Deno.chmod(`${project.project}/python-guard`, 0o755);
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /PreToolUse hook 1 error for search_replace: exited with code 126; stderr: .*Permission denied \(the call goes on\)/,
+  );
+  assert.match(
+    run.stderr,
+    /PreToolUse hook 2 error for search_replace: exited with code 127; stderr: .*not found \(the call goes on\)/,
+  );
+  assert.match(run.stderr, /PostToolUse hook 1 error for search_replace: exited with code 126;/);
+  assert.equal(toolMessage(model, "call_edit"), "replaced 1 occurrence in a.txt");
+  assert.equal(await project.read("a.txt"), "new\n");
+});
+
+Deno.test("tool input reaches a hook only as JSON on stdin, never through the shell", async () => {
+  await using project = await hookedProject([group(undefined, command("cat > seen.json"))]);
+  const content = '"; touch pwned1; " $(touch pwned2) `touch pwned3`\n; touch pwned4 \'';
+  const write = { id: "call_w", name: "write_file", arguments: { path: "w.txt", content } };
+  await using model = scriptedModel([{ toolCalls: [write] }, { text: "done" }]);
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(await project.read("seen.json")).tool_input, write.arguments);
+  for (const marker of ["pwned1", "pwned2", "pwned3", "pwned4"]) {
+    assert.equal(await exists(`${project.project}/${marker}`), false, marker);
+  }
+  assert.equal(await project.read("w.txt"), content);
+});

@@ -102,7 +102,7 @@ export const INTERRUPTED = "interrupted by the user";
 function stopReason(stop: ChildStop, timeoutSeconds: number): string {
   switch (stop) {
     case "timeout":
-      return `timed out after ${timeoutSeconds} seconds`;
+      return `timed out after ${timeoutSeconds} second${timeoutSeconds === 1 ? "" : "s"}`;
     case "interrupted":
       return INTERRUPTED;
     case "stdout-overflow":

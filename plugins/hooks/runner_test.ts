@@ -77,7 +77,7 @@ Deno.test("a timeout kills the whole group, background children too", async () =
       spec(dir, "sleep 300 & echo $! > child.pid; trap '' TERM; sleep 300", { timeoutSeconds: 1 }),
     );
     assert.equal(result.code, null);
-    assert.equal(result.failure, "timed out after 1 seconds");
+    assert.equal(result.failure, "timed out after 1 second");
     const child = Number(await Deno.readTextFile(`${dir}/child.pid`));
     assert.equal(await ends(child), true);
   });

@@ -21,7 +21,7 @@ import type { AccessLevel, ChatMessage, Tool, ToolDefinition } from "../types.ts
 import { UsageError } from "../usage_error.ts";
 import { emptyUsage, type RunUsage } from "../model/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
-import { restorePluginStates, saveRunSnapshot } from "./run_session.ts";
+import { closingNote, restorePluginStates, saveRunSnapshot } from "./run_session.ts";
 
 /** Settings of a run, from the command line. */
 export interface RunSettings {
@@ -178,12 +178,12 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     },
   };
   const createdAt = snapshot?.created_at ?? new Date().toISOString();
-  const save = () =>
+  const save = (closing?: ChatMessage) =>
     saveRunSnapshot({
       session,
       project: deps.context.project,
       createdAt,
-      messages,
+      messages: closing ? [...messages, closing] : messages,
       retained: compactor?.retained() ?? 0,
       plugins: started,
       log: deps.context.log,
@@ -232,8 +232,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         usage,
         signal,
       });
-      // Only a completed turn is saved: resume always starts from a finished answer.
+      // A saved conversation always ends with an answer. A turn that ended without one is saved
+      // closed by a note (in the snapshot only), so the calls it made are not lost on resume.
       if (outcome.termination === "completed") await save();
+      else await save(closingNote(messages, outcome.error ?? outcome.termination));
       return outcome;
     },
     async compact(signal) {

@@ -1,7 +1,7 @@
 /**
  * A run's side of its session: giving plugins back their saved state on resume, and saving
- * the snapshot after each completed turn (a failed save is a warning; the conversation goes
- * on in memory and the next completed turn tries again).
+ * the snapshot after each turn (a failed save is a warning; the conversation goes on in memory
+ * and the next turn tries again).
  *
  * @module
  */
@@ -43,6 +43,25 @@ function pluginStates(plugins: readonly Plugin[], log: Logger): Record<string, u
     }
   }
   return states;
+}
+
+/**
+ * The message that closes a turn which ended without an answer (the call limit, a stop, a
+ * failing model API, an interrupt), so the turn can be saved: its calls ran and may have changed
+ * files, and a resumed conversation must know that. Undefined when the conversation already
+ * ends with an answer (one cut off at the output limit).
+ */
+export function closingNote(
+  messages: readonly ChatMessage[],
+  why: string,
+): ChatMessage | undefined {
+  const last = messages.at(-1);
+  if (last?.role === "assistant" && !last.tool_calls?.length) return undefined;
+  return {
+    role: "assistant",
+    content: `[hel] This turn ended without an answer (${why}); the tool calls and results ` +
+      "above are what happened before it ended.",
+  };
 }
 
 /** What a save needs to know about the run. */

@@ -407,3 +407,26 @@ Deno.test("resume removes the temporary file of a save a killed hel never finish
   await assert.rejects(() => Deno.stat(leftover), Deno.errors.NotFound);
   assert.ok((await Deno.stat(`${dir}/snapshot.json`)).isFile);
 });
+
+Deno.test("line breaks, U+2028, NUL and lone surrogates in a turn survive save and resume", async () => {
+  await using project = await tempProject();
+  const odd = "a\nb\r\nc\u2028d\u2029e\u0000f\ud800g\u{1F600}";
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "bash", arguments: { command: `printf '%s' ${JSON.stringify(odd)}` } }] },
+    { text: odd },
+    { text: "again" },
+  ]);
+  const first = await runHel([...base(model.url), "--sandbox", "off", "go"], {
+    cwd: project.project,
+  });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const second = await runHel([...base(model.url), "--resume", id, "more"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  const before = model.requests[1]!.messages.slice(1);
+  const after = model.requests[2]!.messages.slice(1);
+  assert.deepEqual(after.slice(0, before.length), before);
+  assert.equal(after[before.length].content, odd);
+});

@@ -27,6 +27,11 @@ export interface ServerConfig {
   env: Record<string, string>;
   /** Per-call timeout in milliseconds. */
   callTimeoutMs: number;
+  /**
+   * The allowlist of the server's own tool names (`*` matches any run of characters); absent
+   * means every listed tool is offered. See tool_filter.ts.
+   */
+  tools?: string[];
 }
 
 /** The parse result: servers in name order, or every mistake found. */
@@ -36,7 +41,7 @@ export type McpConfigResult =
 
 /** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
-const SERVER_FIELDS = ["command", "args", "env", "timeout"] as const;
+const SERVER_FIELDS = ["command", "args", "env", "timeout", "tools"] as const;
 /**
  * An `env` value that is a variable reference (`${NAME}`, `${NAME:-default}` or `$NAME`, alone
  * or before a `/`), which hel sets as it is: configs copied from clients that expand them would
@@ -135,7 +140,7 @@ function readServer(
   if (node.type !== "object") {
     report(
       node,
-      `${field} must be an object with "command" (and optionally "args", "env", "timeout")`,
+      `${field} must be an object with "command" (and optionally "args", "env", "timeout", "tools")`,
     );
     return undefined;
   }
@@ -205,6 +210,11 @@ function readServer(
         } else server.callTimeoutMs = Math.round(seconds * 1000);
         break;
       }
+      case "tools": {
+        const tools = readTools(here, value, report);
+        if (tools) server.tools = tools;
+        break;
+      }
       default:
         report(
           keyNode,
@@ -216,4 +226,46 @@ function readServer(
   }
   if (!sawCommand) report(node, `${field} needs a "command", e.g. "command": "python3"`);
   return bad ? undefined : server;
+}
+
+/**
+ * `tools`: a non-empty list of non-empty strings. An empty list is refused rather than read as
+ * "offer nothing" (a server offering nothing is better removed) or "offer all" (that is what
+ * leaving the field out means).
+ */
+function readTools(
+  here: string,
+  value: Node,
+  report: (node: Node, message: string) => void,
+): string[] | undefined {
+  const example = '["lookup_port", "read_*"]';
+  if (value.type !== "array") {
+    report(
+      value,
+      `${here} must be a list of the server's tool names to offer ('*' matches any run of ` +
+        `characters), e.g. ${example}; leave it out to offer every tool`,
+    );
+    return undefined;
+  }
+  const children = value.children ?? [];
+  if (children.length === 0) {
+    report(
+      value,
+      `${here} is empty, which would offer no tool: list the tools to offer, e.g. ${example}, ` +
+        "leave it out to offer every tool, or remove the server",
+    );
+    return undefined;
+  }
+  let bad = false;
+  children.forEach((child, index) => {
+    if (child.type !== "string" || String(child.value).trim() === "") {
+      bad = true;
+      report(
+        child,
+        `${here}[${index}] must be a non-empty string naming one of the server's tools, e.g. ` +
+          `"lookup_port" or "read_*"`,
+      );
+    }
+  });
+  return bad ? undefined : children.map((child) => String(child.value));
 }

@@ -127,3 +127,57 @@ Deno.test("config: ${VAR} and $VAR in env values are refused: hel would set them
     "here, or write the value itself",
   ]);
 });
+
+Deno.test("config: tools is an allowlist of the server's tool names, kept as written", () => {
+  const result = parse('{"servers": {"a": {"command": "x", "tools": ["echo", "read_*", "a.b"]}}}');
+  assert.deepEqual(result, {
+    ok: true,
+    servers: [{
+      name: "a",
+      command: "x",
+      args: [],
+      env: {},
+      callTimeoutMs: 300_000,
+      tools: ["echo", "read_*", "a.b"],
+    }],
+  });
+});
+
+Deno.test("config: a wrong tools field names the place, the field and the fix", () => {
+  const cases: [string, string][] = [
+    [
+      '{"servers": {"a": {"command": "x", "tools": "echo"}}}',
+      '.hel/mcp.json:1:45: servers."a".tools must be a list of the server\'s tool names to offer ' +
+      `('*' matches any run of characters), e.g. ["lookup_port", "read_*"]; leave it out to ` +
+      "offer every tool",
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "tools": []}}}',
+      '.hel/mcp.json:1:45: servers."a".tools is empty, which would offer no tool: list the tools ' +
+      'to offer, e.g. ["lookup_port", "read_*"], leave it out to offer every tool, or remove the ' +
+      "server",
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "tools": ["echo", "", 3, "  "]}}}',
+      '.hel/mcp.json:1:54: servers."a".tools[1] must be a non-empty string naming one of the ' +
+      `server's tools, e.g. "lookup_port" or "read_*"\n` +
+      '.hel/mcp.json:1:58: servers."a".tools[2] must be a non-empty string naming one of the ' +
+      `server's tools, e.g. "lookup_port" or "read_*"\n` +
+      '.hel/mcp.json:1:61: servers."a".tools[3] must be a non-empty string naming one of the ' +
+      `server's tools, e.g. "lookup_port" or "read_*"`,
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
+      '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
+      "command, args, env, timeout, tools",
+    ],
+    [
+      '{"servers": {"a": {"command": "x", "tools": ["a"], "tools": ["b"]}}}',
+      '.hel/mcp.json:1:52: servers."a".tools is written twice; keep one',
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    const result = parse(text);
+    assert.equal(result.ok ? "" : result.problems.join("\n"), expected, text);
+  }
+});

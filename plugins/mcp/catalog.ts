@@ -5,6 +5,7 @@
  * @module
  */
 import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 
 /** Tool names longer than this are refused by model APIs, so such tools are excluded. */
 export const MAX_TOOL_NAME = 64;
@@ -35,10 +36,14 @@ export interface Exclusion {
   reason: string;
 }
 
-/** Usable tools in name order, and the excluded ones. */
+/** Usable tools in name order, the excluded ones, and what the `tools` allowlists did. */
 export interface Catalog {
   entries: CatalogEntry[];
   excluded: Exclusion[];
+  /** Per server with a `tools` allowlist: how many listed tools it left out (not warned). */
+  leftOut: Map<string, number>;
+  /** Allowlist entries that matched no listed tool (each warned once). */
+  unmatched: UnmatchedEntry[];
 }
 
 /** The model-facing name: characters outside `[A-Za-z0-9_-]` become `_`. */
@@ -48,18 +53,25 @@ export function modelName(server: string, tool: string): string {
 }
 
 /**
- * Builds the catalog from every connected server's listing. Names that would exceed 64
- * characters, tools without an object `inputSchema`, and names two tools would share (or that
- * an already registered tool has) are excluded, each with a reason.
+ * Builds the catalog from every connected server's listing. A server's `tools` allowlist
+ * (`allow`) applies first, so a tool the user did not ask for is never excluded, warned about
+ * or counted as sharing a name. Names that would exceed 64 characters, tools without an object
+ * `inputSchema`, and names two tools would share (or that an already registered tool has) are
+ * excluded, each with a reason.
  */
 export function buildCatalog(
-  servers: readonly { name: string; tools: readonly ListedTool[] }[],
+  servers: readonly { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[],
   reserved: ReadonlySet<string>,
 ): Catalog {
   const excluded: Exclusion[] = [];
   const candidates: CatalogEntry[] = [];
+  const leftOut = new Map<string, number>();
+  const unmatched: UnmatchedEntry[] = [];
   for (const server of servers) {
-    for (const tool of server.tools) {
+    const filtered = filterTools(server.name, server.tools, server.allow);
+    if (server.allow !== undefined) leftOut.set(server.name, filtered.leftOut);
+    unmatched.push(...filtered.unmatched);
+    for (const tool of filtered.kept) {
       if (!isRecord(tool)) {
         excluded.push({
           server: server.name,
@@ -123,7 +135,20 @@ export function buildCatalog(
     } else entries.push(entry);
   }
   entries.sort((a, b) => a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0);
-  return { entries, excluded };
+  return { entries, excluded, leftOut, unmatched };
+}
+
+/** Each connected server's listing with the `tools` allowlist of its configuration. */
+export function withAllowlists<T extends { name: string; tools: readonly ListedTool[] }>(
+  connected: readonly T[],
+  configs: readonly { name: string; tools?: readonly string[] }[],
+): { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[] {
+  const allow = new Map(configs.map((config) => [config.name, config.tools]));
+  return connected.map((state) => ({
+    name: state.name,
+    tools: state.tools,
+    allow: allow.get(state.name),
+  }));
 }
 
 /** `- <name>: <first line of the description, at most 300 characters>`. */

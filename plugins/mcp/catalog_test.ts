@@ -67,3 +67,30 @@ Deno.test("catalog: the listing shows the first line, cut to 300 characters, wit
 Deno.test("catalog: the system section says how to load, or that nothing was listed", () => {
   assert.match(systemSection([]), /^MCP tools .*load_mcp_tool.*\n\(no tools were listed\)$/s);
 });
+
+Deno.test("buildCatalog(): a tools allowlist applies first: left-out tools are counted, not excluded", () => {
+  const object = { type: "object" };
+  const catalog = buildCatalog([
+    {
+      name: "s",
+      tools: [
+        { name: "echo", inputSchema: object },
+        { name: "fail", inputSchema: object },
+        { name: "noschema" }, // left out by the allowlist, so not an exclusion to warn about
+        { name: "a.b", inputSchema: object },
+        { name: "a_b", inputSchema: object }, // would share mcp__s__a_b with "a.b"
+      ],
+      allow: ["echo", "fa*", "a_b", "nope"],
+    },
+    { name: "all", tools: [{ name: "x", inputSchema: object }] },
+  ], new Set());
+  assert.deepEqual(catalog.entries.map((e) => e.fullName), [
+    "mcp__all__x",
+    "mcp__s__a_b",
+    "mcp__s__echo",
+    "mcp__s__fail",
+  ]);
+  assert.deepEqual(catalog.excluded, []);
+  assert.deepEqual([...catalog.leftOut], [["s", 2]]); // no entry for a server without a list
+  assert.deepEqual(catalog.unmatched.map((u) => [u.server, u.entry]), [["s", "nope"]]);
+});

@@ -6,8 +6,9 @@
  * @module
  */
 import { escapeControlCharacters, type PluginCommand, type PluginContext } from "../../core/mod.ts";
-import { buildCatalog, listingLine } from "./catalog.ts";
+import { buildCatalog, listingLine, withAllowlists } from "./catalog.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
 
 const encoder = new TextEncoder();
@@ -80,7 +81,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   try {
     const states = await group.startAll(file.servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
-    const catalog = buildCatalog(connected, new Set());
+    const catalog = buildCatalog(withAllowlists(connected, file.servers), new Set());
     for (const state of states) {
       const config = file.servers.find((server) => server.name === state.name)!;
       if (state.status === "skipped") {
@@ -90,15 +91,21 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
       }
       const usable = catalog.entries.filter((entry) => entry.server === state.name);
       const excluded = catalog.excluded.filter((item) => item.server === state.name);
+      const leftOut = catalog.leftOut.get(state.name);
       print(
         `${state.name}: connected, ${usable.length} tool${usable.length === 1 ? "" : "s"}` +
           (excluded.length > 0 ? `, ${excluded.length} excluded` : "") +
+          (leftOut !== undefined ? `, ${leftOut} left out by "tools"` : "") +
           `, call timeout ${config.callTimeoutMs / 1000} s`,
       );
       print(`  command: ${command(config)}`);
+      if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       for (const entry of usable) print(`  ${listingLine(entry)}`);
       for (const item of excluded) {
         print(`  excluded ${JSON.stringify(item.toolName)}: ${item.reason}`);
+      }
+      for (const item of catalog.unmatched.filter((u) => u.server === state.name)) {
+        print(`  warning: ${unmatchedText(item)}`);
       }
     }
     return connected.length === states.length ? 0 : 1;

@@ -14,12 +14,13 @@ import {
   type ToolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
-import { buildCatalog, systemSection } from "./catalog.ts";
+import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
+import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
 
@@ -113,7 +114,22 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         if (state.status === "skipped") warn(`MCP server ${state.name} skipped: ${state.reason}`);
       }
       if (connected.length === 0) return;
-      const catalog = buildCatalog(connected, new Set(host.registeredToolNames()));
+      const catalog = buildCatalog(
+        withAllowlists(connected, file.servers),
+        new Set(host.registeredToolNames()),
+      );
+      // Tools an allowlist leaves out are counted, never warned about one by one; an entry that
+      // matched nothing is warned about, since a typo would otherwise silently offer nothing.
+      for (const [server, leftOut] of catalog.leftOut) {
+        const unmatched = catalog.unmatched.filter((item) => item.server === server);
+        trace({
+          event: "tools_filter",
+          server,
+          left_out: leftOut,
+          unmatched: unmatched.map((item) => item.entry),
+        });
+        for (const item of unmatched) warn(unmatchedText(item));
+      }
       for (const item of catalog.excluded) {
         trace({
           event: "tool_excluded",

@@ -373,3 +373,26 @@ Deno.test("tool input reaches a hook only as JSON on stdin, never through the sh
   }
   assert.equal(await project.read("w.txt"), content);
 });
+
+Deno.test("hooks that name project files outside .hel are warned about; scripts in .hel are not", async () => {
+  await using project = await hookedProject([
+    group(undefined, command("sh scripts/guard.sh && ./lint.sh --fix"), command("sh .hel/ok.sh")),
+  ], [group(undefined, command("echo done; exit 0"))]);
+  await project.write("scripts/guard.sh", "exit 0\n");
+  await project.write("lint.sh", "exit 0\n");
+  await project.write(".hel/ok.sh", "exit 0\n");
+  await using model = scriptedModel(editThenAnswer());
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* Keep hook scripts in \.hel\/, which the model cannot change\n/,
+  );
+
+  await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh"))]);
+  await safe.write(".hel/ok.sh", "exit 0\n");
+  await using again = scriptedModel(editThenAnswer());
+  const quiet = await helRun(safe, again);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stderr, /files the model can change/);
+});

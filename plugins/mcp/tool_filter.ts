@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { escapeControlCharacters } from "../../core/mod.ts";
+import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 
 /** An allowlist entry that matched none of its server's listed tools. */
@@ -73,7 +73,11 @@ export function filterTools(
 
 /** The warning for an entry that matched nothing: the server, the entry, and what is close. */
 export function unmatchedText(item: UnmatchedEntry): string {
-  const quoted = (text: string) => escapeControlCharacters(JSON.stringify(text));
+  // Names are the server's: cut a long one (some are hundreds of characters) and its controls.
+  const quoted = (text: string) =>
+    escapeControlCharacters(
+      JSON.stringify(codePointLength(text) > 64 ? `${headChars(text, 64)}…` : text),
+    );
   const hints: string[] = [];
   if (item.closest.length > 0) {
     hints.push(`closest listed: ${item.closest.map(quoted).join(", ")}`);
@@ -106,8 +110,9 @@ function closestNames(server: string, entry: string, names: readonly string[]): 
   const star = bare.search(/[*?[{]/);
   const key = (star < 0 ? bare : bare.slice(0, star)).toLowerCase();
   if (key === "") return [];
-  // Two edits catch a swapped pair ("ehco"); very short keys would match everything at two.
-  const limit = key.length <= 3 ? 1 : key.length <= 9 ? 2 : 3;
+  // Two edits catch a swapped pair ("ehco"); a short key would be near every name, so it
+  // allows fewer (one or two characters: only an exact match, as a prefix for a wildcard).
+  const limit = key.length <= 2 ? 0 : key.length <= 3 ? 1 : key.length <= 9 ? 2 : 3;
   const scored = names.flatMap((name) => {
     const lower = star < 0 ? name.toLowerCase() : name.slice(0, key.length).toLowerCase();
     // Lengths further apart than the limit cannot be close (and a 500-character name is cheap).

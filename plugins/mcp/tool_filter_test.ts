@@ -84,6 +84,17 @@ Deno.test("tool filter: an entry matching nothing is reported once, with the clo
   );
 });
 
+Deno.test("tool filter: a short entry is close only to names it starts, not to every name", () => {
+  const listed = ["big", "a.b", "xs", "x".repeat(70)].map(tool);
+  const filtered = filterTools("t", listed, ["x?", "bg"]);
+  assert.deepEqual(filtered.unmatched.map((u) => [u.entry, u.closest]), [
+    ["x?", ["xs", "x".repeat(70)]],
+    ["bg", []],
+  ]);
+  // A long name is shown cut, not whole.
+  assert.match(unmatchedText(filtered.unmatched[0]!), /"xs", "x{64}…"; only/);
+});
+
 Deno.test("tool filter: server-chosen names in the warning cannot carry terminal controls", () => {
   const filtered = filterTools("t", [tool("\x1b[2Jecho")], ["\x1b[2Jecko"]);
   const text = unmatchedText(filtered.unmatched[0]!);

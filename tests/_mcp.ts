@@ -33,6 +33,8 @@ export interface ServerEntry {
   args?: string[];
   env?: Record<string, string>;
   timeout?: number;
+  /** The server's allowlist of tool names (`*` matches any run of characters). */
+  tools?: string[];
 }
 
 /** A temporary project with an MCP configuration and a marker in every server's environment. */

@@ -98,6 +98,6 @@ Deno.test("tool filter: a short entry is close only to names it starts, not to e
 Deno.test("tool filter: server-chosen names in the warning cannot carry terminal controls", () => {
   const filtered = filterTools("t", [tool("\x1b[2Jecho")], ["\x1b[2Jecko"]);
   const text = unmatchedText(filtered.unmatched[0]!);
-  assert.doesNotMatch(text, /\x1b/);
+  assert.ok(!text.includes("\x1b"), text);
   assert.match(text, /closest listed: /);
 });

@@ -19,9 +19,10 @@ import {
   toolMessage,
 } from "./_mcp.ts";
 
-// The fixture lists 13 tools; "slwo" is a typo of "slow" and matches none of them.
+// The fixture lists 13 tools; "a.b" is its own name for mcp__t__a_b, and "slwo" is a typo of
+// "slow" that matches none of them.
 const filtered = (root: string) => ({
-  t: { ...fixtureServer(root, "t"), timeout: 10, tools: ["echo", "fa*", "slwo"] },
+  t: { ...fixtureServer(root, "t"), timeout: 10, tools: ["echo", "fa*", "a.b", "slwo"] },
 });
 
 Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest stay quiet", async () => {
@@ -41,9 +42,10 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
   const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
   assert.equal(result.code, 0, result.stderr);
 
-  // The listing holds exactly the matched tools: "echo" and "fa*" (= "fail").
+  // The listing holds exactly the matched tools: "echo", "fa*" (= "fail") and "a.b".
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
   assert.deepEqual(listed, [
+    "- mcp__t__a_b: A dotted name.",
     "- mcp__t__echo: Echo text back.",
     "- mcp__t__fail: Always fails with isError.",
   ]);
@@ -60,7 +62,7 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
     { name: "echo", arguments: { text: "kept" } },
   ]);
 
-  // One warning, for the entry that matched nothing; none for the 11 tools left out (not even
+  // One warning, for the entry that matched nothing; none for the 10 tools left out (not even
   // for "noschema" and the 70-character name, which would otherwise be excluded with a warning).
   const warnings = result.stderr.split("\n").filter((line) => /MCP|mcp\.json/.test(line));
   assert.deepEqual(warnings.length, 1, result.stderr);
@@ -73,7 +75,7 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
   // The run's MCP trace records what the allowlist did.
   const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.deepEqual(trace.filter((e) => e.event === "tools_filter"), [
-    { event: "tools_filter", server: "t", left_out: 11, unmatched: ["slwo"] },
+    { event: "tools_filter", server: "t", left_out: 10, unmatched: ["slwo"] },
   ]);
   assert.equal(trace.filter((e) => e.event === "tool_excluded").length, 0);
   assert.equal(model.remaining(), 0);
@@ -87,10 +89,11 @@ Deno.test("mcp list: shows the allowlist, how many tools it left out, and an ent
   });
   assert.equal(result.code, 0, result.stdout + result.stderr);
   const out = result.stdout;
-  assert.match(out, /^t: connected, 2 tools, 11 left out by "tools", call timeout 10 s$/m);
-  assert.match(out, /^ {2}tools: "echo", "fa\*", "slwo"$/m);
+  assert.match(out, /^t: connected, 3 tools, 10 left out by "tools", call timeout 10 s$/m);
+  assert.match(out, /^ {2}tools: "echo", "fa\*", "a\.b", "slwo"$/m);
   assert.match(out, /^ {2}- mcp__t__echo: Echo text back\.$/m);
   assert.match(out, /^ {2}- mcp__t__fail: Always fails with isError\.$/m);
+  assert.match(out, /^ {2}- mcp__t__a_b: A dotted name\. \(server's name: "a\.b"\)$/m);
   assert.doesNotMatch(out, /mcp__t__slow|excluded/);
   assert.match(
     out,

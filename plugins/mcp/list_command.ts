@@ -6,7 +6,7 @@
  * @module
  */
 import { escapeControlCharacters, type PluginCommand, type PluginContext } from "../../core/mod.ts";
-import { buildCatalog, listingLine, withAllowlists } from "./catalog.ts";
+import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
@@ -100,7 +100,13 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
       );
       print(`  command: ${command(config)}`);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
-      for (const entry of usable) print(`  ${listingLine(entry)}`);
+      for (const entry of usable) {
+        // A `tools` list names the server's own tool names, which the model-facing name may hide.
+        const own = modelName(entry.server, entry.toolName).endsWith(`__${entry.toolName}`)
+          ? ""
+          : ` (server's name: ${JSON.stringify(entry.toolName)})`;
+        print(`  ${listingLine(entry)}${own}`);
+      }
       for (const item of excluded) {
         print(`  excluded ${JSON.stringify(item.toolName)}: ${item.reason}`);
       }

@@ -2,7 +2,8 @@
  * Workspace confinement for the file tools. A path is resolved against the working directory,
  * symlinks are resolved with `realPath` (for a file about to be created, the realPath of its
  * parent), and the decision is taken on that canonical path: it must lie inside the working
- * directory and have no component named `.hel` in any letter case. The single exception is the
+ * directory and have no component named `.hel` in any letter case or other spelling that a
+ * name-folding file system would take for it. The single exception is the
  * current session's spill folder, which `read_file` may read. Writes are refused, in addition,
  * on any path with a `.git` component (in any letter case) and in the git folders the project's
  * `.git` file names: git runs programs its metadata names, outside the sandbox.
@@ -59,16 +60,27 @@ export function isWithin(parent: string, child: string): boolean {
   return rel === "" || (rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel));
 }
 
-/** True when a component of `path` relative to `project` is `.hel` in any letter case. */
-export function touchesProtected(project: string, path: string): boolean {
-  const rel = relative(project, path);
-  return rel.split("/").some((part) => part.toLowerCase() === PROTECTED);
+/**
+ * A path component as file systems that fold names would see it: compatibility-normalized
+ * (a fullwidth dot is a dot), without invisible characters (HFS+ ignores some), without
+ * trailing dots and blanks (Windows drops them), in lower case. On Linux these spellings name
+ * other folders; refusing them too costs nothing and holds wherever hel runs.
+ */
+function folded(part: string): string {
+  return part.normalize("NFKC").replace(/[\u00ad\u200b-\u200f\u2060-\u206f\ufeff]/g, "")
+    .replace(/[. ]+$/, (tail) => (tail === part ? tail : "")).toLowerCase();
 }
 
-/** True when a component of `path` relative to `project` is `.git` in any letter case. */
+/** True when a component of `path` relative to `project` folds to `.hel`. */
+export function touchesProtected(project: string, path: string): boolean {
+  const rel = relative(project, path);
+  return rel.split("/").some((part) => folded(part) === PROTECTED);
+}
+
+/** True when a component of `path` relative to `project` folds to `.git`. */
 export function touchesGit(project: string, path: string): boolean {
   const rel = relative(project, path);
-  return rel.split("/").some((part) => part.toLowerCase() === GIT);
+  return rel.split("/").some((part) => folded(part) === GIT);
 }
 
 function gitText(input: string, viaLink: boolean, throughBash: boolean): string {

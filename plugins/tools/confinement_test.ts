@@ -288,3 +288,33 @@ Deno.test("a folder swapped for a link after the check: the open is refused and 
   assert.equal(existing.ok, false);
   assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
 });
+
+Deno.test(".hel and .git spellings that folding file systems take for them are refused too", async () => {
+  await using t = await testWorkspace();
+  const hel = [
+    ".hel\u200c/x",
+    ".HEL./x",
+    ".hel /x",
+    "\uff0ehel/x",
+    ".\uff28\uff25\uff2c/x",
+    ".h\u00adel/x",
+  ];
+  for (const input of hel) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { create: true });
+    assert.match(
+      !resolved.ok ? resolved.text : "",
+      /protected \.hel folder/,
+      JSON.stringify(input),
+    );
+  }
+  await Deno.mkdir(`${t.project}/.git\u200b`);
+  for (const input of [".git\u200b/config", ".GIT./config"]) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { create: true, write: true });
+    assert.match(!resolved.ok ? resolved.text : "", /git's metadata/, JSON.stringify(input));
+  }
+  // Ordinary names that merely contain the letters stay usable.
+  for (const input of ["hel.txt", ".helper", "a.hel", "..hel", ".hel-notes"]) {
+    const resolved = await resolveInWorkspace(t.workspace, input, { create: true, write: true });
+    assert.equal(resolved.ok, true, input);
+  }
+});

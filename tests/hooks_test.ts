@@ -386,7 +386,7 @@ Deno.test("hooks that name project files outside .hel are warned about; scripts 
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* Keep hook scripts in \.hel\/, which the model cannot change\n/,
+    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* A hook whose file changes during the run is not run\. Keep hook scripts in \.hel\/, which the model cannot change\n/,
   );
 
   await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh"))]);
@@ -395,4 +395,44 @@ Deno.test("hooks that name project files outside .hel are warned about; scripts 
   const quiet = await helRun(safe, again);
   assert.equal(quiet.code, 0, quiet.stderr);
   assert.doesNotMatch(quiet.stderr, /files the model can change/);
+});
+
+Deno.test("a hook script the model rewrites during the run is not run: Pre blocks, Post keeps", async () => {
+  await using project = await hookedProject(
+    [group("^read_file$", command("sh scripts/guard.sh"))],
+    [group("^write_file$", command("./scripts/after.sh"))],
+  );
+  await project.write("scripts/guard.sh", "exit 0\n");
+  await project.write("scripts/after.sh", "#!/bin/sh\nexit 0\n");
+  await Deno.chmod(`${project.project}/scripts/after.sh`, 0o755);
+  const escaped = `${project.root}/escaped`;
+  const rewrite = (path: string) => ({
+    id: `call_${path.slice(8, -3)}`,
+    name: "write_file",
+    arguments: { path, content: `#!/bin/sh\ntouch ${escaped}\n` },
+  });
+  await using model = scriptedModel([
+    { toolCalls: [rewrite("scripts/guard.sh"), rewrite("scripts/after.sh")] },
+    { toolCalls: [{ id: "call_read", name: "read_file", arguments: { path: "a.txt" } }] },
+    { text: "done" },
+  ]);
+  const run = await helRun(project, model);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(await exists(escaped), false, "the rewritten script ran outside the sandbox");
+  assert.equal(
+    toolMessage(model, "call_read"),
+    "error: PreToolUse hook blocked read_file: hook 1 was not run: scripts/guard.sh changed " +
+      "during this run, and hooks run outside the sandbox, so hel does not run a file the " +
+      "model may have rewritten; ask the user to review it and start hel again",
+  );
+  assert.match(
+    run.stderr,
+    /hel: warning: PreToolUse hook 1 was not run: .* \(the call is blocked\)/,
+  );
+  // PostToolUse: after.sh still ran after the first write, not after the write that changed it.
+  assert.match(toolMessage(model, "call_after"), /^wrote \d+ bytes to scripts\/after\.sh$/);
+  assert.match(
+    run.stderr,
+    /hel: warning: PostToolUse hook 1 was not run: scripts\/after\.sh changed .* \(the result is kept\)/,
+  );
 });

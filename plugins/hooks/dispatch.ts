@@ -14,6 +14,7 @@ import {
   type ToolResult,
 } from "../../core/mod.ts";
 import { type HookEvent, type HookHandler, matches } from "./config.ts";
+import type { ExposedFiles } from "./exposed_files.ts";
 import { boundFeedback } from "./feedback.ts";
 import { type CommandRunner, INTERRUPTED } from "./runner.ts";
 import { type Verdict, verdictOf } from "./verdict.ts";
@@ -27,6 +28,8 @@ export interface DispatchDeps {
   runner: CommandRunner;
   emit(event: HelEvent): void;
   spill(text: string): Promise<string | undefined>;
+  /** The project files the handlers name, to refuse a handler whose file changed. */
+  exposed?: ExposedFiles;
 }
 
 const TRACE_MESSAGE_CHARS = 4_096;
@@ -104,6 +107,8 @@ async function runHandler(
   call: ToolCallInfo,
   deps: DispatchDeps,
 ): Promise<Verdict | { status: "interrupted" }> {
+  const changed = await deps.exposed?.changed(handler) ?? [];
+  if (changed.length > 0) return notRun(handler, changed, call, deps);
   const result = await deps.runner.run({
     command: handler.command,
     cwd: deps.project,
@@ -153,4 +158,41 @@ async function runHandler(
     });
   }
   return verdict;
+}
+
+/**
+ * A handler naming a project file that changed during the run is not run: hooks run outside
+ * the sandbox, and the change may be the model's. PreToolUse fails closed (the call is
+ * blocked); PostToolUse keeps the result. Both are shown to the user.
+ */
+function notRun(
+  handler: HookHandler,
+  changed: string[],
+  call: ToolCallInfo,
+  deps: DispatchDeps,
+): Verdict {
+  const reason = `hook ${handler.index + 1} was not run: ${changed.join(", ")} changed during ` +
+    "this run, and hooks run outside the sandbox, so hel does not run a file the model may " +
+    "have rewritten; ask the user to review it and start hel again";
+  const pre = handler.event === "PreToolUse";
+  deps.emit({
+    type: "trace",
+    channel: "hooks",
+    data: {
+      event: handler.event,
+      tool_use_id: call.callId,
+      tool_name: call.name,
+      handler: handler.index,
+      command: handler.command,
+      status: "not-run",
+      changed,
+    },
+  });
+  deps.emit({
+    type: "warning",
+    text: escapeControlCharacters(
+      `${handler.event} ${reason} (${pre ? "the call is blocked" : "the result is kept"})`,
+    ).replaceAll("\n", " "),
+  });
+  return pre ? { status: "blocked", reason } : { status: "error", message: reason, exitCode: null };
 }

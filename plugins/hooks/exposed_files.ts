@@ -1,41 +1,104 @@
 /**
- * Finds the project files that trusted hook commands run, outside `.hel/`. Hooks run outside
- * the tool sandbox, but the model can change any project file outside `.hel/` (with the file
- * tools, or with commands in the sandbox), so such a file would let the model run its own code
- * unsandboxed at the next tool call. The trust review covers only hooks.json's bytes, so the
- * user is told at start, with the fix: keep hook scripts in `.hel/`, which the model cannot
- * change.
+ * The project files that trusted hook commands name, outside `.hel/`. Hooks run outside the
+ * tool sandbox, but the model can change any project file outside `.hel/` (with the file tools,
+ * or with commands in the sandbox), so such a file would let the model run its own code
+ * unsandboxed at the next tool call. The trust review covers only hooks.json's bytes. So the
+ * user is told at start, with the fix (keep hook scripts in `.hel/`, which the model cannot
+ * change), and during the run a handler whose named file changed since start is not run.
  *
- * The search is a heuristic over the command's words (a shell is not parsed): any word that
- * names an existing regular file inside the project counts.
+ * The search is a heuristic over the command's words (a shell is not parsed): a program word
+ * (see {@link programWords}) that names an existing regular file inside the project counts.
+ * Files a program reads by itself (a Makefile, package.json scripts) are not found.
  *
  * @module
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import type { HooksConfig } from "./config.ts";
+import { sha256Hex } from "../../core/mod.ts";
+import type { HookHandler } from "./config.ts";
 
-/** The words of a command, split at blanks, quotes and shell operators. */
-function words(command: string): string[] {
-  return command.split(/[\s"'`;&|()<>=]+/).filter((word) => word !== "");
+/** Programs that run a file named after them (`sh x.sh`, `python3 x.py`, `deno run x.ts`). */
+const INTERPRETER =
+  /^(sh|bash|dash|zsh|ksh|fish|source|\.|python[0-9.]*|node|deno|bun|tsx|ts-node|ruby|perl|php|lua|Rscript)$/;
+
+/**
+ * The words of a command that name what runs: the first word of each simple command, and
+ * after an interpreter its other words up to a redirection. Files a hook only reads or writes
+ * (`cat > log.json`) are not programs, so a hook that changes them is not refused.
+ */
+function programWords(command: string): string[] {
+  const found: string[] = [];
+  for (const segment of command.split(/[;&|()\n]+/)) {
+    const tokens = segment.split(/[\s"'`]+/).filter((word) => word !== "");
+    while (tokens.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(tokens[0]!)) tokens.shift();
+    const first = tokens[0];
+    if (first === undefined || /^[<>0-9]/.test(first)) continue;
+    found.push(first);
+    if (!INTERPRETER.test(first.split("/").pop()!)) continue;
+    for (const token of tokens.slice(1)) {
+      if (/^[0-9]*[<>]/.test(token)) break;
+      if (!token.startsWith("-")) found.push(token);
+    }
+  }
+  return found;
 }
 
-/** Project-relative paths of files outside `.hel/` that the handlers' commands name, sorted. */
-export async function exposedHookFiles(config: HooksConfig, project: string): Promise<string[]> {
+/** Project-relative paths of files outside `.hel/` that one command names, sorted. */
+async function filesNamed(command: string, project: string): Promise<string[]> {
   const found = new Set<string>();
-  const handlers = [...config.PreToolUse, ...config.PostToolUse];
-  for (const handler of handlers) {
-    for (const word of words(handler.command)) {
-      const path = resolve(project, word);
-      const rel = relative(project, path);
-      if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-      if (rel.split("/")[0]!.toLowerCase() === ".hel") continue;
-      try {
-        // Through links too: a link in the project to a script is as changeable as the script.
-        if ((await Deno.stat(path)).isFile) found.add(rel);
-      } catch {
-        // Not a file in the project: an ordinary word, or a program on the PATH.
-      }
+  for (const word of programWords(command)) {
+    const path = resolve(project, word);
+    const rel = relative(project, path);
+    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
+    if (rel.split("/")[0]!.toLowerCase() === ".hel") continue;
+    try {
+      // Through links too: a link in the project to a script is as changeable as the script.
+      if ((await Deno.stat(path)).isFile) found.add(rel);
+    } catch {
+      // Not a file in the project: an ordinary word, or a program on the PATH.
     }
   }
   return [...found].sort();
+}
+
+/** The SHA-256 of a project file, or "missing" when it cannot be read. */
+async function fingerprint(project: string, rel: string): Promise<string> {
+  try {
+    return await sha256Hex(await Deno.readFile(resolve(project, rel)));
+  } catch {
+    return "missing";
+  }
+}
+
+/** The files each handler names, as they were when hel started. */
+export interface ExposedFiles {
+  /** Every named file, sorted (empty when the hooks name none). */
+  all: string[];
+  /** The named files of `handler` that changed since start (or vanished), sorted. */
+  changed(handler: HookHandler): Promise<string[]>;
+}
+
+/** Records the files the handlers name and their contents now. */
+export async function exposedHookFiles(
+  handlers: readonly HookHandler[],
+  project: string,
+): Promise<ExposedFiles> {
+  const named = new Map<HookHandler, string[]>();
+  const prints = new Map<string, string>();
+  for (const handler of handlers) {
+    const files = await filesNamed(handler.command, project);
+    named.set(handler, files);
+    for (const file of files) {
+      if (!prints.has(file)) prints.set(file, await fingerprint(project, file));
+    }
+  }
+  return {
+    all: [...prints.keys()].sort(),
+    async changed(handler) {
+      const changed: string[] = [];
+      for (const file of named.get(handler) ?? []) {
+        if (await fingerprint(project, file) !== prints.get(file)) changed.push(file);
+      }
+      return changed;
+    },
+  };
 }

@@ -7,7 +7,6 @@
  */
 import { type Host, readProjectConfig, reviewTrust, sha256Hex } from "../../core/mod.ts";
 import { type HooksConfig, parseHooksConfig } from "./config.ts";
-import { exposedHookFiles } from "./exposed_files.ts";
 
 /** Returns the trusted handlers, or undefined when hooks are absent or skipped for this run. */
 export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefined> {
@@ -42,16 +41,6 @@ export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefi
     );
   }
   const { config } = parsed;
-  const exposed = await exposedHookFiles(config, host.project);
-  if (exposed.length > 0) {
-    host.emit({
-      type: "warning",
-      text: `project hooks name files the model can change (${exposed.join(", ")}); hooks run ` +
-        "outside the sandbox, so a hook that runs one of them would run what the model wrote " +
-        "there, and trusting hooks.json does not cover them. Keep hook scripts in .hel/, which " +
-        "the model cannot change",
-    });
-  }
   trace({
     status: "trusted",
     path: file.path,

@@ -386,7 +386,7 @@ Deno.test("hooks that name project files outside .hel are warned about; scripts 
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* A hook whose file changes during the run is not run\. Keep hook scripts in \.hel\/, which the model cannot change\n/,
+    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* A hook whose file changed since hel last ran it is asked about first, and one whose file changes during the run is not run\. Keep hook scripts in \.hel\/, which the model cannot change\n/,
   );
 
   await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh"))]);
@@ -422,8 +422,9 @@ Deno.test("a hook script the model rewrites during the run is not run: Pre block
   assert.equal(
     toolMessage(model, "call_read"),
     "error: PreToolUse hook blocked read_file: hook 1 was not run: scripts/guard.sh changed " +
-      "during this run, and hooks run outside the sandbox, so hel does not run a file the " +
-      "model may have rewritten; ask the user to review it and start hel again",
+      "since hel checked it, and hooks run outside the sandbox, so hel does not run a file the " +
+      "model may have rewritten; ask the user to review the change and start hel again on a " +
+      "terminal",
   );
   assert.match(
     run.stderr,

@@ -161,9 +161,10 @@ async function runHandler(
 }
 
 /**
- * A handler naming a project file that changed during the run is not run: hooks run outside
- * the sandbox, and the change may be the model's. PreToolUse fails closed (the call is
- * blocked); PostToolUse keeps the result. Both are shown to the user.
+ * A handler naming a project file that changed since it was checked (during this run, or
+ * unapproved since an earlier one) is not run: hooks run outside the sandbox, and the change
+ * may be the model's. PreToolUse fails closed (the call is blocked); PostToolUse keeps the
+ * result. Both are shown to the user.
  */
 function notRun(
   handler: HookHandler,
@@ -171,9 +172,9 @@ function notRun(
   call: ToolCallInfo,
   deps: DispatchDeps,
 ): Verdict {
-  const reason = `hook ${handler.index + 1} was not run: ${changed.join(", ")} changed during ` +
-    "this run, and hooks run outside the sandbox, so hel does not run a file the model may " +
-    "have rewritten; ask the user to review it and start hel again";
+  const reason = `hook ${handler.index + 1} was not run: ${changed.join(", ")} changed since ` +
+    "hel checked it, and hooks run outside the sandbox, so hel does not run a file the model " +
+    "may have rewritten; ask the user to review the change and start hel again on a terminal";
   const pre = handler.event === "PreToolUse";
   deps.emit({
     type: "trace",

@@ -53,8 +53,10 @@ async function filesNamed(command: string, project: string): Promise<string[]> {
     try {
       // Through links too: a link in the project to a script is as changeable as the script.
       if ((await Deno.stat(path)).isFile) found.add(rel);
-    } catch {
-      // Not a file in the project: an ordinary word, or a program on the PATH.
+    } catch (error) {
+      // A path to a script not there yet counts as well: the model could create it. A plain
+      // word that names nothing is a program on the PATH.
+      if (error instanceof Deno.errors.NotFound && word.includes("/")) found.add(rel);
     }
   }
   return [...found].sort();
@@ -73,7 +75,11 @@ async function fingerprint(project: string, rel: string): Promise<string> {
 export interface ExposedFiles {
   /** Every named file, sorted (empty when the hooks name none). */
   all: string[];
-  /** The named files of `handler` that changed since start (or vanished), sorted. */
+  /** Each named file's SHA-256 at start, or "missing". */
+  prints: Readonly<Record<string, string>>;
+  /** Marks files as not to be run in this run, whatever their contents. */
+  refuse(files: readonly string[]): void;
+  /** The named files of `handler` refused, or changed since start (or vanished), sorted. */
   changed(handler: HookHandler): Promise<string[]>;
 }
 
@@ -91,12 +97,19 @@ export async function exposedHookFiles(
       if (!prints.has(file)) prints.set(file, await fingerprint(project, file));
     }
   }
+  const refused = new Set<string>();
   return {
     all: [...prints.keys()].sort(),
+    prints: Object.fromEntries(prints),
+    refuse(files) {
+      for (const file of files) refused.add(file);
+    },
     async changed(handler) {
       const changed: string[] = [];
       for (const file of named.get(handler) ?? []) {
-        if (await fingerprint(project, file) !== prints.get(file)) changed.push(file);
+        if (refused.has(file) || await fingerprint(project, file) !== prints.get(file)) {
+          changed.push(file);
+        }
       }
       return changed;
     },

@@ -39,6 +39,8 @@ Deno.test("programs and interpreted scripts in the project count; data files and
     ["jq . < data.json | tee out.txt", []],
     [`"${p.dir}/lint.sh"`, ["lint.sh"]],
     ["../outside.sh; /bin/true; missing.sh", []],
+    // Not there yet, but a path: the model could create it.
+    ["sh ./later.sh; scripts/new.sh", ["later.sh", "scripts/new.sh"]],
   ];
   for (const [command, expected] of cases) {
     const exposed = await exposedHookFiles([handler(command)], p.dir);

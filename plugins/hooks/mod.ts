@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { escapeControlCharacters, type Host, type Plugin } from "../../core/mod.ts";
+import type { Host, Plugin } from "../../core/mod.ts";
 import { type HooksConfig, parseHooksConfig } from "./config.ts";
 import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
-import { exposedHookFiles } from "./exposed_files.ts";
+import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
 
@@ -30,20 +30,8 @@ export default function hooks(): Plugin {
     async setup(host: Host) {
       config = await loadTrustedHooks(host);
       const exposed = config
-        ? await exposedHookFiles([...config.PreToolUse, ...config.PostToolUse], host.project)
+        ? await guardHookFiles(host, [...config.PreToolUse, ...config.PostToolUse])
         : undefined;
-      if (exposed && exposed.all.length > 0) {
-        host.emit({
-          type: "warning",
-          text: escapeControlCharacters(
-            `project hooks name files the model can change (${exposed.all.join(", ")}); hooks ` +
-              "run outside the sandbox, so a hook that runs one of them would run what the " +
-              "model wrote there, and trusting hooks.json does not cover them. A hook whose " +
-              "file changes during the run is not run. Keep hook scripts in .hel/, which the " +
-              "model cannot change",
-          ).replaceAll("\n", " "),
-        });
-      }
       deps = {
         ...(exposed ? { exposed } : {}),
         project: host.project,

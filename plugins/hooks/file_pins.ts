@@ -1,0 +1,139 @@
+/**
+ * What the project files that hooks run looked like when hel last ran them:
+ * `$HEL_HOME/hook-files.json` (outside the project, so neither the model nor a cloned
+ * repository can write it), per canonical project path, each file's SHA-256 or "missing".
+ * A file that differs at the next start was changed between runs, possibly by the model in the
+ * earlier run; it is shown to the person before any hook runs it.
+ *
+ * @module
+ */
+import { escapeControlCharacters, type Host } from "../../core/mod.ts";
+import type { HookHandler } from "./config.ts";
+import { type ExposedFiles, exposedHookFiles } from "./exposed_files.ts";
+
+/** Per file (project-relative), its SHA-256 or "missing". */
+export type FilePins = Record<string, string>;
+
+interface PinsFile {
+  version: 1;
+  projects: Record<string, FilePins>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+async function readPins(path: string): Promise<PinsFile> {
+  try {
+    const parsed = JSON.parse(await Deno.readTextFile(path));
+    if (isRecord(parsed) && parsed.version === 1 && isRecord(parsed.projects)) {
+      return parsed as unknown as PinsFile;
+    }
+  } catch {
+    // Missing or damaged: no pins, so every file counts as first seen (and is pinned now).
+  }
+  return { version: 1, projects: {} };
+}
+
+/** The pins recorded for `project` (empty when none). */
+export async function loadPins(helHome: string, project: string): Promise<FilePins> {
+  const pins = (await readPins(`${helHome}/hook-files.json`)).projects[project];
+  return isRecord(pins) ? pins as FilePins : {};
+}
+
+/** Records `pins` for `project`: read, merge and write under a lock, atomically, mode 0600. */
+export async function savePins(helHome: string, project: string, pins: FilePins): Promise<void> {
+  await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
+  const path = `${helHome}/hook-files.json`;
+  using lock = await Deno.open(`${helHome}/hook-files.lock`, {
+    create: true,
+    write: true,
+    mode: 0o600,
+  });
+  await lock.lock(true);
+  const all = await readPins(path);
+  all.projects[project] = pins;
+  const temp = `${path}.${crypto.randomUUID()}.tmp`;
+  using file = await Deno.open(temp, { write: true, createNew: true, mode: 0o600 });
+  await file.write(new TextEncoder().encode(JSON.stringify(all, null, 2) + "\n"));
+  await file.sync();
+  await Deno.rename(temp, path);
+}
+
+const SHOWN_CHARS = 20_000;
+
+/**
+ * Shows the files that changed since hooks last ran them and asks whether hooks may run them.
+ * No terminal, or any answer but y/yes, is a no.
+ */
+export async function approveChanged(host: Host, files: readonly string[]): Promise<boolean> {
+  const parts: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await Deno.readFile(`${host.project}/${file}`));
+    } catch {
+      text = "(the file is gone)";
+    }
+    const cut = text.length > SHOWN_CHARS
+      ? `${text.slice(0, SHOWN_CHARS)}\n(cut: ${text.length - SHOWN_CHARS} more characters; ` +
+        "answer no and read the whole file first)"
+      : text;
+    const name = escapeControlCharacters(file).replaceAll("\n", "\\n");
+    parts.push(
+      `----- begin ${name} -----\n${escapeControlCharacters(cut)}` +
+        `${cut.endsWith("\n") ? "" : "\n"}----- end ${name} -----\n`,
+    );
+  }
+  const answer = await host.ask(
+    "hel: project files that hooks run changed since hel last ran them (hooks run outside " +
+      `the sandbox; the model may have changed them):\n${parts.join("")}` +
+      "Run hooks with these files? [y/N] ",
+  );
+  return answer !== undefined && /^(y|yes)$/i.test(answer);
+}
+
+const warn = (host: Host, text: string) =>
+  host.emit({ type: "warning", text: escapeControlCharacters(text).replaceAll("\n", " ") });
+
+/**
+ * Finds the project files the trusted handlers run, warns about them, and refuses for this run
+ * those that changed since hel last ran hooks here unless the person approves them now. The
+ * pins are then brought up to date (a refused file keeps its old pin, so it is asked about
+ * again next time).
+ */
+export async function guardHookFiles(
+  host: Host,
+  handlers: readonly HookHandler[],
+): Promise<ExposedFiles> {
+  const exposed = await exposedHookFiles(handlers, host.project);
+  if (exposed.all.length === 0) return exposed;
+  warn(
+    host,
+    `project hooks name files the model can change (${exposed.all.join(", ")}); hooks run ` +
+      "outside the sandbox, so a hook that runs one of them would run what the model wrote " +
+      "there, and trusting hooks.json does not cover them. A hook whose file changed since hel " +
+      "last ran it is asked about first, and one whose file changes during the run is not run. " +
+      "Keep hook scripts in .hel/, which the model cannot change",
+  );
+  const pins = await loadPins(host.helHome, host.project);
+  const differing = exposed.all.filter((file) =>
+    Object.hasOwn(pins, file) && pins[file] !== exposed.prints[file]
+  );
+  const next: FilePins = { ...exposed.prints };
+  if (differing.length > 0 && !(await approveChanged(host, differing))) {
+    exposed.refuse(differing);
+    for (const file of differing) next[file] = pins[file]!;
+    warn(
+      host,
+      `hooks that run ${differing.join(", ")} are not run in this run: the file changed since ` +
+        `hel last ran it and was not approved${host.interactive ? "" : " (no terminal to ask)"}` +
+        ". Read the change, then start hel on a terminal and approve it",
+    );
+  }
+  try {
+    await savePins(host.helHome, host.project, next);
+  } catch (error) {
+    warn(host, `could not record the hook files in ${host.helHome}: ${(error as Error).message}`);
+  }
+  return exposed;
+}

@@ -82,6 +82,9 @@ export function createTrustFileStore(
       createNew: true,
       mode: 0o600,
     });
+    // On disk before the rename: a power cut must not leave an empty store in its place.
+    using file = await Deno.open(temp, { write: true });
+    await file.sync();
     await Deno.rename(temp, path);
   }
 

@@ -53,8 +53,11 @@ export async function savePins(helHome: string, project: string, pins: FilePins)
   const all = await readPins(path);
   all.projects[project] = pins;
   const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  using file = await Deno.open(temp, { write: true, createNew: true, mode: 0o600 });
-  await file.write(new TextEncoder().encode(JSON.stringify(all, null, 2) + "\n"));
+  await Deno.writeTextFile(temp, JSON.stringify(all, null, 2) + "\n", {
+    createNew: true,
+    mode: 0o600,
+  });
+  using file = await Deno.open(temp, { write: true });
   await file.sync();
   await Deno.rename(temp, path);
 }

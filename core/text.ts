@@ -1,5 +1,6 @@
 /**
- * Small text helpers shared by the core and plugins: token estimates and head/tail cuts.
+ * Small text helpers shared by the core and plugins: token estimates, head/tail cuts and the
+ * edit distance behind "did you mean" hints.
  *
  * @module
  */
@@ -43,4 +44,19 @@ export function elideMiddle(
   const chars = Array.from(text);
   return `${chars.slice(0, head).join("")}\n\n${marker(chars.length - head - tail)}\n\n` +
     chars.slice(chars.length - tail).join("");
+}
+
+/** Levenshtein distance: the fewest one-character edits that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { type Node, type ParseError, parseTree } from "jsonc-parser";
+import { editDistance } from "../text.ts";
 
 /** A parsed file, or the messages saying why it could not be parsed. */
 export type JsoncParse =
@@ -115,18 +116,4 @@ function position(text: string, offset: number): string {
   const line = before.split("\n").length;
   const column = offset - before.lastIndexOf("\n");
   return `${line}:${column}`;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }

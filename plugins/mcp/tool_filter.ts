@@ -6,7 +6,12 @@
  *
  * @module
  */
-import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+import {
+  codePointLength,
+  editDistance,
+  escapeControlCharacters,
+  headChars,
+} from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 
 /** An allowlist entry that matched none of its server's listed tools. */
@@ -122,18 +127,4 @@ function closestNames(server: string, entry: string, names: readonly string[]): 
   });
   scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1));
   return [...new Set(scored.map((item) => item.name))].slice(0, 3);
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }

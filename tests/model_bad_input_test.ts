@@ -6,10 +6,18 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { runHel, scriptedModel, type TempProject, tempProject, toolMessage } from "./_helpers.ts";
 import { helOnTerminal } from "./_terminal.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
+
+/** Runs "go" in confirm mode with the permission questions answered from `answers`. */
+async function confirmWith(project: TempProject, url: string, answers: boolean[]) {
+  await Deno.writeTextFile(`${project.root}/answers.json`, JSON.stringify(answers));
+  const args = ["--base-url", url, "--access", "confirm"];
+  args.push("--approval-input", `${project.root}/answers.json`, ...SANDBOX, "go");
+  return await runHel(args, { cwd: project.project });
+}
 
 Deno.test("arguments that are not a JSON object are error results; nothing is asked or written", async () => {
   await using project = await tempProject({ "a.txt": "alpha\n" });
@@ -26,20 +34,7 @@ Deno.test("arguments that are not a JSON object are error results; nothing is as
     { text: "done" },
   ]);
   // No answers: a question asked for any of the bad calls would be a denial, not a JSON error.
-  await Deno.writeTextFile(`${project.root}/answers.json`, "[]");
-  const run = await runHel(
-    [
-      "--base-url",
-      model.url,
-      "--access",
-      "confirm",
-      "--approval-input",
-      `${project.root}/answers.json`,
-      ...SANDBOX,
-      "go",
-    ],
-    { cwd: project.project },
-  );
+  const run = await confirmWith(project, model.url, []);
   assert.equal(run.code, 0, run.stderr);
   for (const [id] of raw.slice(0, 2).concat(raw.slice(4))) {
     assert.match(
@@ -133,20 +128,7 @@ Deno.test("arguments that do not fit the schema are refused before the approval 
     { text: "done" },
   ]);
   // One yes: it must reach the one call that can run, not be used up by a broken one.
-  await Deno.writeTextFile(`${project.root}/answers.json`, "[true]");
-  const run = await runHel(
-    [
-      "--base-url",
-      model.url,
-      "--access",
-      "confirm",
-      "--approval-input",
-      `${project.root}/answers.json`,
-      ...SANDBOX,
-      "go",
-    ],
-    { cwd: project.project },
-  );
+  const run = await confirmWith(project, model.url, [true]);
   assert.equal(run.code, 0, run.stderr);
   const fix = ". Send the call again with all of these fixed";
   assert.equal(

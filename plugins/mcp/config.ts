@@ -17,6 +17,22 @@ import {
 export const DEFAULT_CALL_TIMEOUT_SECONDS = 300;
 /** The largest `timeout` accepted (one day), so a typo cannot make a call wait for ever. */
 const MAX_CALL_TIMEOUT_SECONDS = 86_400;
+/**
+ * How many times its `timeout` a call may run while the server keeps reporting progress (each
+ * report restarts the timeout); the MCP spec asks for such a hard maximum so a server that
+ * reports progress for ever cannot hold a call for ever.
+ */
+export const PROGRESS_TIMEOUT_FACTOR = 10;
+
+/**
+ * The longest a call may run however much progress it reports, in milliseconds:
+ * {@link PROGRESS_TIMEOUT_FACTOR} times the server's timeout, at most the longest `timeout`
+ * accepted (so a one-day timeout gains nothing from progress).
+ */
+export function callMaximumMs(callTimeoutMs: number): number {
+  const capped = Math.min(callTimeoutMs * PROGRESS_TIMEOUT_FACTOR, MAX_CALL_TIMEOUT_SECONDS * 1000);
+  return Math.max(callTimeoutMs, capped);
+}
 
 /** One configured stdio server. */
 export interface ServerConfig {

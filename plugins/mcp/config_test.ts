@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseMcpConfig, validServerName } from "./config.ts";
+import { callMaximumMs, parseMcpConfig, validServerName } from "./config.ts";
 
 const parse = (text: string) => parseMcpConfig(new TextEncoder().encode(text), ".hel/mcp.json");
 
@@ -180,4 +180,11 @@ Deno.test("config: a wrong tools field names the place, the field and the fix", 
     const result = parse(text);
     assert.equal(result.ok ? "" : result.problems.join("\n"), expected, text);
   }
+});
+
+Deno.test("config: progress lets a call run 10 times its timeout, at most one day", () => {
+  assert.equal(callMaximumMs(1_000), 10_000);
+  assert.equal(callMaximumMs(300_000), 3_000_000);
+  assert.equal(callMaximumMs(20_000_000), 86_400_000);
+  assert.equal(callMaximumMs(86_400_000), 86_400_000);
 });

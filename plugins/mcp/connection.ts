@@ -17,7 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
-import type { ServerConfig } from "./config.ts";
+import { callMaximumMs, PROGRESS_TIMEOUT_FACTOR, type ServerConfig } from "./config.ts";
 import { convertCallResult } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
@@ -27,8 +27,16 @@ import { findMissingCommand } from "./find_command.ts";
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
 /** tools/list pages read at most; a server that keeps paginating is stopped. */
 const MAX_LIST_PAGES = 100;
+/** How the SDK reports a progress notification for no call in flight. */
+const STRAY_PROGRESS = "Received a progress notification for an unknown token";
 /** Server texts in messages and traces are cut to this many characters. */
 const MAX_QUOTED = 500;
+
+/** What a call's progress reports came to, for its trace entry. */
+interface CallProgress {
+  count: number;
+  last?: { progress: number; total?: number; message?: string };
+}
 
 /** Where a connection reports what happened (the run's `mcp` trace). */
 export type Trace = (data: Record<string, unknown>) => void;
@@ -54,6 +62,7 @@ export class McpConnection {
   #env: Record<string, string>;
   #state: "new" | "connected" | "disconnected" = "new";
   #phase = "start";
+  #strayProgress = 0;
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -67,8 +76,22 @@ export class McpConnection {
       shutdownWaitMs: options.shutdownWaitMs,
     });
     this.#client = new Client(CLIENT_INFO, { capabilities: {} });
-    this.#client.onerror = (error) =>
+    this.#client.onerror = (error) => {
+      // A server that goes on reporting progress for a call hel cancelled (or never made) could
+      // fill the trace with one entry a report: keep the 1st, 10th, 100th, ... with a count.
+      if (error.message.startsWith(STRAY_PROGRESS)) {
+        const count = ++this.#strayProgress;
+        if (!/^10*$/.test(String(count))) return; // 1, 10, 100, ...
+        options.trace({
+          event: "protocol",
+          server: config.name,
+          message: cut(error.message),
+          count,
+        });
+        return;
+      }
       options.trace({ event: "protocol", server: config.name, message: cut(error.message) });
+    };
     this.#client.onclose = () => {
       if (this.#state !== "connected") return;
       this.#state = "disconnected";
@@ -212,7 +235,11 @@ export class McpConnection {
     return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
   }
 
-  /** Calls `tools/call` with the server's own tool name. Never throws. */
+  /**
+   * Calls `tools/call` with the server's own tool name. Never throws. The call carries a
+   * progress token: the SDK restarts the server's `timeout` at each progress report for it,
+   * and hel cancels the call at {@link callMaximumMs} however much progress it reports.
+   */
   async call(
     toolName: string,
     args: Record<string, unknown>,
@@ -225,6 +252,16 @@ export class McpConnection {
     const forward = () => controller.abort(new Error("interrupted by the user"));
     signal.addEventListener("abort", forward, { once: true });
     const started = Date.now();
+    const progress: CallProgress = { count: 0 };
+    // The hard maximum is hel's own timer, not the SDK's `maxTotalTimeout`: the SDK checks that
+    // only when a progress report arrives and then rejects without telling the server, while
+    // aborting cancels on the wire (notifications/cancelled) exactly like the timeout does.
+    const maximumMs = callMaximumMs(this.config.callTimeoutMs);
+    let pastMaximum = false;
+    const maximum = setTimeout(() => {
+      pastMaximum = true;
+      controller.abort(new McpError(ErrorCode.RequestTimeout, "Maximum total time exceeded"));
+    }, maximumMs);
     const trace = (status: string, extra: Record<string, unknown> = {}) =>
       this.#options.trace({
         event: "call",
@@ -232,6 +269,8 @@ export class McpConnection {
         tool: toolName,
         status,
         ms: Date.now() - started,
+        // One summary per call, never one entry per report: a server may report every second.
+        ...(progress.count > 0 ? { progress } : {}),
         ...extra,
       });
     try {
@@ -239,7 +278,19 @@ export class McpConnection {
       const result = await this.#client.request(
         { method: "tools/call", params: { name: toolName, arguments: args } },
         ResultSchema,
-        { timeout: this.config.callTimeoutMs, signal: controller.signal },
+        {
+          timeout: this.config.callTimeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: (report) => {
+            progress.count++;
+            progress.last = {
+              progress: report.progress,
+              ...(report.total !== undefined ? { total: report.total } : {}),
+              ...(typeof report.message === "string" ? { message: cut(report.message) } : {}),
+            };
+          },
+          signal: controller.signal,
+        },
       );
       const converted = convertCallResult(result);
       trace(converted.ok ? "ok" : "tool-error");
@@ -249,7 +300,12 @@ export class McpConnection {
         trace("disconnected");
         return await this.#disconnectedResult();
       }
-      if (controller.signal.aborted) {
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      if (pastMaximum && progress.count > 0) {
+        trace("maximum");
+        return { ok: false, text: this.#pastMaximumText(maximumMs, progress.count) };
+      }
+      if (controller.signal.aborted && !pastMaximum) {
         trace("cancelled");
         return {
           ok: false,
@@ -257,13 +313,18 @@ export class McpConnection {
             "was cancelled",
         };
       }
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (timedOut) {
         trace("timeout");
-        const seconds = this.config.callTimeoutMs / 1000;
+        const waited = seconds(this.config.callTimeoutMs);
+        // A call that reported progress and then fell silent is told apart; one that never
+        // reported any reads exactly as before progress counted.
+        const what = progress.count === 0
+          ? `timed out after ${waited}`
+          : `timed out: no answer or progress for ${waited} after ${progress.count} progress ` +
+            `report${progress.count === 1 ? "" : "s"}`;
         return {
           ok: false,
-          text: `MCP request tools/call to ${this.name} timed out after ${seconds} ` +
-            `second${seconds === 1 ? "" : "s"}; ` +
+          text: `MCP request tools/call to ${this.name} ${what}; ` +
             "the request was cancelled and the server keeps running. Try again only if the " +
             "task needs it, perhaps with a smaller request, or continue without this result.",
         };
@@ -278,8 +339,21 @@ export class McpConnection {
           : `MCP request to ${this.name} failed: ${message}`,
       };
     } finally {
+      clearTimeout(maximum);
       signal.removeEventListener("abort", forward);
     }
+  }
+
+  /** The model-facing error of a call cancelled at its maximum while still reporting progress. */
+  #pastMaximumText(maximumMs: number, reports: number): string {
+    return `MCP request tools/call to ${this.name} ran past its maximum of ` +
+      `${seconds(maximumMs)} despite reporting progress (${reports} ` +
+      `report${reports === 1 ? "" : "s"}); the request was cancelled and the server keeps ` +
+      `running. Progress restarts the server's ${this.config.callTimeoutMs / 1000}-second ` +
+      `timeout, but no call may run longer than ${PROGRESS_TIMEOUT_FACTOR} times that. Do not ` +
+      "repeat the same call: split the work into smaller requests if the tool allows it, or " +
+      "continue without this result and tell the user the call did not finish (raising the " +
+      'server\'s "timeout" in .hel/mcp.json raises the maximum).';
   }
 
   /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */
@@ -355,6 +429,12 @@ function schemaIssues(error: unknown): string | undefined {
   });
   if (issues.length > 3) shown.push(`${issues.length - 3} more`);
   return cut(shown.join("; "));
+}
+
+/** "1 second", "2.5 seconds". */
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value} second${value === 1 ? "" : "s"}`;
 }
 
 function cut(text: string): string {

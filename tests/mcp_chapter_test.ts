@@ -131,7 +131,10 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
     "tools/list",
     "tools/call",
   ]);
-  assert.deepEqual(events[3]!.params, { name: "lookup_port", arguments: { service: "api" } });
+  const { _meta, ...params } = events[3]!.params as Record<string, unknown>;
+  assert.deepEqual(params, { name: "lookup_port", arguments: { service: "api" } });
+  // Every call carries a progress token, so progress reports can keep a long call alive.
+  assert.equal(typeof (_meta as { progressToken?: unknown })?.progressToken, "number");
   assert.deepEqual(processesWithMarker(project.marker), []);
 });
 

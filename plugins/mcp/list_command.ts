@@ -7,6 +7,7 @@
  */
 import { escapeControlCharacters, type PluginCommand, type PluginContext } from "../../core/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
+import { callMaximumMs } from "./config.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
@@ -96,7 +97,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
         `${state.name}: connected, ${usable.length} tool${usable.length === 1 ? "" : "s"}` +
           (excluded.length > 0 ? `, ${excluded.length} excluded` : "") +
           (leftOut !== undefined ? `, ${leftOut} left out by "tools"` : "") +
-          `, call timeout ${config.callTimeoutMs / 1000} s`,
+          `, call timeout ${config.callTimeoutMs / 1000} s` + progressNote(config.callTimeoutMs),
       );
       print(`  command: ${command(config)}`);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
@@ -119,4 +120,12 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
     await group.shutdownAll();
     Deno.removeSignalListener("SIGINT", onInterrupt);
   }
+}
+
+/** How far progress reports can stretch a call, when they can (see callMaximumMs). */
+function progressNote(callTimeoutMs: number): string {
+  const maximumMs = callMaximumMs(callTimeoutMs);
+  return maximumMs > callTimeoutMs
+    ? ` (up to ${maximumMs / 1000} s while it reports progress)`
+    : "";
 }

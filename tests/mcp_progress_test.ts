@@ -68,7 +68,14 @@ Deno.test("mcp progress: a call that reports progress for ever is cancelled at i
   await using project = await mcpProject(progressServer);
   await using model = scriptedModel([
     load("mcp__t__progress_forever", "mcp__t__echo"),
-    { toolCalls: [{ id: "endless", name: "mcp__t__progress_forever", arguments: {} }] },
+    // A report every 10 ms: a flood the trace must coalesce (the catalogue's case A16).
+    {
+      toolCalls: [{
+        id: "endless",
+        name: "mcp__t__progress_forever",
+        arguments: { interval: 0.01 },
+      }],
+    },
     { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "still here" } }] },
     { text: "done" },
   ]);
@@ -87,12 +94,12 @@ Deno.test("mcp progress: a call that reports progress for ever is cancelled at i
   assert.deepEqual(cancels.map((c) => c.params.requestId), [call.id]);
   assert.equal(toolMessage(model, "after"), "still here");
   assert.equal(log.filter((m) => "started" in m).length, 1);
-  // About thirty reports came in; the trace holds one entry for the call, not one per report.
+  // Hundreds of reports came in; the trace holds one entry for the call, not one per report.
   const calls = await callTraces(project.root);
   assert.deepEqual(calls.map((c) => c.status), ["maximum", "ok"]);
   // deno-lint-ignore no-explicit-any
   const endless = calls[0] as any;
-  assert.ok(endless.progress.count >= 10, JSON.stringify(endless));
+  assert.ok(endless.progress.count >= 50, JSON.stringify(endless));
   const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(trace.filter((e) => e.event === "protocol").length <= 1, JSON.stringify(trace));
   assert.equal(model.remaining(), 0);

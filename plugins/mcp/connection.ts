@@ -1,7 +1,8 @@
 /**
  * One MCP server for the length of a run: started and listed under the shared startup
- * deadline, called with a per-call timeout that cancels the request and keeps the server,
- * marked disconnected (and never restarted) when it exits, shut down with hel.
+ * deadline, called with a per-call timeout (restarted by progress reports, within a hard
+ * maximum) that cancels the request and keeps the server, marked disconnected (and never
+ * restarted) when it exits, shut down with hel.
  *
  * @module
  */

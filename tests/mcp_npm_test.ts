@@ -26,7 +26,8 @@ const ignore = Deno.env.get("HEL_SKIP_NPM_TESTS") === "1";
 const SLOW_START = ["--mcp-startup-timeout", "180000"];
 
 Deno.test({
-  name: "mcp npm: server-everything: list, load, call, image, long call cancelled by timeout",
+  name:
+    "mcp npm: server-everything: list, load, call, image, long call cancelled by timeout, one kept alive by progress",
   ignore,
   async fn() {
     await using project = await mcpProject(() => ({
@@ -48,6 +49,8 @@ Deno.test({
           { id: "echo", name: names[0]!, arguments: { message: "hello from hel" } },
           { id: "image", name: names[1]!, arguments: {} },
           { id: "long", name: names[2]!, arguments: { duration: 30, steps: 5 } },
+          // A report every second restarts the 2 s timeout, so this 6 s call finishes.
+          { id: "progress", name: names[2]!, arguments: { duration: 6, steps: 6 } },
           { id: "after", name: names[0]!, arguments: { message: "still here" } },
         ],
       },
@@ -63,6 +66,7 @@ Deno.test({
       toolMessage(model, "long"),
       /^error: MCP request tools\/call to everything timed out after 2 seconds; the request was cancelled/,
     );
+    assert.match(toolMessage(model, "progress"), /^Long running operation completed\./);
     // The server survived the cancelled call.
     assert.match(toolMessage(model, "after"), /still here/);
     assert.equal(model.remaining(), 0);

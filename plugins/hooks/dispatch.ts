@@ -126,21 +126,12 @@ async function runHandler(
     : verdict.status === "blocked" || verdict.status === "feedback"
     ? verdict.reason
     : undefined;
-  deps.emit({
-    type: "trace",
-    channel: "hooks",
-    data: {
-      event: handler.event,
-      tool_use_id: call.callId,
-      tool_name: call.name,
-      handler: handler.index,
-      command: handler.command,
-      status: verdict.status,
-      exit_code: result.code,
-      ...(result.signal !== null ? { signal: result.signal } : {}),
-      duration_ms: result.durationMs,
-      ...(message !== undefined ? { message: message.slice(0, TRACE_MESSAGE_CHARS) } : {}),
-    },
+  traceHandler(handler, call, deps, {
+    status: verdict.status,
+    exit_code: result.code,
+    ...(result.signal !== null ? { signal: result.signal } : {}),
+    duration_ms: result.durationMs,
+    ...(message !== undefined ? { message: message.slice(0, TRACE_MESSAGE_CHARS) } : {}),
   });
   if (verdict.status === "error") {
     const pre = handler.event === "PreToolUse";
@@ -176,6 +167,23 @@ function notRun(
     "hel checked it, and hooks run outside the sandbox, so hel does not run a file the model " +
     "may have rewritten; ask the user to review the change and start hel again on a terminal";
   const pre = handler.event === "PreToolUse";
+  traceHandler(handler, call, deps, { status: "not-run", changed });
+  deps.emit({
+    type: "warning",
+    text: escapeControlCharacters(
+      `${handler.event} ${reason} (${pre ? "the call is blocked" : "the result is kept"})`,
+    ).replaceAll("\n", " "),
+  });
+  return pre ? { status: "blocked", reason } : { status: "error", message: reason, exitCode: null };
+}
+
+/** One line of the hooks trace for `handler` on `call`, with what became of it. */
+function traceHandler(
+  handler: HookHandler,
+  call: ToolCallInfo,
+  deps: DispatchDeps,
+  outcome: Record<string, unknown>,
+): void {
   deps.emit({
     type: "trace",
     channel: "hooks",
@@ -185,15 +193,7 @@ function notRun(
       tool_name: call.name,
       handler: handler.index,
       command: handler.command,
-      status: "not-run",
-      changed,
+      ...outcome,
     },
   });
-  deps.emit({
-    type: "warning",
-    text: escapeControlCharacters(
-      `${handler.event} ${reason} (${pre ? "the call is blocked" : "the result is kept"})`,
-    ).replaceAll("\n", " "),
-  });
-  return pre ? { status: "blocked", reason } : { status: "error", message: reason, exitCode: null };
 }

@@ -7,6 +7,7 @@
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
 import { ACCESS_LEVELS } from "../permissions.ts";
+import { MAX_TIMER_SECONDS } from "../timer_limit.ts";
 import { DEFAULT_CONTEXT_FILE } from "./environment.ts";
 import { writeErr, writeOut } from "./terminal.ts";
 
@@ -47,17 +48,11 @@ export function httpUrl(value: string): string {
   return value;
 }
 
-/**
- * The longest `--timeout` in seconds: JavaScript timers hold at most 2^31-1 ms (about 24.8
- * days) and fire at once beyond that, which would fail every request as soon as it started.
- */
-export const MAX_TIMEOUT_SECONDS = 2_147_483;
-
 function timeoutSeconds(value: string): number {
   const seconds = positiveInt(value);
-  if (seconds > MAX_TIMEOUT_SECONDS) {
+  if (seconds > MAX_TIMER_SECONDS) {
     throw new InvalidArgumentError(
-      `at most ${MAX_TIMEOUT_SECONDS} seconds (about 24 days), the longest limit hel can keep`,
+      `at most ${MAX_TIMER_SECONDS} seconds (about 24 days), the longest limit hel can keep`,
     );
   }
   return seconds;

@@ -6,7 +6,12 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../core/mod.ts";
+import {
+  didYouMean,
+  jsoncProperties,
+  MAX_TIMER_SECONDS,
+  parseJsoncConfig,
+} from "../../core/mod.ts";
 
 /** The events a hook can run on. */
 export type HookEvent = "PreToolUse" | "PostToolUse";
@@ -19,12 +24,6 @@ export const MAX_HANDLERS = 128;
 
 /** Seconds a handler may run unless its `timeout` says otherwise. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
-
-/**
- * The longest `timeout`: JavaScript timers hold at most 2^31-1 ms (about 24.8 days) and fire at
- * once beyond that, which would stop the hook as soon as it started.
- */
-export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 /** One command to run for an event, in file order. */
 export interface HookHandler {
@@ -174,12 +173,12 @@ function parseHandler(node: Node, where: string) {
   if (timeout) {
     if (
       timeout.type !== "number" || !Number.isInteger(timeout.value) || timeout.value <= 0 ||
-      timeout.value > MAX_TIMEOUT_SECONDS
+      timeout.value > MAX_TIMER_SECONDS
     ) {
       throw new Invalid(
         timeout,
         `${where}.timeout must be a positive whole number of seconds, at most ` +
-          `${MAX_TIMEOUT_SECONDS} (about 24 days), e.g. "timeout": 30 (default ` +
+          `${MAX_TIMER_SECONDS} (about 24 days), e.g. "timeout": 30 (default ` +
           `${DEFAULT_TIMEOUT_SECONDS})`,
       );
     }

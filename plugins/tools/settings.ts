@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type PluginOption, UsageError } from "../../core/mod.ts";
+import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
 import { parseSandboxReads } from "./sandbox_home.ts";
 
@@ -59,12 +59,6 @@ export const TOOL_OPTIONS: PluginOption[] = [
   },
 ];
 
-/**
- * The longest `--bash-timeout`: JavaScript timers hold at most 2^31-1 ms (about 24.8 days) and
- * fire at once beyond that, which would kill every command as soon as it started.
- */
-export const MAX_BASH_TIMEOUT_SECONDS = 2_147_483;
-
 /** The plugin's settings after checking. */
 export interface ToolSettings {
   tools: ToolName[];
@@ -110,10 +104,10 @@ export function toolSettings(
       `--bash-timeout: expected a positive number of seconds, got "${timeoutText}"`,
     );
   }
-  if (timeoutSeconds > MAX_BASH_TIMEOUT_SECONDS) {
+  if (timeoutSeconds > MAX_TIMER_SECONDS) {
     throw new UsageError(
       `--bash-timeout: ${timeoutText} seconds is more than the longest limit hel can keep, ` +
-        `${MAX_BASH_TIMEOUT_SECONDS} seconds (about 24 days); give a smaller number`,
+        `${MAX_TIMER_SECONDS} seconds (about 24 days); give a smaller number`,
     );
   }
   return {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { withFileLock, writePrivateFile } from "../private_file.ts";
 import type { TrustKind, TrustRecord, TrustStore } from "./trust_store.ts";
 
 interface TrustFile {
@@ -76,16 +77,8 @@ export function createTrustFileStore(
 
   async function save(records: TrustRecord[]): Promise<void> {
     await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
-    const temp = `${path}.${crypto.randomUUID()}.tmp`;
     const body: TrustFile = { version: 1, records };
-    await Deno.writeTextFile(temp, JSON.stringify(body, null, 2) + "\n", {
-      createNew: true,
-      mode: 0o600,
-    });
-    // On disk before the rename: a power cut must not leave an empty store in its place.
-    using file = await Deno.open(temp, { write: true });
-    await file.sync();
-    await Deno.rename(temp, path);
+    await writePrivateFile(path, JSON.stringify(body, null, 2) + "\n");
   }
 
   const same = (r: TrustRecord, kind: TrustKind, project: string) =>
@@ -94,17 +87,7 @@ export function createTrustFileStore(
   /** Runs a read-modify-write alone, so two hel processes approving at once both keep theirs. */
   async function exclusively<T>(change: () => Promise<T>): Promise<T> {
     await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
-    const lock = await Deno.open(`${helHome}/trust.lock`, {
-      create: true,
-      write: true,
-      mode: 0o600,
-    });
-    try {
-      await lock.lock(true);
-      return await change();
-    } finally {
-      lock.close(); // closing releases the lock
-    }
+    return await withFileLock(`${helHome}/trust.lock`, change);
   }
 
   return {

@@ -7,7 +7,12 @@
  *
  * @module
  */
-import { escapeControlCharacters, type Host } from "../../core/mod.ts";
+import {
+  escapeControlCharacters,
+  type Host,
+  withFileLock,
+  writePrivateFile,
+} from "../../core/mod.ts";
 import type { HookHandler } from "./config.ts";
 import { type ExposedFiles, exposedHookFiles } from "./exposed_files.ts";
 
@@ -44,22 +49,11 @@ export async function loadPins(helHome: string, project: string): Promise<FilePi
 export async function savePins(helHome: string, project: string, pins: FilePins): Promise<void> {
   await Deno.mkdir(helHome, { recursive: true, mode: 0o700 });
   const path = `${helHome}/hook-files.json`;
-  using lock = await Deno.open(`${helHome}/hook-files.lock`, {
-    create: true,
-    write: true,
-    mode: 0o600,
+  await withFileLock(`${helHome}/hook-files.lock`, async () => {
+    const all = await readPins(path);
+    all.projects[project] = pins;
+    await writePrivateFile(path, JSON.stringify(all, null, 2) + "\n");
   });
-  await lock.lock(true);
-  const all = await readPins(path);
-  all.projects[project] = pins;
-  const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(temp, JSON.stringify(all, null, 2) + "\n", {
-    createNew: true,
-    mode: 0o600,
-  });
-  using file = await Deno.open(temp, { write: true });
-  await file.sync();
-  await Deno.rename(temp, path);
 }
 
 const SHOWN_CHARS = 20_000;

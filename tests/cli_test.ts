@@ -120,6 +120,23 @@ Deno.test("a context file symlinked inside the project is read; one pointing out
   assert.equal(model.remaining(), 0);
 });
 
+Deno.test("a context file reached through a symlinked folder outside the project is not read", async () => {
+  await using project = await tempProject();
+  await Deno.mkdir(`${project.root}/elsewhere`);
+  await Deno.writeTextFile(`${project.root}/elsewhere/AGENTS.md`, "aws_secret=hunter2");
+  await Deno.symlink(`${project.root}/elsewhere`, `${project.project}/docs`);
+  await using model = scriptedModel([{ text: "a" }]);
+  const result = await runHel([...base(model.url), "--context-file", "docs/AGENTS.md", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.doesNotMatch(model.requests[0]!.messages[0].content, /hunter2/);
+  assert.match(
+    result.stderr,
+    /context file \S+\/docs\/AGENTS\.md leads through a symlinked folder to \S+\/elsewhere\/AGENTS\.md, outside the project/,
+  );
+});
+
 Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ fail: 429 }, { fail: 500 }, { text: "made it" }]);

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import type { EnvironmentFacts } from "../system_prompt.ts";
 
 /** OS, shell, working directory and date of this machine. */
@@ -51,14 +52,14 @@ export async function readContextFile(
   try {
     let info = await Deno.lstat(path);
     found = true;
-    let target = path;
-    if (info.isSymlink) {
-      target = await Deno.realPath(path);
-      if (!target.startsWith(`${project}/`)) {
-        return skip(`is a symlink to ${target}, outside the project; link a project file instead`);
-      }
-      info = await Deno.lstat(target);
+    // Every link on the way counts, a linked folder too (`docs` -> ~/.aws); a name the user
+    // gave that leaves the project by itself (`../notes.md`) is theirs to give.
+    const target = await Deno.realPath(path);
+    if (resolve(path).startsWith(`${project}/`) && !target.startsWith(`${project}/`)) {
+      const how = info.isSymlink ? "is a symlink to" : "leads through a symlinked folder to";
+      return skip(`${how} ${target}, outside the project; link a project file instead`);
     }
+    if (info.isSymlink) info = await Deno.lstat(target);
     if (!info.isFile) return skip("is not a regular file");
     const text = await Deno.readTextFile(target);
     return text.trim() === "" ? undefined : { name, text };

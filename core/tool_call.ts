@@ -16,6 +16,7 @@ import {
   permissionDeniedText,
 } from "./permissions.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
+import { editDistance } from "./text.ts";
 import type {
   AccessLevel,
   BlockDecision,
@@ -67,7 +68,9 @@ function lookup(name: string, deps: ToolCallDeps): Lookup {
   }
   // Named, never run: a near name is the model's slip, and routing it could run the wrong tool.
   const folded = name.trim().toLowerCase();
-  const near = [...deps.registered.keys()].find((known) => known.toLowerCase() === folded);
+  const near = [...deps.registered.keys()].find((known) =>
+    editDistance(known.toLowerCase(), folded) <= 2
+  );
   const hint = near === undefined ? "" : ` (tool names are exact: did you mean ${near}?)`;
   return {
     kind: "refused",

@@ -53,6 +53,16 @@ Deno.test("executeToolCall() refuses an unknown tool without running anything", 
   assert.equal(events.find((e) => e.type === "permission")?.type, "permission");
 });
 
+Deno.test("executeToolCall() names a near tool for a misspelt name, and runs neither", async () => {
+  const log: string[] = [];
+  const { d } = deps([tool("read_file", "read", log)]);
+  const outcome = await executeToolCall(call("read_files"), d, signal);
+  assert.match(outcome.content, /\(tool names are exact: did you mean read_file\?\)$/);
+  const far = await executeToolCall(call("run_shell"), d, signal);
+  assert.doesNotMatch(far.content, /did you mean/);
+  assert.deepEqual(log, []);
+});
+
 Deno.test("executeToolCall() tells the model how to fix arguments that are not JSON", async () => {
   const log: string[] = [];
   const { d } = deps([tool("echo", "read", log)]);

@@ -8,7 +8,9 @@
  * @module
  */
 import {
+  codePointLength,
   escapeControlCharacters,
+  headChars,
   type Host,
   withFileLock,
   writePrivateFile,
@@ -71,8 +73,9 @@ export async function approveChanged(host: Host, files: readonly string[]): Prom
     } catch {
       text = "(the file is gone)";
     }
-    const cut = text.length > SHOWN_CHARS
-      ? `${text.slice(0, SHOWN_CHARS)}\n(cut: ${text.length - SHOWN_CHARS} more characters; ` +
+    const length = codePointLength(text);
+    const cut = length > SHOWN_CHARS
+      ? `${headChars(text, SHOWN_CHARS)}\n(cut: ${length - SHOWN_CHARS} more characters; ` +
         "answer no and read the whole file first)"
       : text;
     const name = escapeControlCharacters(file).replaceAll("\n", "\\n");

@@ -347,14 +347,17 @@ export class McpConnection {
 
   /** The model-facing error of a call cancelled at its maximum while still reporting progress. */
   #pastMaximumText(maximumMs: number, reports: number): string {
+    // The maximum is capped at one day, so a long timeout is not multiplied in full.
+    const capped = maximumMs !== this.config.callTimeoutMs * PROGRESS_TIMEOUT_FACTOR;
     return `MCP request tools/call to ${this.name} ran past its maximum of ` +
       `${seconds(maximumMs)} despite reporting progress (${reports} ` +
       `report${reports === 1 ? "" : "s"}); the request was cancelled and the server keeps ` +
       `running. Progress restarts the server's ${this.config.callTimeoutMs / 1000}-second ` +
-      `timeout, but no call may run longer than ${PROGRESS_TIMEOUT_FACTOR} times that. Do not ` +
+      "timeout, but no call may run longer than " +
+      `${capped ? "one day" : `${PROGRESS_TIMEOUT_FACTOR} times that`}. Do not ` +
       "repeat the same call: split the work into smaller requests if the tool allows it, or " +
-      "continue without this result and tell the user the call did not finish (raising the " +
-      'server\'s "timeout" in .hel/mcp.json raises the maximum).';
+      "continue without this result and tell the user the call did not finish" +
+      (capped ? "." : ' (raising the server\'s "timeout" in .hel/mcp.json raises the maximum).');
   }
 
   /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */

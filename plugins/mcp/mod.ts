@@ -168,10 +168,12 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         }),
       );
       // Eager loading puts every definition in the tool list, so only the instructions remain.
-      const parts = [eager ? undefined : systemSection(catalog.entries)];
-      parts.push(instructionsSection(instructions));
-      const shown = parts.filter((part) => part !== undefined);
-      if (shown.length > 0) section = shown.join("\n\n");
+      const parts = [
+        eager ? undefined : systemSection(catalog.entries),
+        instructionsSection(instructions),
+      ]
+        .filter((part) => part !== undefined);
+      if (parts.length > 0) section = parts.join("\n\n");
     },
 
     systemPrompt() {

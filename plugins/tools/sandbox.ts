@@ -191,8 +191,13 @@ export function createSandbox(
             "or restart hel with --sandbox off to run commands without a sandbox",
         };
       }
-      const readOnly = settings.gitWritable ? [] : (await gitMetadata(settings.project)).readOnly;
-      const home = await viewOfHome(settings);
+      // Both are looked up anew for each command (each may have changed); neither needs the other.
+      const [readOnly, home] = await Promise.all([
+        settings.gitWritable
+          ? Promise.resolve([])
+          : gitMetadata(settings.project).then((git) => git.readOnly),
+        viewOfHome(settings),
+      ]);
       return {
         ok: true,
         program: found.bwrap, // looked up once, by the first check

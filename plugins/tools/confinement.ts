@@ -14,7 +14,11 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { isWithin, touchesGit, touchesProtected } from "../../kit/mod.ts";
+
+/** hel's folder, which the file tools never touch. */
+const PROTECTED = ".hel";
 
 /** Where the file tools may act. Both paths are canonical (symlinks resolved). */
 export interface Workspace {
@@ -49,38 +53,6 @@ export interface ResolveOptions {
   allowSpill?: boolean;
   /** The path is to be written: git metadata is refused too. */
   write?: boolean;
-}
-
-const PROTECTED = ".hel";
-const GIT = ".git";
-
-/** True when `child` is `parent` or lies below it, compared by path segments. */
-export function isWithin(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === "" || (rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel));
-}
-
-/**
- * A path component as file systems that fold names would see it: compatibility-normalized
- * (a fullwidth dot is a dot), without invisible characters (HFS+ ignores some), without
- * trailing dots and blanks (Windows drops them), in lower case. On Linux these spellings name
- * other folders; refusing them too costs nothing and holds wherever hel runs.
- */
-function folded(part: string): string {
-  return part.normalize("NFKC").replace(/[\u00ad\u200b-\u200f\u2060-\u206f\ufeff]/g, "")
-    .replace(/[. ]+$/, (tail) => (tail === part ? tail : "")).toLowerCase();
-}
-
-/** True when a component of `path` relative to `project` folds to `.hel`. */
-export function touchesProtected(project: string, path: string): boolean {
-  const rel = relative(project, path);
-  return rel.split("/").some((part) => folded(part) === PROTECTED);
-}
-
-/** True when a component of `path` relative to `project` folds to `.git`. */
-export function touchesGit(project: string, path: string): boolean {
-  const rel = relative(project, path);
-  return rel.split("/").some((part) => folded(part) === GIT);
 }
 
 function gitText(input: string, viaLink: boolean, throughBash: boolean): string {

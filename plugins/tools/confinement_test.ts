@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { isWithin, openVerified, resolveInWorkspace } from "./confinement.ts";
+import { isWithin } from "../../kit/mod.ts";
+import { openVerified, resolveInWorkspace } from "./confinement.ts";
 import { CursorStore } from "./read_cursors.ts";
 import { readFileTool } from "./read_file.ts";
 import { searchReplaceTool } from "./search_replace.ts";

@@ -7,16 +7,15 @@
  * @module
  */
 import type { Host, Plugin, Tool } from "../../core/mod.ts";
+import { createSandbox, gitMetadata, isWithin, touchesProtected } from "../../kit/mod.ts";
 import { bashTool } from "./bash.ts";
 import { resolve } from "node:path";
-import { isWithin, touchesProtected, type Workspace } from "./confinement.ts";
-import { gitMetadata } from "./git_metadata.ts";
+import type { Workspace } from "./confinement.ts";
 import { globTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
 import { CursorStore } from "./read_cursors.ts";
 import { readFileTool } from "./read_file.ts";
 import type { SearchDeps } from "./ripgrep.ts";
-import { createSandbox } from "./sandbox.ts";
 import { searchReplaceTool } from "./search_replace.ts";
 import { KNOWN_TOOLS, TOOL_OPTIONS, type ToolName, toolSettings } from "./settings.ts";
 import { writeFileTool } from "./write_file.ts";

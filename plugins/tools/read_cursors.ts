@@ -6,18 +6,10 @@
  *
  * @module
  */
+import type { FileIdentity } from "../../kit/mod.ts";
 
 /** Cursors kept at most; older ones expire. */
 export const MAX_CURSORS = 128;
-
-/** What identifies one version of a file. */
-export interface FileIdentity {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number | null;
-  ctimeMs: number | null;
-}
 
 /** Where a read continues. */
 export interface Cursor {
@@ -28,23 +20,6 @@ export interface Cursor {
   /** Lines still to deliver when the read had `max_lines`; undefined for no limit. */
   remainingLines: number | undefined;
   identity: FileIdentity;
-}
-
-/** The identity of the file a stat describes. */
-export function identityOf(info: Deno.FileInfo): FileIdentity {
-  return {
-    dev: info.dev,
-    ino: info.ino ?? 0,
-    size: info.size,
-    mtimeMs: info.mtime?.getTime() ?? null,
-    ctimeMs: info.ctime?.getTime() ?? null,
-  };
-}
-
-/** True when both describe the same, unchanged file. */
-export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs &&
-    a.ctimeMs === b.ctimeMs;
 }
 
 /** A bounded, insertion-ordered store of cursors. */

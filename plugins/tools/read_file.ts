@@ -7,7 +7,8 @@
 import type { Tool, ToolResult } from "../../core/mod.ts";
 import { optionalPositiveInt, optionalString, unknownArguments } from "./args.ts";
 import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
-import { type CursorStore, identityOf, sameIdentity } from "./read_cursors.ts";
+import { identityOf, sameIdentity } from "../../kit/mod.ts";
+import type { CursorStore } from "./read_cursors.ts";
 import description from "./read_file.txt" with { type: "text" };
 
 /** A whole reply, notice included, stays within this many UTF-8 bytes. */

@@ -11,7 +11,7 @@ import { findSystemProgram, type ToolResult } from "../../core/mod.ts";
 import { type Checked, optionalString, requiredString, unknownArguments } from "./args.ts";
 import { resolveInWorkspace, type Workspace } from "./confinement.ts";
 import { runCommand } from "./run_command.ts";
-import type { Sandbox } from "./sandbox.ts";
+import type { Sandbox } from "../../kit/mod.ts";
 
 /** Entries (paths or matching lines) a reply lists at most. */
 export const MAX_ENTRIES = 100;

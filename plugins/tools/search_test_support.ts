@@ -5,7 +5,7 @@
  * @module
  */
 import type { SearchDeps } from "./ripgrep.ts";
-import { createSandbox } from "./sandbox.ts";
+import { createSandbox } from "../../kit/mod.ts";
 import { hasBwrap, testWorkspace } from "./testing.ts";
 
 /** A test workspace and the search deps over it; `path` overrides PATH (to hide rg). */

@@ -7,7 +7,7 @@
  */
 import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
-import { parseSandboxReads } from "./sandbox_home.ts";
+import { parseSandboxReads } from "../../kit/mod.ts";
 
 /** Every built-in tool, in the order `--tools` lists them by default. */
 export const KNOWN_TOOLS = [

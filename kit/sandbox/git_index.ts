@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type FileIdentity, identityOf, sameIdentity } from "./read_cursors.ts";
+import { type FileIdentity, identityOf, sameIdentity } from "../file_identity.ts";
 
 const GITLINK = 0o160000;
 const TYPE_MASK = 0o170000;

@@ -1,7 +1,7 @@
 /**
  * The sandbox for programs the model starts (bash, and ripgrep for glob/grep): bubblewrap on
  * Linux. Inside it the whole system is read-only, the home folders are hidden but for the
- * toolchains commands need (see sandbox_home.ts), `$HEL_HOME` is hidden, the working directory
+ * toolchains commands need (see home.ts), `$HEL_HOME` is hidden, the working directory
  * is the one writable place, `.hel` is covered by an empty read-only tmpfs, the project's git metadata stays
  * read-only (see git_metadata.ts; bound anew before each command, so a `.git` a command
  * created is read-only for the next one), `/tmp` and `/run` are private, all
@@ -11,12 +11,11 @@
  *
  * @module
  */
-import { findSystemProgram } from "../../core/mod.ts";
+import { findSystemProgram, runChild } from "../../core/mod.ts";
 import { dirname } from "node:path";
-import { isWithin } from "./confinement.ts";
+import { isWithin } from "../paths.ts";
 import { gitMetadata } from "./git_metadata.ts";
-import { runCommand } from "./run_command.ts";
-import { type HomeView, homeView } from "./sandbox_home.ts";
+import { type HomeView, homeView } from "./home.ts";
 
 /** How programs are run, from the plugin's flags. */
 export interface SandboxSettings {
@@ -245,7 +244,7 @@ async function check(
         "pacman -S bubblewrap)",
     };
   }
-  const probe = await runCommand({
+  const probe = await runChild({
     program: bwrap,
     args: [
       ...bwrapArguments(settings, keepInRun, [], await viewOfHome(settings)),
@@ -257,6 +256,9 @@ async function check(
     cwd: settings.project,
     env: sandboxEnv(settings.env),
     timeoutMs: 30_000,
+    captureBytes: 64 * 1024,
+    onOverflow: "drop",
+    drainGraceMs: 1_000,
   });
   if (probe.kind === "finished" && probe.code === 0) return { bwrap };
   const detail = probe.kind === "not-started"

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { runCommand } from "./run_command.ts";
+import { runCommand } from "../../plugins/tools/run_command.ts";
 import { bwrapArguments, createSandbox, type SandboxSettings } from "./sandbox.ts";
-import { git, hasBwrap, testWorkspace } from "./testing.ts";
+import { git, hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
 
 const settings = {
   enabled: true,

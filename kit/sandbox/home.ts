@@ -9,7 +9,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { UsageError } from "../../core/mod.ts";
-import { isWithin } from "./confinement.ts";
+import { isWithin } from "../paths.ts";
 
 /**
  * Home-relative trees bound back read-only: toolchains (their programs, libraries and

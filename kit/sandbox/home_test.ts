@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { runCommand } from "./run_command.ts";
+import { runCommand } from "../../plugins/tools/run_command.ts";
 import { createSandbox } from "./sandbox.ts";
-import { homeView, parseSandboxReads, PRIVATE_FOLDERS } from "./sandbox_home.ts";
-import { hasBwrap, testWorkspace } from "./testing.ts";
+import { homeView, parseSandboxReads, PRIVATE_FOLDERS } from "./home.ts";
+import { hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
 
 Deno.test("homeView hides the home folders and binds back only toolchains and PATH folders", async () => {
   await using t = await testWorkspace();

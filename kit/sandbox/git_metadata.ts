@@ -7,7 +7,7 @@
  * @module
  */
 import { dirname, resolve } from "node:path";
-import { isWithin as within, touchesGit, touchesProtected } from "./confinement.ts";
+import { isWithin as within, touchesGit, touchesProtected } from "../paths.ts";
 import { submodulePaths } from "./git_index.ts";
 
 /** The name git looks for in a working tree. */

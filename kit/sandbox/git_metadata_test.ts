@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gitMetadata } from "./git_metadata.ts";
-import { git, testWorkspace } from "./testing.ts";
+import { git, testWorkspace } from "../../plugins/tools/testing.ts";
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
 

@@ -1,0 +1,27 @@
+/**
+ * What plugins may share beyond the core's contracts: the sandbox every program the model can
+ * influence runs in (commands, hooks, MCP servers), and the path and file-identity questions it
+ * rests on. Plugins import the kit only through this module.
+ *
+ * @module
+ */
+export { type FileIdentity, identityOf, sameIdentity } from "./file_identity.ts";
+export { isWithin, touchesGit, touchesProtected } from "./paths.ts";
+export {
+  bwrapArguments,
+  createSandbox,
+  foldersToPin,
+  type Prepared,
+  runFoldersToKeep,
+  type Sandbox,
+  type SandboxSettings,
+} from "./sandbox/sandbox.ts";
+export {
+  HOME_TOOLCHAINS,
+  type HomeView,
+  homeView,
+  parseSandboxReads,
+  PRIVATE_FOLDERS,
+} from "./sandbox/home.ts";
+export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
+export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";

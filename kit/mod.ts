@@ -25,3 +25,4 @@ export {
 } from "./sandbox/home.ts";
 export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
 export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";
+export { describeChange, type GitChange, GitWatch, gitWatch } from "./sandbox/planted_git.ts";

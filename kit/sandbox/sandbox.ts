@@ -16,6 +16,7 @@ import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { gitMetadata } from "./git_metadata.ts";
 import { type HomeView, homeView } from "./home.ts";
+import { type GitChange, gitWatch } from "./planted_git.ts";
 
 /** How programs are run, from the plugin's flags. */
 export interface SandboxSettings {
@@ -53,6 +54,15 @@ export type Prepared =
 /** Prepares programs for the sandbox; the first use checks that bubblewrap works here. */
 export interface Sandbox {
   prepare(program: string, args: readonly string[]): Promise<Prepared>;
+  /**
+   * Call when a program prepared here has ended: the git repositories created or changed in
+   * the project since the previous look (see planted_git.ts), to tell the model. From the next
+   * program on their settings are read-only, unless git writes are allowed. Empty when the
+   * sandbox is off.
+   */
+  afterRun(): Promise<GitChange[]>;
+  /** Every change {@link afterRun} found in this project, for the report at the end of the run. */
+  gitChanges(): readonly GitChange[];
 }
 
 /**
@@ -168,7 +178,17 @@ export function createSandbox(
 ): Sandbox {
   let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
+  // Started now: it reads the whole tree once, before any program could change it.
+  const watch = settings.enabled
+    ? gitWatch({
+      project: settings.project,
+      skip: [settings.helDir, ...settings.helHome ? [settings.helHome] : []],
+      env: settings.env,
+    })
+    : undefined;
   return {
+    afterRun: () => watch?.check() ?? Promise.resolve([]),
+    gitChanges: () => watch?.changes ?? [],
     async prepare(program, args) {
       if (!settings.enabled) {
         return { ok: true, program, args: [...args], env: { ...settings.env } };
@@ -192,9 +212,13 @@ export function createSandbox(
       }
       // Both are looked up anew for each command (each may have changed); neither needs the other.
       const [readOnly, home] = await Promise.all([
-        settings.gitWritable
-          ? Promise.resolve([])
-          : gitMetadata(settings.project).then((git) => git.readOnly),
+        settings.gitWritable ? Promise.resolve([]) : Promise.all([
+          gitMetadata(settings.project),
+          watch?.readOnly() ?? [],
+        ]).then(([git, planted]) => [
+          ...git.readOnly,
+          ...planted.filter((path) => !git.readOnly.some((kept) => isWithin(kept, path))),
+        ]),
         viewOfHome(settings),
       ]);
       return {

@@ -7,7 +7,14 @@
  * @module
  */
 import type { Host, Plugin, Tool } from "../../core/mod.ts";
-import { createSandbox, gitMetadata, isWithin, touchesProtected } from "../../kit/mod.ts";
+import {
+  createSandbox,
+  describeChange,
+  gitMetadata,
+  isWithin,
+  type Sandbox,
+  touchesProtected,
+} from "../../kit/mod.ts";
 import { bashTool } from "./bash.ts";
 import { resolve } from "node:path";
 import type { Workspace } from "./confinement.ts";
@@ -23,6 +30,7 @@ import { writeFileTool } from "./write_file.ts";
 /** Creates the plugin. */
 export default function tools(): Plugin {
   const cursors = new CursorStore();
+  let report: (() => void) | undefined;
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
@@ -89,14 +97,7 @@ export default function tools(): Plugin {
             timeoutSeconds: settings.timeoutSeconds,
             sandboxed: settings.sandbox,
             network: settings.network,
-            ...(gitWritable ? {} : {
-              onGitCreated: () =>
-                host.log.warn(
-                  `a bash command created ${project}/.git; it may have set a program there ` +
-                    "(core.fsmonitor, a hook) that git would run outside the sandbox, so check " +
-                    ".git/config and .git/hooks before you run git in this folder",
-                ),
-            }),
+            gitReadOnly: !gitWritable,
           }),
         read_file: () => readFileTool({ workspace, cursors }),
         write_file: () => writeFileTool(workspace),
@@ -105,12 +106,32 @@ export default function tools(): Plugin {
         grep: () => grepTool(search),
       };
       for (const name of settings.tools) host.registerTool(make[name]());
+      report = () => reportPlantedGit(sandbox, host);
+    },
+    shutdown() {
+      report?.();
+      return Promise.resolve();
     },
     saveState: () => ({ cursors: cursors.save() }),
     restoreState(state) {
       cursors.restore((state as { cursors?: unknown } | null)?.cursors);
     },
   };
+}
+
+/**
+ * Tells the person, at the end of the run, of the git repositories sandboxed programs created
+ * or changed: git would run the programs their settings name outside the sandbox.
+ */
+function reportPlantedGit(sandbox: Sandbox, host: Host): void {
+  const changes = sandbox.gitChanges();
+  if (changes.length === 0) return;
+  host.log.warn(
+    `commands in this run created or changed git repositories in ${host.project}; git runs ` +
+      "the programs their settings name, outside the sandbox, when you or your shell prompt " +
+      "run git in them, so check these before you run git there:\n" +
+      changes.map((change) => `  ${describeChange(change)}`).join("\n"),
+  );
 }
 
 /** Whether the project is the home folder or holds it (hel started in `~` or `/home`). */

@@ -192,8 +192,8 @@ Deno.test({
       new RegExp(
         "^hel: warning: commands in this run created or changed git repositories in " +
           `${project.project}; git runs the programs their settings name, outside the ` +
-          "sandbox, when you or your shell prompt run git in them, so check these before you " +
-          "run git there:\n  \\.git, created: no setting that runs a program yet$",
+          "sandbox, when you or your shell prompt run git in them \\(or in a folder under " +
+          "them\\), so check these before you run git there:\n  \\.git, created: no setting that runs a program yet$",
         "m",
       ),
     );

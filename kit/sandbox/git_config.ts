@@ -61,6 +61,18 @@ export type ParsedConfig = { ok: true; entries: ConfigEntry[] } | { ok: false; r
  * else is read: no repository (GIT_DIR names none), no system or user configuration.
  */
 export async function parseConfig(gitProgram: string, text: string): Promise<ParsedConfig> {
+  const cached = parsed.get(text);
+  if (cached) return cached;
+  const result = await parseWithGit(gitProgram, text);
+  // A repository's folder changes at every commit; its configuration seldom does.
+  if (parsed.size >= 64) parsed.delete(parsed.keys().next().value!);
+  parsed.set(text, result);
+  return result;
+}
+
+const parsed = new Map<string, ParsedConfig>();
+
+async function parseWithGit(gitProgram: string, text: string): Promise<ParsedConfig> {
   const outcome = await runChild({
     program: gitProgram,
     args: ["config", "--file", "-", "--null", "--list"],

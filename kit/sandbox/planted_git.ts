@@ -63,7 +63,8 @@ export class GitWatch {
   constructor(private readonly options: GitWatchOptions) {
     this.#tree = new DirectoryTree(options.project, new Set(options.skip ?? []));
     this.#git = findSystemProgram("git", options.env.PATH, options.project);
-    this.#busy = this.#look(false);
+    // A tree that cannot be read is looked at again by the next look.
+    this.#busy = this.#look(false).catch(() => []);
   }
 
   /** The settings of every repository known, inside the project, to bind read-only. */

@@ -53,7 +53,9 @@ export function bashTool(deps: BashDeps): Tool {
       deps.gitReadOnly
         ? "- The .git folder is read-only: git commands that read (status, log, diff, show) " +
           "work; ones that change the repository (add, commit, checkout, stash) fail, so ask " +
-          "the user to run those.\n"
+          "the user to run those.\n" +
+          "- A git repository a command creates or changes anywhere in the project is reported " +
+          "to the user, and its settings (config, hooks) are read-only to later commands.\n"
         : ""
     }- Time limit per command: ${formatSeconds(deps.timeoutSeconds)}.\n`,
     parameters: {

@@ -30,7 +30,7 @@ import { writeFileTool } from "./write_file.ts";
 /** Creates the plugin. */
 export default function tools(): Plugin {
   const cursors = new CursorStore();
-  let report: (() => void) | undefined;
+  let report: (() => Promise<void>) | undefined;
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
@@ -108,9 +108,8 @@ export default function tools(): Plugin {
       for (const name of settings.tools) host.registerTool(make[name]());
       report = () => reportPlantedGit(sandbox, host);
     },
-    shutdown() {
-      report?.();
-      return Promise.resolve();
+    async shutdown() {
+      await report?.();
     },
     saveState: () => ({ cursors: cursors.save() }),
     restoreState(state) {
@@ -123,13 +122,15 @@ export default function tools(): Plugin {
  * Tells the person, at the end of the run, of the git repositories sandboxed programs created
  * or changed: git would run the programs their settings name outside the sandbox.
  */
-function reportPlantedGit(sandbox: Sandbox, host: Host): void {
+async function reportPlantedGit(sandbox: Sandbox, host: Host): Promise<void> {
+  // A last look: the file tools may have written one since the last command.
+  await sandbox.afterRun();
   const changes = sandbox.gitChanges();
   if (changes.length === 0) return;
   host.log.warn(
     `commands in this run created or changed git repositories in ${host.project}; git runs ` +
       "the programs their settings name, outside the sandbox, when you or your shell prompt " +
-      "run git in them, so check these before you run git there:\n" +
+      "run git in them (or in a folder under them), so check these before you run git there:\n" +
       changes.map((change) => `  ${describeChange(change)}`).join("\n"),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The settings in a git configuration file that make git run a program: what a person must
  * see before running git in a repository a sandboxed command planted. The file is parsed by
- * git itself (`git config --file - --list`, fed the bytes on stdin, includes not followed), so
+ * git itself (`git config --no-includes --file - --list`, fed the bytes on stdin), so
  * no spelling git accepts can hide a setting from hel; git parsing a file runs nothing.
  *
  * @module
@@ -75,7 +75,8 @@ const parsed = new Map<string, ParsedConfig>();
 async function parseWithGit(gitProgram: string, text: string): Promise<ParsedConfig> {
   const outcome = await runChild({
     program: gitProgram,
-    args: ["config", "--file", "-", "--null", "--list"],
+    // Included files are read by hel itself: git would open any path, a FIFO too.
+    args: ["config", "--no-includes", "--file", "-", "--null", "--list"],
     cwd: "/",
     env: {
       PATH: "/usr/bin:/bin",
@@ -94,7 +95,7 @@ async function parseWithGit(gitProgram: string, text: string): Promise<ParsedCon
   if (outcome.kind === "not-started") return { ok: false, reason: outcome.message };
   if (outcome.code !== 0 || outcome.truncated) {
     const why = outcome.stderr.trim().split("\n")[0] || `git exited with ${outcome.code}`;
-    return { ok: false, reason: why.replace(/ in file -/, "") };
+    return { ok: false, reason: why.replace(/ in (file -|standard input)$/, "") };
   }
   return { ok: true, entries: parseConfigList(outcome.stdout) };
 }

@@ -71,8 +71,10 @@ export class GitWatch {
   async readOnly(): Promise<string[]> {
     await this.#busy;
     const { project } = this.options;
-    return [...this.#repos.values()].flatMap((repo) => repo.settings)
-      .filter((path) => path !== project && isWithin(project, path));
+    const paths = [...this.#repos.values()].flatMap((repo) => repo.settings)
+      .filter((path) => path !== project && isWithin(project, path)).sort();
+    // A folder bound covers what is in it (sorted, so a folder comes before its files).
+    return paths.filter((path, i) => !paths.slice(0, i).some((kept) => isWithin(kept, path)));
   }
 
   /**

@@ -36,9 +36,14 @@ export class DirectoryTree {
 
   /**
    * `root` is canonical; `skip` are folders never read (hel's own `.hel`, which programs
-   * cannot write and hel writes all the time).
+   * cannot write and hel writes all the time); from `nativeFrom` known folders on, `find`
+   * checks their times.
    */
-  constructor(readonly root: string, private readonly skip: ReadonlySet<string> = new Set()) {}
+  constructor(
+    readonly root: string,
+    private readonly skip: ReadonlySet<string> = new Set(),
+    private readonly nativeFrom = NATIVE_FROM,
+  ) {}
 
   /** How many folders are known. */
   get size(): number {
@@ -127,7 +132,7 @@ export class DirectoryTree {
   /** Known folders whose ctime is not older than `after`, or that cannot be looked at. */
   async #candidates(after: number): Promise<Iterable<string>> {
     const dirs = [...this.#children.keys()];
-    if (dirs.length >= NATIVE_FROM) {
+    if (dirs.length >= this.nativeFrom) {
       const found = await this.#nativeCandidates(dirs, after);
       if (found) return found;
     }

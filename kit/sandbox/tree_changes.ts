@@ -5,12 +5,13 @@
  * mtime, and sets ctime to now while doing so). So after a program ends, only folders whose
  * ctime is not older than the previous look need to be read again; the rest keep the entries
  * they had. Checking every known folder's ctime is still one `stat` per folder, but no folder
- * is listed again: for a tree of 100,000 files in 11,000 folders that is tens of
- * milliseconds natively (`find` over the known folders), against most of a second to list it.
+ * is listed again: for a tree of 100,000 files in 11,000 folders some 35 ms of CPU, against
+ * most of a second to list it. (Kernel notifications would avoid even that, but inotify
+ * needs a watch per folder, runs into the user's limit on large trees, and Deno's recursive
+ * watcher follows symbolic links out of the project.)
  *
  * @module
  */
-import { findSystemProgram, runChild } from "../../core/mod.ts";
 
 /**
  * How far before the previous look a ctime still counts as new: the kernel stamps times from
@@ -18,9 +19,6 @@ import { findSystemProgram, runChild } from "../../core/mod.ts";
  * whole seconds only. Folders changed this shortly before a look are just read once more.
  */
 export const CLOCK_MARGIN_MS = 2_000;
-
-/** Below this many folders a `stat` each from here costs less than starting `find`. */
-const NATIVE_FROM = 1_500;
 
 /** A folder as read: its entries' names and which of them are folders. */
 export interface Listing {
@@ -32,18 +30,12 @@ export interface Listing {
 /** The folders of a tree and their sub-folders, kept between looks. */
 export class DirectoryTree {
   readonly #children = new Map<string, Set<string>>();
-  #native: Promise<[string, string] | undefined> | undefined;
 
   /**
    * `root` is canonical; `skip` are folders never read (hel's own `.hel`, which programs
-   * cannot write and hel writes all the time); from `nativeFrom` known folders on, `find`
-   * checks their times.
+   * cannot write and hel writes all the time).
    */
-  constructor(
-    readonly root: string,
-    private readonly skip: ReadonlySet<string> = new Set(),
-    private readonly nativeFrom = NATIVE_FROM,
-  ) {}
+  constructor(readonly root: string, private readonly skip: ReadonlySet<string> = new Set()) {}
 
   /** How many folders are known. */
   get size(): number {
@@ -62,7 +54,7 @@ export class DirectoryTree {
    * the previous look), each read again; folders that are gone are forgotten.
    */
   async changedSince(since: number): Promise<Map<string, Listing>> {
-    const candidates = await this.#candidates(since - CLOCK_MARGIN_MS);
+    const candidates = this.#candidates(since - CLOCK_MARGIN_MS);
     const read = new Map<string, Listing>();
     const depth = (path: string) => path.split("/").length;
     for (const dir of [...candidates].sort((a, b) => depth(a) - depth(b))) {
@@ -129,77 +121,22 @@ export class DirectoryTree {
     this.#children.delete(dir);
   }
 
-  /** Known folders whose ctime is not older than `after`, or that cannot be looked at. */
-  async #candidates(after: number): Promise<Iterable<string>> {
-    const dirs = [...this.#children.keys()];
-    if (dirs.length >= this.nativeFrom) {
-      const found = await this.#nativeCandidates(dirs, after);
-      if (found) return found;
-    }
-    return dirs.filter((dir) => {
+  /**
+   * Known folders whose ctime is not older than `after`, or that cannot be looked at. A `stat`
+   * from here costs about what `find` spends natively per folder (some 3 µs of CPU, most of it
+   * the kernel's path walk), without starting a process.
+   */
+  #candidates(after: number): string[] {
+    // Deno gives ctime in whole seconds: a second more of margin.
+    const from = after - 1_000;
+    return [...this.#children.keys()].filter((dir) => {
       try {
-        // Deno gives ctime in whole seconds: a second more of margin.
-        return (Deno.lstatSync(dir).ctime?.getTime() ?? Infinity) >= after - 1_000;
+        return (Deno.lstatSync(dir).ctime?.getTime() ?? Infinity) >= from;
       } catch {
         return true;
       }
     });
   }
-
-  /**
-   * The same with `find` over the known folders (`-maxdepth 0`: none is listed), through
-   * `xargs` as they may not fit one command line. Undefined when that does not work here
-   * (no GNU find), and the caller looks itself. Gone folders are left out; their parents
-   * changed.
-   */
-  async #nativeCandidates(dirs: string[], after: number): Promise<string[] | undefined> {
-    this.#native ??= nativeTools();
-    const tools = await this.#native;
-    if (!tools) return undefined;
-    const [xargs, find] = tools;
-    const outcome = await runChild({
-      program: xargs,
-      args: ["-0", "/bin/sh", "-c", FIND_SCRIPT, "sh", find, `@${(after / 1000).toFixed(3)}`],
-      cwd: "/",
-      env: { PATH: "/usr/bin:/bin", LC_ALL: "C" },
-      stdin: dirs.join("\0"),
-      captureBytes: 64 * 1024 * 1024,
-      onOverflow: "kill",
-      timeoutMs: 120_000,
-      drainGraceMs: 1_000,
-    });
-    // 123: some `find` exited non-zero, as it does for a folder that is gone.
-    if (outcome.kind !== "finished" || (outcome.code !== 0 && outcome.code !== 123)) {
-      return undefined;
-    }
-    if (outcome.truncated) return undefined;
-    return outcome.stdout.split("\0").filter((path) => path !== "");
-  }
-}
-
-/** `find` with the paths first and the test after them, as xargs can only append. */
-const FIND_SCRIPT = 'f=$1; t=$2; shift 2; exec "$f" -P "$@" -maxdepth 0 -newerct "$t" -print0';
-
-/** xargs and a find that knows `-newerct`, from system folders, or undefined. */
-async function nativeTools(): Promise<[string, string] | undefined> {
-  const path = "/usr/bin:/bin";
-  const xargs = findSystemProgram("xargs", path, "/nonexistent");
-  const find = findSystemProgram("find", path, "/nonexistent");
-  if (!xargs || !find) return undefined;
-  const probe = await runChild({
-    program: xargs,
-    args: ["-0", "/bin/sh", "-c", FIND_SCRIPT, "sh", find, "@0"],
-    cwd: "/",
-    env: { PATH: path, LC_ALL: "C" },
-    stdin: "/",
-    captureBytes: 4096,
-    onOverflow: "drop",
-    timeoutMs: 10_000,
-    drainGraceMs: 1_000,
-  });
-  return probe.kind === "finished" && probe.code === 0 && probe.stdout === "/\0"
-    ? [xargs, find]
-    : undefined;
 }
 
 function exists(path: string): boolean {

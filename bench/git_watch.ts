@@ -20,6 +20,22 @@ export interface GitWatchRow {
   lookMs: number;
   /** The look after a program that created a repository (`git init` of a nested folder). */
   lookAfterRepositoryMs: number;
+  /**
+   * CPU time of one look with nothing changed (user and system, from /proc over 20 looks):
+   * unlike wall time, hardly moved by other work on a busy machine. Undefined without /proc.
+   */
+  lookCpuMs?: number;
+}
+
+/** This process's CPU time so far in ms, from /proc (Linux), or undefined. */
+function cpuMs(): number | undefined {
+  try {
+    const fields = Deno.readTextFileSync("/proc/self/stat").replace(/^.*\) /, "").split(" ");
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Files in each project measured. */
@@ -76,7 +92,13 @@ export async function gitWatchCost(runs: number): Promise<GitWatchRow[]> {
         await git(root, "init", "-q", `0/0/0/d0/repository-${run}`);
         started = performance.now();
         await watch.check();
-        return { startMs, lookMs, lookAfterRepositoryMs: performance.now() - started };
+        const lookAfterRepositoryMs = performance.now() - started;
+        // Clear of the clock margin, so the looks below find nothing new.
+        await new Promise((resolve) => setTimeout(resolve, CLOCK_MARGIN_MS + 1_500));
+        const cpu = cpuMs();
+        for (let look = 0; look < 20; look++) await watch.check();
+        const lookCpuMs = cpu === undefined ? undefined : (cpuMs()! - cpu) / 20;
+        return { startMs, lookMs, lookAfterRepositoryMs, lookCpuMs };
       });
       rows.push({
         files,
@@ -84,6 +106,9 @@ export async function gitWatchCost(runs: number): Promise<GitWatchRow[]> {
         startMs: ms(median(times.map((time) => time.startMs))),
         lookMs: ms(median(times.map((time) => time.lookMs))),
         lookAfterRepositoryMs: ms(median(times.map((time) => time.lookAfterRepositoryMs))),
+        ...times[0]!.lookCpuMs === undefined
+          ? {}
+          : { lookCpuMs: ms(median(times.map((time) => time.lookCpuMs!))) },
       });
     } finally {
       await Deno.remove(root, { recursive: true });
@@ -98,7 +123,8 @@ export function formatGitWatch(rows: readonly GitWatchRow[]): string[] {
   return [
     "## Looking for planted git repositories",
     "The tree is read once when hel starts (in the background); after each sandboxed program " +
-    "only folders whose ctime is new are read again.",
+    "only folders whose ctime is new are read again. Times in ms (medians); CPU is the " +
+    "process's user and system time, which a busy machine hardly moves.",
     [
       line([
         "files",
@@ -106,8 +132,9 @@ export function formatGitWatch(rows: readonly GitWatchRow[]): string[] {
         "start (read the tree)",
         "look, nothing changed",
         "look, a repository created",
+        "CPU of a look, nothing changed",
       ]),
-      line(["---", "---", "---", "---", "---"]),
+      line(["---", "---", "---", "---", "---", "---"]),
       ...rows.map((row) =>
         line([
           row.files.toLocaleString("en-US"),
@@ -115,6 +142,7 @@ export function formatGitWatch(rows: readonly GitWatchRow[]): string[] {
           row.startMs.toFixed(1),
           row.lookMs.toFixed(1),
           row.lookAfterRepositoryMs.toFixed(1),
+          row.lookCpuMs?.toFixed(1) ?? "n/a",
         ])
       ),
     ].join("\n"),

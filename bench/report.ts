@@ -8,6 +8,7 @@ import type { ColdStart } from "./cold_start.ts";
 import type { ContextRow } from "./context_cost.ts";
 import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
+import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -28,6 +29,8 @@ export interface BenchResults {
   callOverhead: CallOverhead;
   contextCost: ContextRow[];
   memory: Memory;
+  /** The look for planted git repositories, per project size. */
+  gitWatch?: GitWatchRow[];
   durationS: number;
 }
 
@@ -130,5 +133,6 @@ export function formatReport(results: BenchResults): string {
       ],
     ]),
   );
+  if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   return parts.join("\n\n") + "\n";
 }

@@ -14,7 +14,7 @@
  */
 import { relative } from "node:path";
 import { findSystemProgram } from "../../core/mod.ts";
-import { isWithin } from "../paths.ts";
+import { isWithin, touchesProtected } from "../paths.ts";
 import {
   gitDirLayout,
   type GitRepository,
@@ -72,7 +72,7 @@ export class GitWatch {
     await this.#busy;
     const { project } = this.options;
     const paths = [...this.#repos.values()].flatMap((repo) => repo.settings)
-      .filter((path) => path !== project && isWithin(project, path)).sort();
+      .flatMap((path) => canonicalInside(project, path)).sort();
     // A folder bound covers what is in it (sorted, so a folder comes before its files).
     return paths.filter((path, i) => !paths.slice(0, i).some((kept) => isWithin(kept, path)));
   }
@@ -171,6 +171,21 @@ export class GitWatch {
   #show(path: string): string {
     const { project } = this.options;
     return oneLine(isWithin(project, path) ? relative(project, path) || "." : path);
+  }
+}
+
+/**
+ * `path` with links resolved, when that lies inside the project, outside `.hel`: bubblewrap
+ * follows links at both ends of a bind, so a planted `config -> ~/.ssh/id_rsa` bound as is
+ * would show that key inside the sandbox.
+ */
+function canonicalInside(project: string, path: string): string[] {
+  try {
+    const real = Deno.realPathSync(path);
+    const inside = real !== project && isWithin(project, real) && !touchesProtected(project, real);
+    return inside ? [real] : [];
+  } catch {
+    return [];
   }
 }
 

@@ -92,3 +92,20 @@ Deno.test("a configuration git cannot read, or not a file, is reported unread", 
     ["b/.git", ["b/.git/config: not read (not a regular file); check it"]],
   ]);
 });
+
+Deno.test("settings that are links are bound where they lead, and only inside the project", async () => {
+  // A hooks path into hel's own folder is never bound: that would uncover it in the sandbox.
+  await using t = await testWorkspace({ "notes.cfg": "[core]\n\thooksPath = ../.hel\n" });
+  await t.write(`${t.outside}/secret`, "key\n");
+  const watch = new GitWatch({ project: t.project, env: env() });
+  await git(t.project, "init", "-q", "in");
+  await Deno.remove(`${t.project}/in/.git/config`);
+  await Deno.symlink("../../notes.cfg", `${t.project}/in/.git/config`);
+  await git(t.project, "init", "-q", "out");
+  await Deno.remove(`${t.project}/out/.git/config`);
+  // bwrap follows links at both ends of a bind: bound as is, the secret would show inside.
+  await Deno.symlink(`${t.outside}/secret`, `${t.project}/out/.git/config`);
+  assert.equal((await watch.check()).length, 2);
+  const relative = (await watch.readOnly()).map((path) => path.slice(t.project.length + 1));
+  assert.deepEqual(relative, ["in/.git/hooks", "notes.cfg", "out/.git/hooks"]);
+});

@@ -118,7 +118,8 @@ export class GitWatch {
     const recent = (id: Identity) => id.ctime >= since - CLOCK_MARGIN_MS;
     for (const [path, pointer] of this.#pointers) {
       const id = identity(path);
-      if (id.key === pointer.id.key && !recent(id)) continue;
+      // One naming nothing yet is asked again: the folder it names may have appeared.
+      if (id.key === pointer.id.key && !recent(id) && pointer.target) continue;
       const target = id.key === "missing" ? undefined : namedGitDir(path);
       for (const dir of [pointer.target, target]) if (dir) candidates.add(dir);
       if (id.key === "missing") this.#pointers.delete(path);

@@ -109,3 +109,13 @@ Deno.test("settings that are links are bound where they lead, and only inside th
   const relative = (await watch.readOnly()).map((path) => path.slice(t.project.length + 1));
   assert.deepEqual(relative, ["in/.git/hooks", "notes.cfg", "out/.git/hooks"]);
 });
+
+Deno.test("a .git file naming a folder not there yet counts once the folder is there", async () => {
+  await using t = await testWorkspace({ "docs/.git": "gitdir: ../later\n" });
+  const watch = new GitWatch({ project: t.project, env: env() });
+  assert.deepEqual(await watch.check(), []);
+  await git(t.project, "init", "-q", "--bare", "later");
+  assert.deepEqual(await watch.check(), [
+    { kind: "created", path: "later", namedBy: ["docs/.git"], programs: [] },
+  ]);
+});

@@ -96,7 +96,10 @@ export class GitWatch {
   async #look(report: boolean): Promise<GitChange[]> {
     const started = Date.now();
     const since = this.#since;
-    const listings = report ? await this.#tree.changedSince(since) : await this.#tree.scan();
+    // Without a tree read whole (the first reading failed), only reading it all is sound.
+    const listings = report && this.#tree.size > 0
+      ? await this.#tree.changedSince(since)
+      : await this.#tree.scan();
     const found: GitChange[] = [];
     const candidates = new Set<string>();
     for (const [dir, listing] of listings) {

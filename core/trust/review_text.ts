@@ -19,15 +19,35 @@ export function columnsOf(text: string): number {
   return columns;
 }
 
-/** The longest start of `chars` that fits in `columns`, as a count of code points. */
-function fittingHead(chars: readonly string[], columns: number): number {
+/** The longest start of `units` that fits in `columns`, as a count of units. */
+function fittingHead(units: readonly string[], columns: number): number {
   let used = 0;
   let count = 0;
-  while (count < chars.length && used + widthOf(chars[count]!) <= columns) {
-    used += widthOf(chars[count]!);
+  while (count < units.length && used + columnsOf(units[count]!) <= columns) {
+    used += columnsOf(units[count]!);
     count++;
   }
   return count;
+}
+
+/**
+ * The code points of `text`, or when it is wider than `columns` its first and last code points
+ * around one unit, `…[N characters cut]…`, so the whole fits in `columns`.
+ */
+function cutUnits(text: string, columns: number): string[] {
+  const chars = Array.from(text);
+  if (columnsOf(text) <= columns) return chars;
+  const marker = (cut: number) => `…[${cut.toLocaleString("en-US")} characters cut]…`;
+  // The marker for every character is at least as wide as the one for fewer.
+  const room = Math.max(0, columns - columnsOf(marker(chars.length)));
+  const head = fittingHead(chars, Math.ceil(room / 2));
+  const reversed = chars.slice(head).reverse();
+  const tail = fittingHead(reversed, room - columnsOf(chars.slice(0, head).join("")));
+  return [
+    ...chars.slice(0, head),
+    marker(chars.length - head - tail),
+    ...chars.slice(chars.length - tail),
+  ];
 }
 
 /**
@@ -35,41 +55,32 @@ function fittingHead(chars: readonly string[], columns: number): number {
  * `…[N characters cut]…`. Both ends stay: a harmless start cannot hide what a command ends with.
  */
 export function cutToColumns(text: string, columns: number): string {
-  if (columnsOf(text) <= columns) return text;
-  const chars = Array.from(text);
-  const marker = (cut: number) => `…[${cut.toLocaleString("en-US")} characters cut]…`;
-  // The marker for every character is at least as wide as the one for fewer.
-  const room = Math.max(0, columns - columnsOf(marker(chars.length)));
-  const head = fittingHead(chars, Math.ceil(room / 2));
-  const reversed = chars.slice(head).reverse();
-  const tail = fittingHead(reversed, room - columnsOf(chars.slice(0, head).join("")));
-  return chars.slice(0, head).join("") + marker(chars.length - head - tail) +
-    chars.slice(chars.length - tail).join("");
+  return cutUnits(text, columns).join("");
 }
 
 /**
  * `text` in rows: the first `first` columns wide, the others `rest` wide, at most `maxRows`
- * rows; a text that would need more is cut in the middle first (see {@link cutToColumns}).
+ * rows; a text that would need more is cut in the middle first (see {@link cutToColumns}), and
+ * the cut's note is never split across rows.
  */
 export function wrapToRows(text: string, first: number, rest: number, maxRows: number): string[] {
   const capacity = first + rest * (maxRows - 1);
-  let chars = Array.from(cutToColumns(text, capacity));
+  // Room for moving the note whole to the next row, and a wide character at each row's end.
+  const slack = maxRows > 1 ? columnsOf("…[1,000,000 characters cut]…") + maxRows - 1 : 0;
+  let units = columnsOf(text) <= capacity ? Array.from(text) : cutUnits(text, capacity - slack);
   const rows: string[] = [];
   let width = first;
-  while (chars.length > 0 || rows.length === 0) {
-    // A wide character at a row's end goes to the next row, so a cut may still need one more
-    // row than planned: the last row then takes what is left, cut again.
+  while (units.length > 0 || rows.length === 0) {
     const take = rows.length === maxRows - 1
-      ? chars.length
-      : Math.max(1, fittingHead(chars, width));
-    const row = chars.slice(0, take).join("");
-    rows.push(rows.length === maxRows - 1 ? cutToColumns(row, width) : row);
-    chars = chars.slice(take);
+      ? units.length
+      : Math.max(1, fittingHead(units, width));
+    // Only when the slack was not enough: the last row is cut again rather than overflow.
+    rows.push(cutToColumns(units.slice(0, take).join(""), width));
+    units = units.slice(take);
     width = rest;
   }
   return rows;
 }
-
 /**
  * Names joined by ", " in at most `columns`, ending in `+N more` when not all fit; each name
  * is cut to fit on its own.

@@ -96,34 +96,25 @@ Deno.test("without a terminal nothing is asked and nothing is trusted", async ()
   assert.deepEqual(fake.recorded, []);
 });
 
+const reviewA = (context: PluginContext) =>
+  reviewTrust(context, "hooks", "/p/.hel/hooks.json", bytes("A"), SUMMARY);
+
 Deno.test("only y or yes trusts, and records exactly the reviewed bytes", async () => {
   for (const answer of ["y", "Y", "yes", "YES"]) {
     const fake = fakeContext({ interactive: true, answers: [answer] });
-    const outcome = await reviewTrust(
-      fake.context,
-      "hooks",
-      "/p/.hel/hooks.json",
-      bytes("A"),
-      SUMMARY,
-    );
+    const outcome = await reviewA(fake.context);
     assert.equal(outcome, "trusted", answer);
     assert.deepEqual(fake.recorded, [{ kind: "hooks", project: "/work/project", text: "A" }]);
   }
   for (const answer of ["", "n", "no", "yeah", "y y", "ok"]) {
     const fake = fakeContext({ interactive: true, answers: [answer] });
-    const outcome = await reviewTrust(
-      fake.context,
-      "hooks",
-      "/p/.hel/hooks.json",
-      bytes("A"),
-      SUMMARY,
-    );
+    const outcome = await reviewA(fake.context);
     assert.equal(outcome, "refused", JSON.stringify(answer));
     assert.deepEqual(fake.recorded, []);
   }
   const ended = fakeContext({ interactive: true, answers: [undefined] });
   assert.equal(
-    await reviewTrust(ended.context, "hooks", "/p/.hel/hooks.json", bytes("A"), SUMMARY),
+    await reviewA(ended.context),
     "no-terminal",
   );
   assert.deepEqual(ended.recorded, []);
@@ -162,6 +153,7 @@ Deno.test("outside strings in the review are escaped, newlines and tabs shown", 
     sandbox: true,
   }));
   const text = lines.join("\n");
+  // deno-lint-ignore no-control-regex
   assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202e]/.test(text), text);
   assert.ok(text.includes('PreToolUse hook 1 (for tools matching "\\u001b[2J")'), text);
   assert.ok(text.includes("  sh -c: echo hi\\n\\tcurl x | sh\\u0007"), text);
@@ -232,7 +224,7 @@ Deno.test("control characters in the project path are escaped too", async () => 
 Deno.test("a record that cannot be saved is a warning; the approval holds for this run", async () => {
   const fake = fakeContext({ interactive: true, answers: ["yes"], failRecord: true });
   assert.equal(
-    await reviewTrust(fake.context, "hooks", "/p/.hel/hooks.json", bytes("A"), SUMMARY),
+    await reviewA(fake.context),
     "trusted",
   );
   assert.match(fake.warnings.join("\n"), /could not save the trust record \(disk full\)/);

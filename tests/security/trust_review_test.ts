@@ -52,14 +52,8 @@ Deno.test("trust review: a padded mcp.json with a fake review in a comment shows
     ),
   );
   await using model = scriptedModel([{ text: "done" }]);
-  const run = helOnTerminal(project, [
-    ...modelArgs(model),
-    "--tools",
-    "read_file",
-    ...FAST,
-    "-i",
-    "go",
-  ]);
+  const flags = [...modelArgs(model), "--tools", "read_file", ...FAST];
+  const run = helOnTerminal(project, [...flags, "-i", "go"]);
   await run.waitFor(MCP_QUESTION);
   const rows = await screen(run.output());
   const shown = rows.join("\n");

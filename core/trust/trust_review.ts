@@ -8,7 +8,7 @@
  */
 import type { PluginContext } from "../plugin.ts";
 import type { TrustKind } from "./trust_store.ts";
-import { cutToColumns } from "./review_text.ts";
+import { columnsOf, cutToColumns } from "./review_text.ts";
 import {
   layoutEntries,
   REVIEW_SCREEN,
@@ -88,20 +88,19 @@ export function reviewText(
   const { rows, columns } = REVIEW_SCREEN;
   const { one, many } = summary.noun;
   const count = summary.entries.length;
+  const outside = summary.entries.filter((entry) => !entry.sandbox).length;
   const text = new TextDecoder().decode(bytes);
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   const size = `${lines.toLocaleString("en-US")} line${lines === 1 ? "" : "s"}, ` +
     `${bytes.length.toLocaleString("en-US")} byte${bytes.length === 1 ? "" : "s"}`;
+  const runs = ` runs ${count} ${count === 1 ? one : many}` +
+    (outside > 0 ? `, ${outside} outside the sandbox` : "");
+  // Only the path is cut, so the counts always show.
+  const path = cutToColumns(oneLine(configPath), columns - columnsOf(`hel: ${runs}`));
   const header = [
-    cutToColumns(
-      `hel: review what ${oneLine(configPath)} runs: ${count} ${count === 1 ? one : many}`,
-      columns,
-    ),
+    `hel: ${path}${runs}`,
     cutToColumns(`project: ${oneLine(project)}`, columns),
-    cutToColumns(
-      `file: ${size}; what hel parsed from it follows (no comments)`,
-      columns,
-    ),
+    `file: ${size}; what hel parsed from it follows (no comments)`,
   ];
   const footer = [`The file as written, escaped: hel trust ${kind} --show-file`, QUESTIONS[kind]];
   const room = rows - header.length - footer.length;

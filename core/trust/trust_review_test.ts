@@ -128,7 +128,7 @@ Deno.test("the review shows what the parsed file runs, never the file's own text
   );
   await reviewTrust(fake.context, "mcp", "/p/.hel/mcp.json", bytes(file), summary);
   const question = fake.questions[0]!;
-  assert.match(question, /^hel: review what \/p\/\.hel\/mcp\.json runs: 1 MCP server\n/);
+  assert.match(question, /^hel: \/p\/\.hel\/mcp\.json runs 1 MCP server\n/);
   assert.match(question, /\nproject: \/work\/project\n/);
   assert.match(question, /\nfile: 5,002 lines, 5,047 bytes; what hel parsed from it follows/);
   assert.match(question, /\nserver "evil" · sandbox: on\n/);
@@ -168,6 +168,20 @@ Deno.test("an entry outside the sandbox is marked on its first row", () => {
     summaryOf(...Array.from({ length: 30 }, (_, i) => server(`s${i}`, { sandbox: i !== 3 }))),
   );
   assert.ok(many.includes('server "s3" [!! SANDBOX OFF]: python3 .hel/mcp/s3.py'), many.join("\n"));
+  assert.equal(
+    many[0],
+    "hel: /work/project/.hel/mcp.json runs 30 MCP servers, 1 outside the sandbox",
+  );
+  // Left out when not all fit: entries in the sandbox, never one outside it.
+  const last = review(
+    summaryOf(...Array.from({ length: 30 }, (_, i) => server(`s${i}`, { sandbox: i !== 29 }))),
+  );
+  assert.ok(
+    last.includes('server "s29" [!! SANDBOX OFF]: python3 .hel/mcp/s29.py'),
+    last.join("\n"),
+  );
+  assert.ok(last.includes('server "s0" [sandbox on]: python3 .hel/mcp/s0.py'));
+  assert.ok(last.some((line) => line.startsWith("… 12 more MCP servers not shown")));
 });
 
 Deno.test("a long command keeps its start and its end and says how much was cut", () => {
@@ -234,4 +248,15 @@ Deno.test("escapeControlCharacters keeps newlines and tabs, escapes C0, DEL and 
   assert.equal(escapeControlCharacters("a\tb\nc"), "a\tb\nc");
   assert.equal(escapeControlCharacters("\u001b]0;x\u0007"), "\\u001b]0;x\\u0007");
   assert.equal(escapeControlCharacters("\r\u007f\u009b"), "\\u000d\\u007f\\u009b");
+});
+
+Deno.test("a long project path is cut; the counts on the first row are not", () => {
+  const project = `/work/${"deep/".repeat(40)}project`;
+  const text = reviewText("mcp", project, `${project}/.hel/mcp.json`, bytes("{}"), SUMMARY);
+  const lines = text.split("\n");
+  assert.match(
+    lines[0]!,
+    /^hel: \/work\/deep\/.*…\[\d+ characters cut\]….*\/mcp\.json runs 1 MCP server$/,
+  );
+  assert.ok(lines.every((line) => columnsOf(line) <= 80), text);
 });

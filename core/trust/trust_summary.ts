@@ -56,8 +56,8 @@ const MAX_RUN_ROWS = 4;
 
 /**
  * The entries in at most `rows` rows of `columns`: three rows each (title and sandbox, command,
- * folder and environment names) when they fit, else one row each, else as many as fit and a
- * last row built by `hidden` from how many were left out.
+ * folder and environment names) when they fit, else one row each, else as many as fit (those
+ * outside the sandbox first) and a last row built by `hidden` from how many were left out.
  */
 export function layoutEntries(
   entries: readonly ShownEntry[],
@@ -72,7 +72,12 @@ export function layoutEntries(
     );
     return entries.flatMap((entry) => detailed(entry, columns, runRows));
   }
-  const shown = entries.length <= rows ? entries : entries.slice(0, rows - 1);
+  // When some must be left out, entries outside the sandbox are never among them.
+  const kept = new Set(
+    [...entries.filter((entry) => !entry.sandbox), ...entries.filter((entry) => entry.sandbox)]
+      .slice(0, entries.length <= rows ? rows : rows - 1),
+  );
+  const shown = entries.filter((entry) => kept.has(entry));
   const lines = shown.map((entry) => compact(entry, columns));
   if (shown.length < entries.length) {
     lines.push(cutToColumns(hidden(entries.length - shown.length), columns));

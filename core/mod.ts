@@ -41,6 +41,7 @@ export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
+export type { TrustEntry, TrustSummary } from "./trust/trust_summary.ts";
 export {
   findSystemProgram,
   inNewProcessGroup,

@@ -39,6 +39,14 @@ export { sha256Hex } from "./trust/trust_file_store.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";
+export {
+  appendLine,
+  makeFolderChain,
+  openFileNoFollow,
+  UnsafePathError,
+  writeFileAtomic,
+  writeNewFile,
+} from "./safe_write.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
 export type { TrustEntry, TrustSummary } from "./trust/trust_summary.ts";

@@ -41,6 +41,7 @@ export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";
 export {
   appendLine,
+  lstatOrUndefined,
   makeFolderChain,
   openFileNoFollow,
   UnsafePathError,

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep as SEP } from "node:path";
 
 /** A write refused because a symbolic link (or something else than expected) was in the way. */
 export class UnsafePathError extends Error {
@@ -57,7 +57,8 @@ const identity = (path: string, info: Deno.FileInfo): Identity => ({
 });
 const sameEntry = (a: Identity, b: Deno.FileInfo) => a.dev === b.dev && a.ino === b.ino;
 
-async function lstatOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
+/** The lstat of `path`, or undefined when nothing is there. */
+export async function lstatOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
   try {
     return await Deno.lstat(path);
   } catch (error) {
@@ -74,8 +75,8 @@ function foldersBelow(root: string, dir: string): string[] {
   }
   const folders: string[] = [];
   let current = resolve(root);
-  for (const part of rel.split("/").filter((p) => p !== "")) {
-    current = `${current}/${part}`;
+  for (const part of rel.split(SEP).filter((p) => p !== "")) {
+    current = join(current, part);
     folders.push(current);
   }
   return folders;
@@ -149,6 +150,19 @@ async function writeAll(file: Deno.FsFile, data: Uint8Array): Promise<void> {
   while (written < data.length) written += await file.write(data.subarray(written));
 }
 
+async function writeAndClose(
+  file: Deno.FsFile,
+  data: string | Uint8Array,
+  { sync = false } = {},
+): Promise<void> {
+  try {
+    await writeAll(file, bytesOf(data));
+    if (sync) await file.sync();
+  } finally {
+    file.close();
+  }
+}
+
 /** Options of the writers: modes of the file and of folders hel creates (0600, 0700). */
 export interface SafeWriteOptions {
   mode?: number;
@@ -173,18 +187,8 @@ export async function writeFileAtomic(
   const stem = basename(path).replace(/\.[^.]*$/, "");
   const temp = `${dirname(path)}/.${stem}-${crypto.randomUUID()}.tmp`;
   try {
-    const file = await Deno.open(temp, {
-      write: true,
-      createNew: true,
-      mode: options.mode ?? 0o600,
-    });
-    try {
-      await writeAll(file, bytesOf(data));
-      // On disk before the rename: a power cut must not leave an empty file in its place.
-      await file.sync();
-    } finally {
-      file.close();
-    }
+    // On disk before the rename: a power cut must not leave an empty file in its place.
+    await writeAndClose(await openNew(temp, options.mode), data, { sync: true });
     await recheckFolders(folders);
     await Deno.rename(temp, path);
   } catch (error) {
@@ -204,12 +208,7 @@ export async function writeNewFile(
   options: SafeWriteOptions = {},
 ): Promise<void> {
   const folders = await makeFolderChain(root, dirname(path), options.folderMode);
-  const file = await openNew(path, options.mode);
-  try {
-    await writeAll(file, bytesOf(data));
-  } finally {
-    file.close();
-  }
+  await writeAndClose(await openNew(path, options.mode), data);
   await recheckFolders(folders);
 }
 

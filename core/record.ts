@@ -17,7 +17,7 @@ import type { LoopOutcome, Termination } from "./loop.ts";
 import type { ToolCategory } from "./types.ts";
 import { UsageError } from "./usage_error.ts";
 import { UnsafePathError, writeFileAtomic } from "./safe_write.ts";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 /** Version tag of the record layout; bump when a field changes meaning. */
 export const RECORD_SCHEMA_VERSION = "hel-record-1";
@@ -289,7 +289,7 @@ function shortError(text: string): string {
 async function recordRoot(dir: string): Promise<string> {
   const cwd = Deno.cwd();
   const rel = relative(cwd, dir);
-  if (!rel.startsWith("..") && !isAbsolute(rel)) return cwd;
+  if (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return cwd;
   await Deno.mkdir(dir, { recursive: true });
   return dir;
 }

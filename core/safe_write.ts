@@ -50,11 +50,7 @@ interface Identity {
   ino: number | null;
 }
 
-const identity = (path: string, info: Deno.FileInfo): Identity => ({
-  path,
-  dev: info.dev,
-  ino: info.ino,
-});
+const identity = (path: string, { dev, ino }: Deno.FileInfo): Identity => ({ path, dev, ino });
 const sameEntry = (a: Identity, b: Deno.FileInfo) => a.dev === b.dev && a.ino === b.ino;
 
 /** The lstat of `path`, or undefined when nothing is there. */
@@ -70,7 +66,7 @@ export async function lstatOrUndefined(path: string): Promise<Deno.FileInfo | un
 /** The folders from just below `root` down to `dir`, outermost first. */
 function foldersBelow(root: string, dir: string): string[] {
   const rel = relative(resolve(root), resolve(dir));
-  if (rel.startsWith("..") || isAbsolute(rel)) {
+  if (rel === ".." || rel.startsWith(`..${SEP}`) || isAbsolute(rel)) {
     throw new Error(`${dir} is not inside ${root}`);
   }
   const folders: string[] = [];
@@ -127,13 +123,17 @@ export async function recheckFolders(checked: readonly Identity[]): Promise<void
   }
 }
 
-/** Throws when `path` exists as anything but a plain file with one name. */
-function checkExistingFile(path: string, info: Deno.FileInfo): void {
+/**
+ * Throws when `path` exists as anything but a plain file; `inPlace` (written through an open,
+ * not replaced by a rename) also requires that it has one name, as writing a hard link changes
+ * the other name's file too.
+ */
+function checkExistingFile(path: string, info: Deno.FileInfo, inPlace: boolean): void {
   if (info.isSymlink) throw linkRefusal(path, "file");
   if (!info.isFile) {
     throw new UnsafePathError(path, `cannot write ${path}: it is not a plain file; move it away`);
   }
-  if (info.nlink !== null && info.nlink > 1) {
+  if (inPlace && info.nlink !== null && info.nlink > 1) {
     throw new UnsafePathError(
       path,
       `refused to write ${path}: it is a hard link shared with another file, which writing ` +
@@ -182,7 +182,7 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const folders = await makeFolderChain(root, dirname(path), options.folderMode);
   const existing = await lstatOrUndefined(path);
-  if (existing) checkExistingFile(path, existing);
+  if (existing) checkExistingFile(path, existing, false);
   // `.snapshot-<uuid>.tmp` for snapshot.json: a leftover is recognisable by its name.
   const stem = basename(path).replace(/\.[^.]*$/, "");
   const temp = `${dirname(path)}/.${stem}-${crypto.randomUUID()}.tmp`;
@@ -240,19 +240,19 @@ export async function openFileNoFollow(
   path: string,
   options: OpenNoFollowOptions = {},
 ): Promise<Deno.FsFile> {
-  await makeFolderChain(root, dirname(path), options.folderMode);
+  const folders = await makeFolderChain(root, dirname(path), options.folderMode);
   let before = await lstatOrUndefined(path);
   if (!before) {
     try {
       const created = await openNew(path, options.mode);
-      if (!options.read) return created;
+      if (!options.read) return await checkedFolders(created, folders);
       created.close(); // opened again below with read access, and checked like any other
     } catch (error) {
       if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
     before = await Deno.lstat(path);
   }
-  checkExistingFile(path, before);
+  checkExistingFile(path, before, true);
   const file = await Deno.open(path, {
     read: options.read ?? false,
     write: !options.append,
@@ -267,7 +267,19 @@ export async function openFileNoFollow(
           "may have been put there); check what else runs in this folder, then run again",
       );
     }
+    await recheckFolders(folders);
     if (options.truncate) await file.truncate(0);
+    return file;
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+
+/** `file`, once the folders above it are found unchanged; else it is closed and this throws. */
+async function checkedFolders(file: Deno.FsFile, folders: readonly Identity[]) {
+  try {
+    await recheckFolders(folders);
     return file;
   } catch (error) {
     file.close();

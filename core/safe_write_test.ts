@@ -99,7 +99,7 @@ Deno.test("writeFileAtomic replaces the file whole and leaves no temporary file"
   );
 });
 
-Deno.test("appendLine creates, then appends; a hard link to another file is refused", async () => {
+Deno.test("appendLine creates, then appends; it refuses a hard link, which a whole write replaces", async () => {
   await using dirs = await layout();
   const file = `${dirs.root}/log.jsonl`;
   await appendLine(dirs.root, file, "1");
@@ -108,6 +108,10 @@ Deno.test("appendLine creates, then appends; a hard link to another file is refu
   const linked = `${dirs.base}/outside/hard.txt`;
   await Deno.link(dirs.victim, linked);
   await assert.rejects(appendLine(dirs.base, linked, "x"), /it is a hard link shared/);
+  assert.equal(await Deno.readTextFile(dirs.victim), "precious\n");
+  // A rename replaces the name alone, so a whole-file write may replace a hard link.
+  await writeFileAtomic(dirs.base, linked, "mine\n");
+  assert.equal(await Deno.readTextFile(linked), "mine\n");
   assert.equal(await Deno.readTextFile(dirs.victim), "precious\n");
 });
 

@@ -15,11 +15,12 @@ export function rootWarning(
 ): string | undefined {
   if (uid !== 0) return undefined;
   const commands = sandboxed
-    ? "sandboxed commands run as root too: they can read files only root may read (such as " +
-      "/etc/shadow and SSH host keys) and what they write belongs to root"
+    ? "programs in its sandbox still run as root, without capabilities: they can read files " +
+      "only root may read (such as /etc/shadow and SSH host keys), and what they write " +
+      "belongs to root"
     : "with --sandbox off, bash, glob and grep run as root with every privilege and can " +
       "change anything on this machine";
-  return `hel runs as root: ${commands}; hooks and MCP servers that run outside the sandbox ` +
-    "can do anything. Run hel as an ordinary user (for example sudo -u <user> hel, or a " +
+  return `hel runs as root: ${commands}; hooks or servers that run outside the sandbox can ` +
+    "do anything. Run hel as an ordinary user (for example sudo -u <user> hel, or a " +
     "non-root user in the container)";
 }

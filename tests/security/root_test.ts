@@ -50,7 +50,10 @@ Deno.test({
     const { stderr } = await runCommands(["true"], async () => {});
     const warnings = stderr.match(/hel runs as root/g) ?? [];
     assert.equal(warnings.length, 1, stderr);
-    assert.match(stderr, /sandboxed commands run as root too: they can read files only root/);
+    assert.match(
+      stderr,
+      /programs in its sandbox still run as root, without capabilities: they can read files only root/,
+    );
     assert.match(stderr, /Run hel as an ordinary user/);
   },
 });

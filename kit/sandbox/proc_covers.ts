@@ -8,25 +8,19 @@
  * @module
  */
 
-const SYSRQ_TRIGGER = "/proc/sysrq-trigger";
-let sysrqTrigger: boolean | undefined;
-
-/** Whether this kernel has /proc/sysrq-trigger (looked at once). */
-function hasSysrqTrigger(): boolean {
-  try {
-    sysrqTrigger ??= Deno.statSync(SYSRQ_TRIGGER).isFile;
-  } catch {
-    sysrqTrigger = false;
-  }
-  return sysrqTrigger;
-}
+const COVERED = ["/proc/sys", "/proc/sysrq-trigger"];
+let present: string[] | undefined;
 
 /** bubblewrap arguments binding them read-only; they go right after `--proc /proc`. */
 export function procCovers(): string[] {
-  return [
-    "--ro-bind",
-    "/proc/sys",
-    "/proc/sys",
-    ...(hasSysrqTrigger() ? ["--ro-bind", SYSRQ_TRIGGER, SYSRQ_TRIGGER] : []),
-  ];
+  // Looked at once: whether the kernel has them does not change while hel runs.
+  present ??= COVERED.filter((path) => {
+    try {
+      Deno.statSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return present.flatMap((path) => ["--ro-bind", path, path]);
 }

@@ -49,6 +49,12 @@ export default function tools(): Plugin {
       };
       const asRoot = rootWarning(settings.sandbox);
       if (asRoot) host.log.warn(asRoot);
+      for (const name of settings.passEnv.filter((name) => !(name in env))) {
+        host.log.warn(
+          `--sandbox-env ${name}: hel's environment has no ${name}, so commands get none; ` +
+            "check the name",
+        );
+      }
       if (!settings.sandbox) {
         host.log.warn(
           "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +

@@ -14,8 +14,8 @@ const SECRETS = {
   db_password: "db-password-1f9a", // any case
 };
 
-/** Runs `env` through bash with `flags`; returns the tool's reply the model got. */
-async function envSeenByBash(flags: string[]): Promise<string> {
+/** Runs `env` through bash with `flags`; returns the tool's reply the model got, and stderr. */
+async function envSeenByBash(flags: string[]): Promise<{ seen: string; stderr: string }> {
   await using project = await tempProject();
   await using model = scriptedModel([
     { toolCalls: [{ name: "bash", arguments: { command: "env" } }] },
@@ -29,14 +29,14 @@ async function envSeenByBash(flags: string[]): Promise<string> {
   const messages = model.requests.at(-1)!.messages;
   const reply = messages.find((message: { role: string }) => message.role === "tool");
   assert.match(reply.content, /^exit=0/);
-  return reply.content;
+  return { seen: reply.content, stderr: result.stderr };
 }
 
 Deno.test({
   name: "security E: sandboxed bash does not see credentials from hel's environment",
   ignore: !hasBwrap(),
   async fn() {
-    const seen = await envSeenByBash([]);
+    const { seen } = await envSeenByBash([]);
     for (const [name, value] of Object.entries(SECRETS)) {
       assert.doesNotMatch(seen, new RegExp(value), `${name} reached the command`);
     }
@@ -49,15 +49,18 @@ Deno.test({
   name: "security E: --sandbox-env GITHUB_TOKEN passes that one variable, and only it",
   ignore: !hasBwrap(),
   async fn() {
-    const seen = await envSeenByBash(["--sandbox-env", "GITHUB_TOKEN"]);
+    const flags = ["--sandbox-env", "GITHUB_TOKEN", "--sandbox-env", "GITHUB_TOKNE"];
+    const { seen, stderr } = await envSeenByBash(flags);
     assert.match(seen, new RegExp(`^GITHUB_TOKEN=${SECRETS.GITHUB_TOKEN}$`, "m"));
+    // A misspelt name passes nothing, and hel says so.
+    assert.match(stderr, /warning: --sandbox-env GITHUB_TOKNE: hel's environment has no /);
     assert.doesNotMatch(seen, new RegExp(SECRETS.AWS_SECRET_ACCESS_KEY));
     assert.doesNotMatch(seen, new RegExp(SECRETS.GEMINI_API_KEY));
   },
 });
 
 Deno.test("security E: with --sandbox off the credentials stay out of commands too", async () => {
-  const seen = await envSeenByBash(["--sandbox", "off"]);
+  const { seen } = await envSeenByBash(["--sandbox", "off"]);
   for (const value of Object.values(SECRETS)) assert.doesNotMatch(seen, new RegExp(value));
 });
 

@@ -73,3 +73,5 @@ export {
   type ChildStop,
   runChild,
 } from "./process/child_process.ts";
+/** The model API keys hel keeps from every child (a `--sandbox-env` cannot pass them). */
+export { SECRET_ENV_NAMES } from "./host.ts";

@@ -7,7 +7,13 @@
  * @module
  */
 import type { Host, Plugin, Tool } from "../../core/mod.ts";
-import { createSandbox, gitMetadata, isWithin, touchesProtected } from "../../kit/mod.ts";
+import {
+  createSandbox,
+  gitMetadata,
+  isWithin,
+  rootWarning,
+  touchesProtected,
+} from "../../kit/mod.ts";
 import { bashTool } from "./bash.ts";
 import { resolve } from "node:path";
 import type { Workspace } from "./confinement.ts";
@@ -41,6 +47,14 @@ export default function tools(): Plugin {
         gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
+      const asRoot = rootWarning(settings.sandbox);
+      if (asRoot) host.log.warn(asRoot);
+      for (const name of settings.passEnv.filter((name) => !(name in env))) {
+        host.log.warn(
+          `--sandbox-env ${name}: hel's environment has no ${name}, so commands get none; ` +
+            "check the name",
+        );
+      }
       if (!settings.sandbox) {
         host.log.warn(
           "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +
@@ -69,6 +83,7 @@ export default function tools(): Plugin {
         ...(helHome ? { helHome } : {}),
         helHomeAnywhere: host.helHome,
         extraReads: settings.extraReads,
+        passEnv: settings.passEnv,
         gitWritable,
         env,
       }, (problem) => {

@@ -5,7 +5,7 @@
  * output.
  */
 import assert from "node:assert/strict";
-import { eventually, runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { eventually, REPO_ROOT, runHel, scriptedModel, tempProject } from "../_helpers.ts";
 import { renderScreen } from "../_screen.ts";
 import { helOnTerminal } from "../_terminal.ts";
 
@@ -143,4 +143,30 @@ Deno.test("a damaged snapshot.json with escapes is shown neutralised by hel sess
   assert.match(resumed.stderr, /cannot be resumed/);
   assert.ok(resumed.stderr.includes("\\u001b"), resumed.stderr);
   assertNoControls(resumed.stderr, "stderr");
+});
+
+Deno.test("only the output layer writes to stdout and stderr", async () => {
+  // A write past core/cli/output.ts would print outside text raw again; so would a child
+  // process given hel's terminal.
+  const bypass =
+    /\bconsole\.(log|error|warn|info|debug)\b|Deno\.std(out|err)\.(write|writable)|(stdout|stderr|stdio): "inherit"/;
+  const found: string[] = [];
+  const visit = async (folder: string) => {
+    for await (const entry of Deno.readDir(`${REPO_ROOT}/${folder}`)) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) await visit(path);
+      else if (
+        path.endsWith(".ts") && !path.endsWith("_test.ts") && path !== "core/cli/output.ts"
+      ) {
+        const lines = (await Deno.readTextFile(`${REPO_ROOT}/${path}`)).split("\n");
+        lines.forEach((line, at) => {
+          if (bypass.test(line)) found.push(`${path}:${at + 1}: ${line.trim()}`);
+        });
+      }
+    }
+  };
+  for (const folder of ["core", "plugins", "kit"]) await visit(folder);
+  const main = await Deno.readTextFile(`${REPO_ROOT}/main.ts`);
+  if (bypass.test(main)) found.push("main.ts");
+  assert.deepEqual(found, []);
 });

@@ -47,6 +47,10 @@ Deno.test("a streamed answer that fakes a question and conceals text cannot hide
     `the screen does not show the real question:\n${shown.join("\n")}`,
   );
   assert.equal(shown.at(-1), "Allow this call once? [y/N]", shown.join("\n"));
+  // hel resets the terminal itself right before its question: SGR reset, cursor shown, start
+  // of the line.
+  const reset = "\x1b[0m\x1b[?25h\r";
+  assert.ok(hel.output().includes(`${reset}permission: bash`), JSON.stringify(hel.output()));
   // The model's escape sequence is shown as text, not obeyed.
   assert.ok(shown.some((line) => line.includes("\\u001b[8m")), shown.join("\n"));
   await hel.type("n\n");
@@ -169,4 +173,21 @@ Deno.test("only the output layer writes to stdout and stderr", async () => {
   const main = await Deno.readTextFile(`${REPO_ROOT}/main.ts`);
   if (bypass.test(main)) found.push("main.ts");
   assert.deepEqual(found, []);
+});
+
+Deno.test("a trust review starts from a reset terminal and shows escapes in the file as text", async () => {
+  await using project = await tempProject({
+    ".hel/mcp.json": '{\n  // \x1b[8m\x1b]0;pwned\x07\n  "servers": {}\n}\n',
+  });
+  const hel = helOnTerminal(project, ["trust", "mcp"]);
+  await hel.waitFor("[y/N]");
+  // SGR reset and cursor shown at the start of the line, then hel's review, then its question.
+  // deno-lint-ignore no-control-regex
+  assert.match(hel.output(), /\x1b\[0m\x1b\[\?25h\r[^\x1b\x07]*\[y\/N\] $/);
+  const screen = await renderScreen(hel.output());
+  assert.ok(screen.lines.some((line) => line.includes("\\u001b[8m\\u001b]0;pwned\\u0007")));
+  assert.equal(screen.title, "");
+  await hel.type("n\n");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 1, output);
 });

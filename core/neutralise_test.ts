@@ -42,6 +42,7 @@ Deno.test("neutralise shows every kind of escape sequence as text", () => {
 Deno.test("neutralise turns CRLF into a newline and escapes a lone carriage return", () => {
   assert.equal(neutralise("one\r\ntwo"), "one\ntwo");
   assert.equal(neutralise("safe\rrm -rf ~"), "safe\\u000drm -rf ~");
+  assert.equal(escapeControlCharacters("one\r\ntwo"), "one\\u000d\ntwo");
 });
 
 Deno.test("neutralise is idempotent: its output has nothing left to escape", () => {

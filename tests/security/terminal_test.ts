@@ -177,7 +177,9 @@ Deno.test("only the output layer writes to stdout and stderr", async () => {
 
 Deno.test("a trust review starts from a reset terminal and shows escapes in the file as text", async () => {
   await using project = await tempProject({
-    ".hel/mcp.json": '{\n  // \x1b[8m\x1b]0;pwned\x07\n  "servers": {}\n}\n',
+    // JSON escapes: the parsed command holds a real ESC and BEL.
+    ".hel/mcp.json":
+      '{"servers": {"notes": {"command": "notes\\u001b[8m\\u001b]0;pwned\\u0007"}}}\n',
   });
   const hel = helOnTerminal(project, ["trust", "mcp"]);
   await hel.waitFor("[y/N]");
@@ -185,7 +187,8 @@ Deno.test("a trust review starts from a reset terminal and shows escapes in the 
   // deno-lint-ignore no-control-regex
   assert.match(hel.output(), /\x1b\[0m\x1b\[\?25h\r[^\x1b\x07]*\[y\/N\] $/);
   const screen = await renderScreen(hel.output());
-  assert.ok(screen.lines.some((line) => line.includes("\\u001b[8m\\u001b]0;pwned\\u0007")));
+  const shown = screen.lines.join("\n");
+  assert.ok(shown.includes("notes\\u001b[8m\\u001b]0;pwned\\u0007"), shown);
   assert.equal(screen.title, "");
   await hel.type("n\n");
   const { code, output } = await hel.finish();

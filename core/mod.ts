@@ -51,6 +51,8 @@ export {
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
 export type { TrustEntry, TrustSummary } from "./trust/trust_summary.ts";
+export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
+export { writeErr, writeOut } from "./cli/output.ts";
 export {
   findSystemProgram,
   inNewProcessGroup,

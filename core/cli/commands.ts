@@ -12,7 +12,8 @@ import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
 import { runTrustCommand } from "./trust_command.ts";
-import { LineReader, writeOut } from "./terminal.ts";
+import { writeOut } from "./output.ts";
+import { LineReader } from "./terminal.ts";
 
 /** Adds every subcommand to `program`. */
 export function addCommands(

@@ -12,7 +12,7 @@ import { escapeControlCharacters, reviewTrust } from "../trust/trust_review.ts";
 import type { TrustKind } from "../trust/trust_store.ts";
 import type { TrustSummary } from "../trust/trust_summary.ts";
 import { UsageError } from "../usage_error.ts";
-import { writeErr, writeOut } from "./terminal.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 /** The flags of `hel trust`. */
 export interface TrustCommandOptions {

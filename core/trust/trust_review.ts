@@ -16,28 +16,13 @@ import {
   type TrustEntry,
   type TrustSummary,
 } from "./trust_summary.ts";
+import { escapeControlCharacters } from "../neutralise.ts";
+
+// Kept here too: plugins and other modules import it from this module.
+export { escapeControlCharacters };
 
 /** How a review ended. `trusted` covers both "already trusted" and "approved now". */
 export type TrustOutcome = "trusted" | "refused" | "no-terminal";
-
-/**
- * Escapes what could make a terminal show something other than what runs: C0/C1 control
- * characters (ANSI sequences, `\r` overwriting a line), DEL, bidi controls, line and paragraph
- * separators, and invisible characters (zero-width, word joiners, soft hyphen, Unicode tags
- * and the supplementary variation selectors, which can carry hidden text). Newlines and tabs
- * stay readable.
- */
-export function escapeControlCharacters(text: string): string {
-  return text.replace(
-    // deno-lint-ignore no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu,
-    (c) => {
-      const code = c.codePointAt(0)!;
-      const hex = code.toString(16);
-      return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
-    },
-  );
-}
 
 const QUESTIONS: Record<TrustKind, string> = {
   hooks: "Trust this project's hook configuration? [y/N] ",

@@ -12,6 +12,7 @@ import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts"
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
+import { summarizeHooks } from "./summary.ts";
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
@@ -26,6 +27,11 @@ export default function hooks(): Plugin {
       if (kind !== "hooks") return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? undefined : parsed.message;
+    },
+    summarizeConfig(kind, bytes, path) {
+      if (kind !== "hooks") return undefined;
+      const parsed = parseHooksConfig(bytes, path);
+      return parsed.ok ? summarizeHooks(parsed.config) : undefined;
     },
     async setup(host: Host) {
       config = await loadTrustedHooks(host);

@@ -12,6 +12,7 @@ import {
   describeChange,
   gitMetadata,
   isWithin,
+  rootWarning,
   type Sandbox,
   touchesProtected,
 } from "../../kit/mod.ts";
@@ -49,6 +50,14 @@ export default function tools(): Plugin {
         gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
+      const asRoot = rootWarning(settings.sandbox);
+      if (asRoot) host.log.warn(asRoot);
+      for (const name of settings.passEnv.filter((name) => !(name in env))) {
+        host.log.warn(
+          `--sandbox-env ${name}: hel's environment has no ${name}, so commands get none; ` +
+            "check the name",
+        );
+      }
       if (!settings.sandbox) {
         host.log.warn(
           "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +
@@ -77,6 +86,7 @@ export default function tools(): Plugin {
         ...(helHome ? { helHome } : {}),
         helHomeAnywhere: host.helHome,
         extraReads: settings.extraReads,
+        passEnv: settings.passEnv,
         gitWritable,
         env,
       }, (problem) => {

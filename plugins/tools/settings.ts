@@ -7,7 +7,7 @@
  */
 import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
-import { parseSandboxReads } from "../../kit/mod.ts";
+import { parseSandboxEnv, parseSandboxReads } from "../../kit/mod.ts";
 
 /** Every built-in tool, in the order `--tools` lists them by default. */
 export const KNOWN_TOOLS = [
@@ -48,6 +48,13 @@ export const TOOL_OPTIONS: PluginOption[] = [
     repeatable: true,
   },
   {
+    flags: "--sandbox-env <name>",
+    description: "pass this variable to sandboxed commands although its name looks like a " +
+      "credential (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *CREDENTIAL*, " +
+      "any case; those are dropped, with --sandbox off too; repeatable)",
+    repeatable: true,
+  },
+  {
     flags: "--allow-git-writes",
     description: "let sandboxed commands change .git (git add, git commit); a command could " +
       "then make git run its programs outside the sandbox",
@@ -69,6 +76,8 @@ export interface ToolSettings {
   timeoutSeconds: number;
   /** `--sandbox-read`: existing absolute paths, `~` expanded. */
   extraReads: string[];
+  /** `--sandbox-env`: variable names passed although they look like credentials. */
+  passEnv: string[];
 }
 
 /** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
@@ -117,5 +126,6 @@ export function toolSettings(
     gitWrites: flags.allowGitWrites === true,
     timeoutSeconds,
     extraReads: parseSandboxReads(flags.sandboxRead, home),
+    passEnv: parseSandboxEnv(flags.sandboxEnv),
   };
 }

@@ -27,6 +27,7 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
     gitWrites: false,
     timeoutSeconds: 600,
     extraReads: [],
+    passEnv: [],
   });
   assert.deepEqual(
     toolSettings({
@@ -43,6 +44,7 @@ Deno.test("the sandbox flags and the bash time limit are read from the parsed fl
       gitWrites: true,
       timeoutSeconds: 2,
       extraReads: [],
+      passEnv: [],
     },
   );
   for (const bad of ["0", "-1", "soon", ""]) {

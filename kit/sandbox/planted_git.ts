@@ -216,6 +216,11 @@ export function gitWatch(options: GitWatchOptions): GitWatch {
   return watch;
 }
 
+/** The watch of `project` if a sandbox there started one (another may be off), or undefined. */
+export function knownGitWatch(project: string): GitWatch | undefined {
+  return watches.get(project);
+}
+
 /** One line per change, for the model and for people. */
 export function describeChange(change: GitChange): string {
   if (change.kind === "unreadable") {

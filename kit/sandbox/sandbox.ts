@@ -19,7 +19,7 @@ import { isWithin } from "../paths.ts";
 import { withoutSecrets } from "./environment.ts";
 import { gitMetadata } from "./git_metadata.ts";
 import { type HomeView, homeView } from "./home.ts";
-import { type GitChange, gitWatch } from "./planted_git.ts";
+import { type GitChange, gitWatch, knownGitWatch } from "./planted_git.ts";
 import { procCovers } from "./proc_covers.ts";
 import { launchWithFilter } from "./seccomp.ts";
 
@@ -64,8 +64,8 @@ export interface Sandbox {
   /**
    * Call when a program prepared here has ended: the git repositories created or changed in
    * the project since the previous look (see planted_git.ts), to tell the model. From the next
-   * program on their settings are read-only, unless git writes are allowed. Empty when the
-   * sandbox is off.
+   * program on their settings are read-only, unless git writes are allowed. When this sandbox
+   * is off, another one's watch of the project answers, if there is one.
    */
   afterRun(): Promise<GitChange[]>;
   /** Every change {@link afterRun} found in this project, for the report at the end of the run. */
@@ -200,8 +200,9 @@ export function createSandbox(
     })
     : undefined;
   return {
-    afterRun: () => watch?.check() ?? Promise.resolve([]),
-    gitChanges: () => watch?.changes ?? [],
+    // Off here, the sandbox of hooks may still watch: its finds are still worth telling.
+    afterRun: () => (watch ?? knownGitWatch(settings.project))?.check() ?? Promise.resolve([]),
+    gitChanges: () => (watch ?? knownGitWatch(settings.project))?.changes ?? [],
     async prepare(program, args) {
       if (!settings.enabled) {
         // Still programs the model controls: the credentials stay out.

@@ -6,7 +6,7 @@
  * cannot change that repository's settings.
  */
 import assert from "node:assert/strict";
-import { hasBwrap } from "../../plugins/tools/testing.ts";
+import { git, hasBwrap } from "../../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
 import { baseArgs } from "../_hooks.ts";
 
@@ -102,5 +102,31 @@ Deno.test({
     assert.match(replies[2]!, /^error: exit=\d+\n[^]*config/);
     assert.equal(await project.read(hook), "#!/bin/sh\ntouch pwned\n");
     assert.doesNotMatch(await project.read("vendor/x/.git/config"), /fsmonitor/);
+  },
+});
+
+Deno.test({
+  name: "an existing nested repository's settings, and a file its config includes, are kept",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using project = await tempProject({
+      "a.txt": "a\n",
+      "shared.gitconfig": "[user]\n\tname = x\n",
+    });
+    await git(project.project, "init", "-q");
+    await git(project.project, "config", "include.path", "../shared.gitconfig");
+    await git(project.project, "init", "-q", "vendor/lib");
+    const { result, replies } = await run(project.project, [
+      "git -C vendor/lib config core.fsmonitor 'touch pwned'",
+      "printf '[core]\\n\\tfsmonitor = touch pwned\\n' >> shared.gitconfig",
+      "touch vendor/lib/.git/hooks/post-checkout",
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(replies[0]!, /^error: exit=\d+\n[^]*could not write config file/);
+    assert.match(replies[1]!, /^error: exit=1\n[^]*shared\.gitconfig: Read-only file system/);
+    assert.match(replies[2]!, /^error: exit=1\n[^]*post-checkout': Read-only file system/);
+    assert.doesNotMatch(await project.read("vendor/lib/.git/config"), /fsmonitor/);
+    assert.equal(await project.read("shared.gitconfig"), "[user]\n\tname = x\n");
+    assert.doesNotMatch(result.stderr, /created or changed git repositories/);
   },
 });

@@ -26,7 +26,7 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
   await using dirs = await evalDirs();
   // A server log left in the fixture by a manual run must not pass for any run's evidence.
   await Deno.writeTextFile(
-    `${dirs.evals}/tasks/${TASK}/fixture/.hel/mcp/events.jsonl`,
+    `${dirs.evals}/tasks/${TASK}/fixture/inventory-events.jsonl`,
     JSON.stringify({ direction: "received", message: { method: "tools/call", id: 9 } }) + "\n",
   );
   await using model = scriptedModel([

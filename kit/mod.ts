@@ -12,6 +12,7 @@ export {
   createSandbox,
   foldersToPin,
   type Prepared,
+  type PrepareOptions,
   runFoldersToKeep,
   type Sandbox,
   type SandboxSettings,

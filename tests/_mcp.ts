@@ -123,7 +123,7 @@ export async function readLog(path: string): Promise<Record<string, unknown>[]> 
 
 /**
  * The messages a server received, from a log of `{"direction", "message"}` lines (the format
- * of the inventory server's `events.jsonl`).
+ * of the inventory server's `inventory-events.jsonl`).
  */
 export async function receivedMessages(path: string): Promise<Record<string, unknown>[]> {
   return (await readLog(path)).filter((entry) => entry.direction === "received")

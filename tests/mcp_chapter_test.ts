@@ -124,7 +124,7 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
   assert.doesNotMatch(toolMessage(model, "edit"), /^error/);
 
   // The server saw initialize, tools/list, then the one tools/call.
-  const events = await receivedMessages(`${project.project}/.hel/mcp/events.jsonl`);
+  const events = await receivedMessages(`${project.project}/inventory-events.jsonl`);
   assert.deepEqual(events.map((m) => m.method), [
     "initialize",
     "notifications/initialized",
@@ -164,6 +164,6 @@ Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no ser
   assert.equal(model.remaining(), 0);
   assert.ok(model.requests.every((request) => !JSON.stringify(request.messages).includes("8437")));
   // Nothing started the server: it never logged a message.
-  assert.deepEqual(await readLog(`${project.project}/.hel/mcp/events.jsonl`), []);
+  assert.deepEqual(await readLog(`${project.project}/inventory-events.jsonl`), []);
   assert.deepEqual(processesWithMarker(project.marker), []);
 });

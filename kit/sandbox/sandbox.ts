@@ -58,9 +58,19 @@ export type Prepared =
   | { ok: true; program: string; args: string[]; env: Record<string, string> }
   | { ok: false; text: string };
 
+/** What one program needs beyond the sandbox's settings. */
+export interface PrepareOptions {
+  /** Paths inside the hidden `.hel` folder bound back read-only (a server's own script). */
+  expose?: readonly string[];
+  /** Existing folders outside the project bound writable (a server's private npm cache). */
+  writable?: readonly string[];
+  /** Variables set for this program on top of the settings' environment. */
+  env?: Readonly<Record<string, string>>;
+}
+
 /** Prepares programs for the sandbox; the first use checks that bubblewrap works here. */
 export interface Sandbox {
-  prepare(program: string, args: readonly string[]): Promise<Prepared>;
+  prepare(program: string, args: readonly string[], options?: PrepareOptions): Promise<Prepared>;
   /**
    * Call when a program prepared here has ended: the git repositories created or changed in
    * the project since the previous look (see planted_git.ts), to tell the model. From the next
@@ -111,6 +121,7 @@ export function bwrapArguments(
   keepInRun: readonly string[] = [],
   readOnly: readonly string[] = [],
   home?: HomeView,
+  options: PrepareOptions = {},
 ): string[] {
   const { project, helDir } = settings;
   return [
@@ -141,9 +152,13 @@ export function bwrapArguments(
     ...readOnly.flatMap((path) => ["--ro-bind-try", path, path]),
     "--tmpfs",
     helDir,
+    // Bound before the remount: bubblewrap makes their mount points in the cover.
+    ...(options.expose ?? []).flatMap((path) => ["--ro-bind", path, path]),
     "--remount-ro",
     helDir,
     ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
+    // After every cover (they may lie in `$HEL_HOME`), before the covers turn read-only.
+    ...(options.writable ?? []).flatMap((path) => ["--bind", path, path]),
     // Only now, with every mount point inside them made: the covers stay read-only like the
     // rest of the system (a remount is not recursive, so the project stays writable).
     ...[...home?.hidden ?? [], ...home?.helHome ? [home.helHome] : []]
@@ -203,14 +218,14 @@ export function createSandbox(
     // Off here, the sandbox of hooks may still watch: its finds are still worth telling.
     afterRun: () => (watch ?? knownGitWatch(settings.project))?.check() ?? Promise.resolve([]),
     gitChanges: () => (watch ?? knownGitWatch(settings.project))?.changes ?? [],
-    async prepare(program, args) {
+    async prepare(program, args, options = {}) {
       if (!settings.enabled) {
         // Still programs the model controls: the credentials stay out.
         return {
           ok: true,
           program,
           args: [...args],
-          env: withoutSecrets(settings.env, settings.passEnv),
+          env: { ...withoutSecrets(settings.env, settings.passEnv), ...options.env },
         };
       }
       checked ??= check(settings, keepInRun).then((found) => {
@@ -243,11 +258,12 @@ export function createSandbox(
       ]);
       const launch = await launchWithFilter(
         found.bwrap, // looked up once, by the first check (which wrote the filter, too)
-        bwrapArguments(settings, keepInRun, readOnly, home),
+        bwrapArguments(settings, keepInRun, readOnly, home, options),
         [program, ...args],
         settings.project,
       );
-      return { ok: true, ...launch, env: sandboxEnv(settings) };
+      // The program's own variables (a server's entry names them) come last, on purpose.
+      return { ok: true, ...launch, env: { ...sandboxEnv(settings), ...options.env } };
     },
   };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
+import { envReference } from "./server_env.ts";
 import {
   didYouMean,
   jsoncProperties,
@@ -39,8 +40,16 @@ export interface ServerConfig {
   name: string;
   command: string;
   args: string[];
-  /** Added to the environment the server inherits (hel's own minus model API keys). */
+  /**
+   * The variables the server gets besides the base (server_env.ts), as written: a value
+   * `${NAME}` (or `${NAME:-default}`) passes hel's variable NAME on.
+   */
   env: Record<string, string>;
+  /**
+   * False for `"sandbox": false`: the server runs outside the sandbox, with hel's rights. The
+   * trust review and `hel mcp list` say so.
+   */
+  sandbox: boolean;
   /** Per-call timeout in milliseconds. */
   callTimeoutMs: number;
   /**
@@ -57,11 +66,11 @@ export type McpConfigResult =
 
 /** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
-const SERVER_FIELDS = ["command", "args", "env", "timeout", "tools"] as const;
+const SERVER_FIELDS = ["command", "args", "env", "timeout", "tools", "sandbox"] as const;
 /**
- * An `env` value that is a variable reference (`${NAME}`, `${NAME:-default}` or `$NAME`, alone
- * or before a `/`), which hel sets as it is: configs copied from clients that expand them would
- * otherwise hand the server the literal text, e.g. a token that reads "${GITHUB_TOKEN}".
+ * An `env` value that starts with a variable reference hel does not resolve (`$NAME`, or
+ * `${NAME}` before more text): hel would hand the server the literal text, e.g. a token that
+ * reads "$GITHUB_TOKEN". Only a whole `${NAME}` or `${NAME:-default}` passes a variable on.
  * (Arguments are not checked: with "command": "sh", "-c" a shell does expand them.)
  */
 const VARIABLE_REFERENCE =
@@ -156,7 +165,8 @@ function readServer(
   if (node.type !== "object") {
     report(
       node,
-      `${field} must be an object with "command" (and optionally "args", "env", "timeout", "tools")`,
+      `${field} must be an object with "command" (and optionally "args", "env", "timeout", ` +
+        `"tools", "sandbox")`,
     );
     return undefined;
   }
@@ -166,6 +176,7 @@ function readServer(
     args: [],
     env: {},
     callTimeoutMs: DEFAULT_CALL_TIMEOUT_SECONDS * 1000,
+    sandbox: true,
   };
   let sawCommand = false;
   const fieldOf = (key: string) => `${field}.${key}`;
@@ -202,12 +213,14 @@ function readServer(
             report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
           } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
             report(setting, `${here}: ${JSON.stringify(variable)} is not a valid variable name`);
-          } else if (VARIABLE_REFERENCE.test(String(setting.value))) {
+          } else if (
+            !envReference(String(setting.value)) && VARIABLE_REFERENCE.test(String(setting.value))
+          ) {
             report(
               setting,
-              `${here}.${variable} is ${JSON.stringify(setting.value)}, but hel does not expand ` +
-                `variables; servers inherit hel's environment, so set ${variable} before ` +
-                "starting hel and leave it out here, or write the value itself",
+              `${here}.${variable} is ${JSON.stringify(setting.value)}, but hel expands only a ` +
+                'whole value "${NAME}" (or "${NAME:-default}"), which passes hel\'s variable ' +
+                "NAME on; write that, or the value itself",
             );
           } else server.env[variable] = String(setting.value);
         }
@@ -226,6 +239,15 @@ function readServer(
         } else server.callTimeoutMs = Math.round(seconds * 1000);
         break;
       }
+      case "sandbox":
+        if (value.type !== "boolean") {
+          report(
+            value,
+            `${here} must be true or false (no quotes); false runs the server outside the ` +
+              "sandbox, with your rights; leave it out to keep the sandbox",
+          );
+        } else server.sandbox = value.value === true;
+        break;
       case "tools": {
         const tools = readTools(here, value, report);
         if (tools) server.tools = tools;

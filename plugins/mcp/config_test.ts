@@ -14,20 +14,35 @@ Deno.test("config: a full server entry, JSONC, servers in name order, defaults",
   assert.deepEqual(result, {
     ok: true,
     servers: [
-      { name: "alpha", command: "python3", args: [], env: {}, callTimeoutMs: 300_000 },
+      {
+        name: "alpha",
+        command: "python3",
+        args: [],
+        env: {},
+        callTimeoutMs: 300_000,
+        sandbox: true,
+      },
       {
         name: "notes",
         command: "notes-mcp",
         args: ["--dir", "notes"],
         env: { A: "1" },
         callTimeoutMs: 2500,
+        sandbox: true,
       },
     ],
   });
 });
 
 Deno.test("config: a file saved with a byte-order mark reads like one without", () => {
-  const entry = { name: "a", command: "x", args: [], env: {}, callTimeoutMs: 300_000 };
+  const entry = {
+    name: "a",
+    command: "x",
+    args: [],
+    env: {},
+    callTimeoutMs: 300_000,
+    sandbox: true,
+  };
   assert.deepEqual(parse('\uFEFF{"servers": {"a": {"command": "x"}}}'), {
     ok: true,
     servers: [entry],
@@ -106,25 +121,34 @@ Deno.test("config: nesting too deep to parse is refused, not a crash", () => {
   assert.match(result.ok ? "" : result.problems[0]!, /^\.hel\/mcp\.json: cannot be parsed/);
 });
 
-Deno.test("config: ${VAR} and $VAR in env values are refused: hel would set them literally", () => {
+Deno.test("config: env passes hel's variables on only as a whole ${NAME}; other references are refused", () => {
   const result = parse(`{"servers": {"gh": {
     "command": "npx",
     "args": ["-c", "exec server-github --token \${TOKEN}"],
     "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "\${GITHUB_TOKEN}", "HOME_DIR": "$HOME", "P": "x$y",
-            "FORMAT": "\${level} \${message}", "NOTES": "\${HOME:-/root}/notes"}
+            "FORMAT": "\${level} \${message}", "NOTES": "\${HOME:-/root}/notes",
+            "LEVEL": "\${LEVEL:-warn}"}
   }}}`);
   assert.equal(result.ok, false);
   const problems = result.ok ? [] : result.problems;
+  const fix = 'but hel expands only a whole value "${NAME}" (or "${NAME:-default}"), which ' +
+    "passes hel's variable NAME on; write that, or the value itself";
   assert.deepEqual(problems.map((p) => p.replace(/^\S+: /, "")), [
-    'servers."gh".env.GITHUB_PERSONAL_ACCESS_TOKEN is "${GITHUB_TOKEN}", but hel does not ' +
-    "expand variables; servers inherit hel's environment, so set GITHUB_PERSONAL_ACCESS_TOKEN " +
-    "before starting hel and leave it out here, or write the value itself",
-    'servers."gh".env.HOME_DIR is "$HOME", but hel does not expand variables; servers inherit ' +
-    "hel's environment, so set HOME_DIR before starting hel and leave it out here, or write " +
-    "the value itself",
-    'servers."gh".env.NOTES is "${HOME:-/root}/notes", but hel does not expand variables; ' +
-    "servers inherit hel's environment, so set NOTES before starting hel and leave it out " +
-    "here, or write the value itself",
+    `servers."gh".env.HOME_DIR is "$HOME", ${fix}`,
+    `servers."gh".env.NOTES is "\${HOME:-/root}/notes", ${fix}`,
+  ]);
+});
+
+Deno.test("config: sandbox is true unless the entry says false; anything else is refused", () => {
+  const ok = parse('{"servers": {"a": {"command": "x"}, "b": {"command": "y", "sandbox": false}}}');
+  assert.deepEqual(ok.ok ? ok.servers.map((s) => [s.name, s.sandbox]) : [], [
+    ["a", true],
+    ["b", false],
+  ]);
+  const bad = parse('{"servers": {"a": {"command": "x", "sandbox": "off"}}}');
+  assert.deepEqual(bad.ok ? [] : bad.problems, [
+    '.hel/mcp.json:1:47: servers."a".sandbox must be true or false (no quotes); false runs the ' +
+    "server outside the sandbox, with your rights; leave it out to keep the sandbox",
   ]);
 });
 
@@ -138,6 +162,7 @@ Deno.test("config: tools is an allowlist of the server's tool names, kept as wri
       args: [],
       env: {},
       callTimeoutMs: 300_000,
+      sandbox: true,
       tools: ["echo", "read_*", "a.b"],
     }],
   });
@@ -169,7 +194,7 @@ Deno.test("config: a wrong tools field names the place, the field and the fix", 
     [
       '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
       '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
-      "command, args, env, timeout, tools",
+      "command, args, env, timeout, tools, sandbox",
     ],
     [
       '{"servers": {"a": {"command": "x", "tools": ["a"], "tools": ["b"]}}}',

@@ -23,6 +23,7 @@ import { convertCallResult } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
+import type { Launcher } from "./launch.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -45,8 +46,8 @@ export type Trace = (data: Record<string, unknown>) => void;
 /** What a connection needs besides its configuration. */
 export interface ConnectionOptions {
   project: string;
-  /** The environment the server inherits before the config's `env` is added. */
-  baseEnv: Record<string, string>;
+  /** How servers are started (sandboxed or not, with which environment). */
+  launcher: Launcher;
   shutdownWaitMs: number;
   trace: Trace;
 }
@@ -60,7 +61,6 @@ export class McpConnection {
   #options: ConnectionOptions;
   #transport: ProcessTransport;
   #client: Client;
-  #env: Record<string, string>;
   #state: "new" | "connected" | "disconnected" = "new";
   #phase = "start";
   #strayProgress = 0;
@@ -68,12 +68,8 @@ export class McpConnection {
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
     this.#options = options;
-    this.#env = { ...options.baseEnv, ...config.env };
     this.#transport = new ProcessTransport({
-      command: config.command,
-      args: config.args,
       cwd: options.project,
-      env: this.#env,
       shutdownWaitMs: options.shutdownWaitMs,
     });
     this.#client = new Client(CLIENT_INFO, { capabilities: {} });
@@ -131,8 +127,15 @@ export class McpConnection {
    */
   async start(deadline: number, startupMs: number): Promise<ListedTool[]> {
     const seconds = startupMs / 1000;
-    const missing = await findMissingCommand(this.config.command, this.#options.project, this.#env);
+    const launch = await this.#options.launcher.launch(this.config);
+    if (!launch.ok) throw new StartupError(launch.reason);
+    const missing = await findMissingCommand(
+      this.config.command,
+      this.#options.project,
+      launch.lookupEnv,
+    );
     if (missing) throw new StartupError(missing);
+    this.#transport.use({ command: launch.program, args: launch.args, env: launch.env });
     const work = this.#connectAndList(deadline);
     work.catch(() => {}); // the deadline may win the race; the loser must not go unhandled
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -15,6 +15,7 @@ import {
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { callMaximumMs } from "./config.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { createLauncher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
 
@@ -72,7 +73,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   print(`${CONFIG_PATH}: trusted (sha256 ${file.sha256})`);
   const group = new ServerGroup({
     project: context.project,
-    baseEnv: context.childEnv(),
+    launcher: createLauncher(context),
     ...timings(options, context),
     trace: () => {},
   });

@@ -23,6 +23,7 @@ import { createListCommand } from "./list_command.ts";
 import { summarizeServers } from "./summary.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { createLauncher } from "./launch.ts";
 import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
 
 /** Creates the plugin. */
@@ -111,7 +112,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       const { startupMs, shutdownWaitMs } = timings(options, host);
       group = new ServerGroup({
         project: host.project,
-        baseEnv: host.childEnv(),
+        launcher: createLauncher(host),
         startupMs,
         shutdownWaitMs,
         trace,

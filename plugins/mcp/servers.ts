@@ -9,6 +9,7 @@ import { readProjectConfig, sha256Hex } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
 import { McpConnection, StartupError, type Trace } from "./connection.ts";
+import type { Launcher } from "./launch.ts";
 import { groupAlive, killGroupsNow } from "./shutdown.ts";
 
 /** How messages name the configuration file. */
@@ -44,7 +45,8 @@ export type ServerState =
 /** What starting and stopping servers needs. */
 export interface ServerGroupOptions {
   project: string;
-  baseEnv: Record<string, string>;
+  /** How servers are started (see launch.ts). */
+  launcher: Launcher;
   /** One deadline for all servers' spawn, `initialize` and `tools/list`. */
   startupMs: number;
   shutdownWaitMs: number;

@@ -24,13 +24,17 @@ import { StderrTail } from "./stderr_tail.ts";
 /** A line from a server longer than this ends the connection (the SDK's own bound). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
-/** What to start and how to stop it. */
-export interface ProcessTransportOptions {
+/** What to start: the program (bwrap for a sandboxed server), its arguments and environment. */
+export interface ProcessProgram {
   command: string;
   args: readonly string[];
-  cwd: string;
   /** The server's whole environment (nothing else is inherited). */
   env: Record<string, string>;
+}
+
+/** Where to start it and how to stop it. */
+export interface ProcessTransportOptions {
+  cwd: string;
   /** How long each shutdown step waits. */
   shutdownWaitMs: number;
 }
@@ -50,6 +54,7 @@ export class ProcessTransport implements Transport {
   readonly stderr = new StderrTail();
 
   #options: ProcessTransportOptions;
+  #program: ProcessProgram | undefined;
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
   #readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
@@ -93,14 +98,20 @@ export class ProcessTransport implements Transport {
     return this.#exited;
   }
 
+  /** Sets what {@link start} spawns; called before the client connects. */
+  use(program: ProcessProgram): void {
+    this.#program = program;
+  }
+
   /** Spawns the server. Throws when the process cannot be started at all. */
   start(): Promise<void> {
     if (this.#child) throw new Error("the server was already started");
-    const [program, args] = inNewProcessGroup(this.#options.command, this.#options.args);
+    if (!this.#program) throw new Error("no program to start");
+    const [program, args] = inNewProcessGroup(this.#program.command, this.#program.args);
     const child = new Deno.Command(program, {
       args,
       cwd: this.#options.cwd,
-      env: this.#options.env,
+      env: this.#program.env,
       clearEnv: true,
       stdin: "piped",
       stdout: "piped",

@@ -1,0 +1,179 @@
+/**
+ * How a server is started: inside the sandbox `bash` uses (kit/), in its own pid namespace,
+ * with the project writable, every `.hel` hidden but the files its entry names (read-only),
+ * the home folders hidden but toolchains, a private writable cache for launchers such as `npx`
+ * and `uvx`, and only the base environment plus its entry's `env`. An entry with
+ * `"sandbox": false` (or a run with `--sandbox off`) runs directly, with hel's rights, and
+ * never through a PATH folder inside the project: the model can write there (`.venv/bin`,
+ * `node_modules/.bin`), so a program found there would be the model's.
+ *
+ * @module
+ */
+import { isAbsolute, resolve } from "node:path";
+import { type PluginContext, sha256Hex } from "../../core/mod.ts";
+import {
+  createSandbox,
+  isWithin,
+  parseSandboxReads,
+  type Sandbox,
+  type SandboxSettings,
+} from "../../kit/mod.ts";
+import type { ServerConfig } from "./config.ts";
+import { baseEnvironment, entryEnvironment } from "./server_env.ts";
+
+/** A server ready to spawn, or why it cannot start. */
+export type Launch =
+  | {
+    ok: true;
+    program: string;
+    args: string[];
+    env: Record<string, string>;
+    /** The environment the command is looked up with, as the server will see it. */
+    lookupEnv: Record<string, string>;
+    sandboxed: boolean;
+  }
+  | { ok: false; reason: string };
+
+/** Starts servers the way their entries and the run's flags say. */
+export interface Launcher {
+  launch(config: ServerConfig): Promise<Launch>;
+  /** The names of the variables the server receives (never their values), sorted. */
+  variableNames(config: ServerConfig): { names: string[]; unset: string[] };
+  /** Whether the server runs inside the sandbox in this run. */
+  sandboxed(config: ServerConfig): boolean;
+}
+
+/**
+ * The sandbox settings from the run's flags, as the tools plugin reads them (`--sandbox`,
+ * `--sandbox-network`, `--sandbox-read`, `--allow-git-writes`). The kit is to offer this for
+ * every plugin; until then it lives here, small, to be swapped for the kit's.
+ */
+export function sandboxSettingsFor(context: PluginContext): SandboxSettings {
+  const env = context.childEnv();
+  const { flags, project } = context;
+  const helHome = resolve(project, context.helHome);
+  const helHomeInside = isWithin(project, helHome) && helHome !== project &&
+    !isWithin(`${project}/.hel`, helHome);
+  return {
+    enabled: flags.sandbox !== "off",
+    network: flags.sandboxNetwork !== "off",
+    project,
+    helDir: `${project}/.hel`,
+    ...(helHomeInside ? { helHome } : {}),
+    helHomeAnywhere: context.helHome,
+    extraReads: parseSandboxReads(flags.sandboxRead, env.HOME),
+    gitWritable: flags.allowGitWrites === true,
+    env,
+  };
+}
+
+/** Variables that send launchers' caches to the private cache folder. */
+function cacheVariables(cache: string): Record<string, string> {
+  return {
+    npm_config_cache: `${cache}/npm`,
+    UV_CACHE_DIR: `${cache}/uv`,
+    BUN_INSTALL_CACHE_DIR: `${cache}/bun`,
+    PIP_CACHE_DIR: `${cache}/pip`,
+    XDG_CACHE_HOME: `${cache}/xdg`,
+  };
+}
+
+/** Creates the launcher for this run's servers. */
+export function createLauncher(context: PluginContext): Launcher {
+  const childEnv = context.childEnv();
+  const settings = { ...sandboxSettingsFor(context), env: baseEnvironment(childEnv) };
+  let sandbox: Sandbox | undefined;
+  const sandboxed = (config: ServerConfig) => settings.enabled && config.sandbox;
+  const serverEnv = (config: ServerConfig) => ({
+    ...settings.env,
+    ...entryEnvironment(config.env, childEnv).env,
+  });
+  return {
+    sandboxed,
+    variableNames(config) {
+      const { env, unset } = entryEnvironment(config.env, childEnv);
+      return { names: Object.keys({ ...settings.env, ...env }).sort(), unset };
+    },
+    async launch(config) {
+      const env = serverEnv(config);
+      if (!sandboxed(config)) {
+        const safe = { ...env, PATH: pathOutside(env.PATH ?? "", context.project) };
+        return {
+          ok: true,
+          program: config.command,
+          args: config.args,
+          env: safe,
+          lookupEnv: safe,
+          sandboxed: false,
+        };
+      }
+      sandbox ??= createSandbox(settings);
+      const cache = await cacheFolder(context.helHome, context.project);
+      const extra = { ...entryEnvironment(config.env, childEnv).env, ...cacheVariables(cache) };
+      const prepared = await sandbox.prepare(config.command, config.args, {
+        expose: await exposed(context.project, [config.command, ...config.args]),
+        writable: [cache],
+        env: extra,
+      });
+      if (!prepared.ok) {
+        return {
+          ok: false,
+          reason: "hel runs MCP servers inside its sandbox, which cannot start here: " +
+            prepared.text.replace(/^the command was not run: /, "") +
+            '; or, if you trust the server with your rights, set "sandbox": false for it in ' +
+            ".hel/mcp.json",
+        };
+      }
+      return { ...prepared, lookupEnv: env, sandboxed: true };
+    },
+  };
+}
+
+/** PATH without folders inside the project (or relative ones, which name the project). */
+export function pathOutside(path: string, project: string): string {
+  return path.split(":").filter((dir) => {
+    if (!isAbsolute(dir)) return false;
+    let real = dir;
+    try {
+      real = Deno.realPathSync(dir);
+    } catch {
+      // A folder that does not exist yet could be created in the project; judge it as named.
+    }
+    return !isWithin(project, resolve(dir)) && !isWithin(project, real);
+  }).join(":");
+}
+
+/**
+ * The private cache of a project's sandboxed servers, outside the project (a server must not
+ * reach another project's launcher cache, whose packages that project's servers would run).
+ */
+async function cacheFolder(helHome: string, project: string): Promise<string> {
+  const key = (await sha256Hex(new TextEncoder().encode(project))).slice(0, 16);
+  const cache = `${resolve(helHome)}/cache/mcp/${key}`;
+  await Deno.mkdir(cache, { recursive: true, mode: 0o700 });
+  return cache;
+}
+
+/**
+ * The files (never folders) an entry names inside a `.hel` folder (`.hel/mcp/x.py`, or the value of
+ * `--config=.hel/x.json`), to be shown read-only in the sandbox where `.hel` is hidden. Only
+ * existing paths that stay inside a `.hel` folder of the project once links are resolved:
+ * a planted link must not show the server a file from elsewhere.
+ */
+export async function exposed(project: string, words: readonly string[]): Promise<string[]> {
+  const inHel = (path: string) =>
+    isWithin(project, path) && path.slice(project.length).split("/").includes(".hel");
+  const found: string[] = [];
+  for (const word of words.flatMap((w) => [w, ...(w.includes("=") ? [w.split("=")[1]!] : [])])) {
+    if (word === "") continue;
+    const path = resolve(project, word);
+    if (!inHel(path) || found.includes(path)) continue;
+    try {
+      const real = await Deno.realPath(path);
+      if (inHel(real) && (await Deno.stat(real)).isFile) found.push(path);
+    } catch {
+      // Not there: nothing to show.
+    }
+  }
+  return found;
+}

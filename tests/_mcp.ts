@@ -35,19 +35,32 @@ export interface ServerEntry {
   timeout?: number;
   /** The server's allowlist of tool names (`*` matches any run of characters). */
   tools?: string[];
+  /** False runs the server outside the sandbox. */
+  sandbox?: boolean;
 }
 
 /** A temporary project with an MCP configuration and a marker in every server's environment. */
 export interface McpProject extends TempProject {
   /** Set as HEL_TEST_MARKER in every configured server's environment. */
   marker: string;
-  /** The fixture log of server `name` (see {@link fixtureServer}). */
+  /** The fixture log of server `name` (see {@link fixtureServer}), inside the project. */
   logPath(name: string): string;
 }
 
-/** A fixture-server entry logging to `<root>/<name>.jsonl`; `flags` pick its modes. */
+/**
+ * Where fixture servers log: inside the project, the one place a sandboxed server may write
+ * (its `/tmp` is private, the rest of the system read-only).
+ */
+export function logFolder(root: string): string {
+  return `${root}/project/mcp-logs`;
+}
+
+/** A fixture-server entry logging to `<project>/mcp-logs/<name>.jsonl`; `flags` pick its modes. */
 export function fixtureServer(root: string, name: string, ...flags: string[]): ServerEntry {
-  return { command: "python3", args: [TEST_SERVER, "--log", `${root}/${name}.jsonl`, ...flags] };
+  return {
+    command: "python3",
+    args: [TEST_SERVER, "--log", `${logFolder(root)}/${name}.jsonl`, ...flags],
+  };
 }
 
 /**
@@ -59,6 +72,7 @@ export async function mcpProject(
   options: { trusted?: boolean; files?: Record<string, string> } = {},
 ): Promise<McpProject> {
   const project = await tempProject(options.files ?? {});
+  await Deno.mkdir(logFolder(project.root));
   const marker = crypto.randomUUID();
   const entries = Object.fromEntries(
     Object.entries(servers(project.root)).map((
@@ -69,7 +83,7 @@ export async function mcpProject(
   if (options.trusted !== false) await trustMcp(project);
   return Object.assign(project, {
     marker,
-    logPath: (name: string) => `${project.root}/${name}.jsonl`,
+    logPath: (name: string) => `${logFolder(project.root)}/${name}.jsonl`,
   });
 }
 
@@ -162,9 +176,11 @@ export function offered(request: RecordedRequest, name: string): any {
 
 /**
  * Pids of live (not zombie) processes whose environment holds HEL_TEST_MARKER=`marker`:
- * the servers a test started and anything they started in turn.
+ * the servers a test started and anything they started in turn. The sandbox's own processes
+ * (bubblewrap outside and as the sandbox's init) carry the server's environment too; they
+ * count only with `withSandbox`.
  */
-export function processesWithMarker(marker: string): number[] {
+export function processesWithMarker(marker: string, withSandbox = false): number[] {
   const needle = new TextEncoder().encode(`HEL_TEST_MARKER=${marker}`);
   const found: number[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
@@ -173,7 +189,8 @@ export function processesWithMarker(marker: string): number[] {
       const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
       if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
       const environ = Deno.readFileSync(`/proc/${entry.name}/environ`);
-      if (contains(environ, needle)) found.push(Number(entry.name));
+      if (!contains(environ, needle)) continue;
+      if (withSandbox || !stat.startsWith(`${entry.name} (bwrap)`)) found.push(Number(entry.name));
     } catch {
       // The process ended while we looked, or is not ours to read.
     }
@@ -193,7 +210,7 @@ function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
 
 /** Fails when a process of the project's servers is still alive (after hel exited). */
 export function assertNoServerLeft(project: McpProject): void {
-  const left = processesWithMarker(project.marker);
+  const left = processesWithMarker(project.marker, true);
   assert.deepEqual(left, [], `server processes outlived hel: ${left.join(", ")}`);
 }
 

@@ -135,7 +135,7 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
   assert.deepEqual(params, { name: "lookup_port", arguments: { service: "api" } });
   // Every call carries a progress token, so progress reports can keep a long call alive.
   assert.equal(typeof (_meta as { progressToken?: unknown })?.progressToken, "number");
-  assert.deepEqual(processesWithMarker(project.marker), []);
+  assert.deepEqual(processesWithMarker(project.marker, true), []);
 });
 
 Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no server starts", async () => {
@@ -165,5 +165,5 @@ Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no ser
   assert.ok(model.requests.every((request) => !JSON.stringify(request.messages).includes("8437")));
   // Nothing started the server: it never logged a message.
   assert.deepEqual(await readLog(`${project.project}/inventory-events.jsonl`), []);
-  assert.deepEqual(processesWithMarker(project.marker), []);
+  assert.deepEqual(processesWithMarker(project.marker, true), []);
 });

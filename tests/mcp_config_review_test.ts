@@ -9,7 +9,8 @@ import { runHel, tempProject } from "./_helpers.ts";
 
 Deno.test("mcp config: a field or server written twice is refused, trusted or not, and nothing starts", async () => {
   await using project = await tempProject();
-  const marker = `${project.root}/started`;
+  // Inside the project, where a sandboxed server could write it.
+  const marker = `${project.project}/started`;
   await project.write(
     ".hel/mcp.json",
     `{\n  "servers": {\n` +

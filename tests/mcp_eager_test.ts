@@ -10,7 +10,8 @@ import { REPO_ROOT, runHel, scriptedModel, tempProject } from "./_helpers.ts";
 
 Deno.test("mcp --mcp-eager: every definition in the first request, no loader, callable at once", async () => {
   await using project = await tempProject({ "notes.txt": "hi\n" });
-  const log = `${project.root}/t.jsonl`;
+  // Inside the project: the sandboxed server can write nowhere else that hel can read.
+  const log = `${project.project}/t.jsonl`;
   const config = {
     servers: {
       t: { command: "python3", args: [`${REPO_ROOT}/fixtures/mcp/test_server.py`, "--log", log] },

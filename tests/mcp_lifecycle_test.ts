@@ -90,32 +90,44 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left", async () => {
-  await using project = await mcpProject((root) => ({
-    plain: fixtureServer(root, "plain"),
-    parent: fixtureServer(root, "parent", "--grandchild"),
-    stubborn: fixtureServer(root, "stubborn", "--stubborn", "--grandchild"),
-  }));
-  let liveDuringRun = 0;
-  await using model = scriptedModel([
-    (request) => {
-      assert.match(systemText(request), /mcp__stubborn__echo/);
-      liveDuringRun = processesWithMarker(project.marker).length;
-      return { text: "done" };
-    },
-  ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
-  assert.equal(result.code, 0, result.stderr);
-  // Three servers and two children were alive during the run (so the check below can fail).
-  assert.equal(liveDuringRun, 5);
-  // The plain server left when its input closed; the parent's child (which does not read
-  // the server's input) went with SIGTERM to the group; the stubborn one only with SIGKILL.
-  const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
-    .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
-  assert.deepEqual(steps, [["parent", "sigterm"], ["plain", "stdin"], ["stubborn", "sigkill"]]);
-  assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
-});
+// Unsandboxed ("sandbox": false) the process-group sequence does all the work: the parent's
+// child (which does not read the server's input) goes with SIGTERM to the group, the stubborn
+// server only with SIGKILL. Sandboxed, the server is the sandbox's only program: whatever it
+// started ends with it (its pid namespace goes), and SIGTERM ends bubblewrap, which takes the
+// stubborn server with it.
+for (
+  const [sandbox, expected] of [
+    [false, [["parent", "sigterm"], ["plain", "stdin"], ["stubborn", "sigkill"]]],
+    [true, [["parent", "stdin"], ["plain", "stdin"], ["stubborn", "sigterm"]]],
+  ] as const
+) {
+  Deno.test(`mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left (${
+    sandbox ? "sandboxed" : '"sandbox": false'
+  })`, async () => {
+    await using project = await mcpProject((root) => ({
+      plain: { ...fixtureServer(root, "plain"), sandbox },
+      parent: { ...fixtureServer(root, "parent", "--grandchild"), sandbox },
+      stubborn: { ...fixtureServer(root, "stubborn", "--stubborn", "--grandchild"), sandbox },
+    }));
+    let liveDuringRun = 0;
+    await using model = scriptedModel([
+      (request) => {
+        assert.match(systemText(request), /mcp__stubborn__echo/);
+        liveDuringRun = processesWithMarker(project.marker).length;
+        return { text: "done" };
+      },
+    ]);
+    const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+    assert.equal(result.code, 0, result.stderr);
+    // Three servers and two children were alive during the run (so the check below can fail).
+    assert.equal(liveDuringRun, 5);
+    const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+      .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
+    assert.deepEqual(steps, expected);
+    assert.equal(model.remaining(), 0);
+    assertNoServerLeft(project);
+  });
+}
 
 for (
   const [signal, code, name] of [

@@ -348,20 +348,32 @@ Deno.test("mcp: a server's stderr is always drained and kept only as a bounded t
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: servers run in the project with hel's environment minus model keys, plus their env", async () => {
+Deno.test("mcp: servers run in the project with a base environment plus exactly their env", async () => {
   await using project = await mcpProject((root) => ({
-    t: { ...fixtureServer(root, "t"), env: { FROM_CONFIG: "yes" } },
+    t: {
+      ...fixtureServer(root, "t"),
+      env: { FROM_CONFIG: "yes", PASSED_ON: "${KEPT_VARIABLE}", KEY: "${HEL_API_KEY}" },
+    },
   }));
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcp(project, model, [], {
-    env: { DEEPSEEK_API_KEY: "secret-1", OPENAI_API_KEY: "secret-2", KEPT_VARIABLE: "1" },
+    env: {
+      DEEPSEEK_API_KEY: "secret-1",
+      OPENAI_API_KEY: "secret-2",
+      KEPT_VARIABLE: "1",
+      OTHER_VARIABLE: "2",
+    },
   });
   assert.equal(result.code, 0, result.stderr);
   const started = (await readLog(project.logPath("t")))[0] as { cwd: string; env: string[] };
   assert.equal(started.cwd, project.project);
   assert.ok(started.env.includes("FROM_CONFIG"));
-  assert.ok(started.env.includes("KEPT_VARIABLE"));
+  assert.ok(started.env.includes("PASSED_ON"));
   assert.ok(started.env.includes("PATH"));
+  // hel's other variables stay with hel; a reference to a model key finds nothing.
+  for (const key of ["KEPT_VARIABLE", "OTHER_VARIABLE", "KEY"]) {
+    assert.ok(!started.env.includes(key), `${key} reached the server`);
+  }
   for (const key of ["HEL_API_KEY", "DEEPSEEK_API_KEY", "OPENAI_API_KEY"]) {
     assert.ok(!started.env.includes(key), `${key} reached the server`);
   }

@@ -92,7 +92,12 @@ export function createLauncher(context: PluginContext): Launcher {
     sandboxed,
     variableNames(config) {
       const { env, unset } = entryEnvironment(config.env, childEnv);
-      return { names: Object.keys({ ...settings.env, ...env }).sort(), unset };
+      // What the sandbox adds: a private temporary folder and the launchers' cache.
+      const added = sandboxed(config)
+        ? ["TMPDIR", "TMP", "TEMP", ...Object.keys(cacheVariables(""))]
+        : [];
+      const names = new Set([...Object.keys(settings.env), ...added, ...Object.keys(env)]);
+      return { names: [...names].sort(), unset };
     },
     async launch(config) {
       const env = serverEnv(config);

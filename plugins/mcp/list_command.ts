@@ -13,9 +13,9 @@ import {
   writeOut,
 } from "../../core/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
-import { callMaximumMs } from "./config.ts";
+import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
-import { createLauncher } from "./launch.ts";
+import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
 
@@ -71,9 +71,10 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   }
 
   print(`${CONFIG_PATH}: trusted (sha256 ${file.sha256})`);
+  const launcher = createLauncher(context);
   const group = new ServerGroup({
     project: context.project,
-    launcher: createLauncher(context),
+    launcher,
     ...timings(options, context),
     trace: () => {},
   });
@@ -89,6 +90,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
       if (state.status === "skipped") {
         print(`${state.name}: skipped: ${state.reason}`);
         print(`  command: ${command(config)}`);
+        for (const line of launchLines(launcher, config)) print(line);
         continue;
       }
       const usable = catalog.entries.filter((entry) => entry.server === state.name);
@@ -101,6 +103,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
           `, call timeout ${config.callTimeoutMs / 1000} s` + progressNote(config.callTimeoutMs),
       );
       print(`  command: ${command(config)}`);
+      for (const line of launchLines(launcher, config)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       for (const entry of usable) {
         // A `tools` list names the server's own tool names, which the model-facing name may hide.
@@ -121,6 +124,21 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
     await group.shutdownAll();
     Deno.removeSignalListener("SIGINT", onInterrupt);
   }
+}
+
+/** Whether the server is sandboxed, and the names (never the values) of its variables. */
+function launchLines(launcher: Launcher, config: ServerConfig): string[] {
+  const { names, unset } = launcher.variableNames(config);
+  const own = names.filter((name) => name in config.env);
+  return [
+    launcher.sandboxed(config)
+      ? "  sandbox: on"
+      : "  sandbox: OFF: runs with your rights and whatever project code it loads" +
+        (config.sandbox ? " (--sandbox off)" : ' ("sandbox": false)'),
+    `  environment: from its "env": ${own.length > 0 ? own.join(", ") : "nothing"}` +
+    (unset.length > 0 ? `; not set in hel's environment, so not passed: ${unset.join(", ")}` : "") +
+    `; base: ${names.filter((name) => !own.includes(name)).join(", ")}`,
+  ];
 }
 
 /** How far progress reports can stretch a call, when they can (see callMaximumMs). */

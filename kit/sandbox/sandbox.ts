@@ -154,11 +154,12 @@ export function bwrapArguments(
     helDir,
     // Bound before the remount: bubblewrap makes their mount points in the cover.
     ...(options.expose ?? []).flatMap((path) => ["--ro-bind", path, path]),
+    ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
+    // After every cover (they may lie in `$HEL_HOME`, even in `.hel` when the project is the
+    // home folder), before the covers turn read-only.
+    ...(options.writable ?? []).flatMap((path) => ["--bind", path, path]),
     "--remount-ro",
     helDir,
-    ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
-    // After every cover (they may lie in `$HEL_HOME`), before the covers turn read-only.
-    ...(options.writable ?? []).flatMap((path) => ["--bind", path, path]),
     // Only now, with every mount point inside them made: the covers stay read-only like the
     // rest of the system (a remount is not recursive, so the project stays writable).
     ...[...home?.hidden ?? [], ...home?.helHome ? [home.helHome] : []]

@@ -7,6 +7,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { envReference } from "./server_env.ts";
+import { readTools } from "./tool_filter.ts";
 import {
   didYouMean,
   jsoncProperties,
@@ -264,46 +265,4 @@ function readServer(
   }
   if (!sawCommand) report(node, `${field} needs a "command", e.g. "command": "python3"`);
   return bad ? undefined : server;
-}
-
-/**
- * `tools`: a non-empty list of non-empty strings. An empty list is refused rather than read as
- * "offer nothing" (a server offering nothing is better removed) or "offer all" (that is what
- * leaving the field out means).
- */
-function readTools(
-  here: string,
-  value: Node,
-  report: (node: Node, message: string) => void,
-): string[] | undefined {
-  const example = '["lookup_port", "read_*"]';
-  if (value.type !== "array") {
-    report(
-      value,
-      `${here} must be a list of the server's tool names to offer ('*' matches any run of ` +
-        `characters), e.g. ${example}; leave it out to offer every tool`,
-    );
-    return undefined;
-  }
-  const children = value.children ?? [];
-  if (children.length === 0) {
-    report(
-      value,
-      `${here} is empty, which would offer no tool: list the tools to offer, e.g. ${example}, ` +
-        "leave it out to offer every tool, or remove the server",
-    );
-    return undefined;
-  }
-  let bad = false;
-  children.forEach((child, index) => {
-    if (child.type !== "string" || String(child.value).trim() === "") {
-      bad = true;
-      report(
-        child,
-        `${here}[${index}] must be a non-empty string naming one of the server's tools, e.g. ` +
-          `"lookup_port" or "read_*"`,
-      );
-    }
-  });
-  return bad ? undefined : children.map((child) => String(child.value));
 }

@@ -110,9 +110,17 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       }
 
       const { startupMs, shutdownWaitMs } = timings(options, host);
+      const launcher = createLauncher(host);
+      for (const server of file.servers.filter((server) => !launcher.sandboxed(server))) {
+        warn(
+          `MCP server ${server.name} runs outside the sandbox (${
+            server.sandbox ? "--sandbox off" : `"sandbox": false in ${CONFIG_PATH}`
+          }), with your rights and whatever project code it loads`,
+        );
+      }
       group = new ServerGroup({
         project: host.project,
-        launcher: createLauncher(host),
+        launcher,
         startupMs,
         shutdownWaitMs,
         trace,

@@ -82,6 +82,7 @@ export class ServerGroup {
           server: config.name,
           status: "connected",
           pid: connection.pid,
+          sandboxed: this.#options.launcher.sandboxed(config),
           tools: tools.length,
         });
         return { name: config.name, status: "connected", connection, tools };

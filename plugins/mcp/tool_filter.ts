@@ -1,8 +1,9 @@
 /**
- * A server's `tools` allowlist from `.hel/mcp.json`: which of its listed tools are offered. A
- * tool the list does not match is left out quietly (a 1,000-tool server cut to 3 must not print
- * 997 warnings; `hel mcp list` and the trace give the count), but an entry that matches none of
- * the listed tools is reported once, since a typo would otherwise silently offer nothing.
+ * A server's `tools` allowlist from `.hel/mcp.json`: reading it, and which of its listed tools
+ * are offered. A tool the list does not match is left out quietly (a 1,000-tool server cut to 3
+ * must not print 997 warnings; `hel mcp list` and the trace give the count), but an entry that
+ * matches none of the listed tools is reported once, since a typo would otherwise silently
+ * offer nothing.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import {
   escapeControlCharacters,
   headChars,
 } from "../../core/mod.ts";
+import type { Node } from "jsonc-parser";
 import type { ListedTool } from "./catalog.ts";
 
 /** An allowlist entry that matched none of its server's listed tools. */
@@ -127,4 +129,46 @@ function closestNames(server: string, entry: string, names: readonly string[]): 
   });
   scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1));
   return [...new Set(scored.map((item) => item.name))].slice(0, 3);
+}
+
+/**
+ * `tools`: a non-empty list of non-empty strings. An empty list is refused rather than read as
+ * "offer nothing" (a server offering nothing is better removed) or "offer all" (that is what
+ * leaving the field out means).
+ */
+export function readTools(
+  here: string,
+  value: Node,
+  report: (node: Node, message: string) => void,
+): string[] | undefined {
+  const example = '["lookup_port", "read_*"]';
+  if (value.type !== "array") {
+    report(
+      value,
+      `${here} must be a list of the server's tool names to offer ('*' matches any run of ` +
+        `characters), e.g. ${example}; leave it out to offer every tool`,
+    );
+    return undefined;
+  }
+  const children = value.children ?? [];
+  if (children.length === 0) {
+    report(
+      value,
+      `${here} is empty, which would offer no tool: list the tools to offer, e.g. ${example}, ` +
+        "leave it out to offer every tool, or remove the server",
+    );
+    return undefined;
+  }
+  let bad = false;
+  children.forEach((child, index) => {
+    if (child.type !== "string" || String(child.value).trim() === "") {
+      bad = true;
+      report(
+        child,
+        `${here}[${index}] must be a non-empty string naming one of the server's tools, e.g. ` +
+          `"lookup_port" or "read_*"`,
+      );
+    }
+  });
+  return bad ? undefined : children.map((child) => String(child.value));
 }

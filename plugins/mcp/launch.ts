@@ -120,18 +120,23 @@ export function createLauncher(context: PluginContext): Launcher {
         writable: [cache],
         env: extra,
       });
-      if (!prepared.ok) {
-        return {
-          ok: false,
-          reason: "hel runs MCP servers inside its sandbox, which cannot start here: " +
-            prepared.text.replace(/^the command was not run: /, "") +
-            '; or, if you trust the server with your rights, set "sandbox": false for it in ' +
-            ".hel/mcp.json",
-        };
-      }
+      if (!prepared.ok) return { ok: false, reason: unavailableText(prepared.text) };
       return { ...prepared, lookupEnv: env, sandboxed: true };
     },
   };
+}
+
+/**
+ * Why a server did not start when the sandbox cannot work here. The kit words its reason for
+ * the model ("Ask the user to ..."); this is for the person, and names the server's own way out.
+ */
+function unavailableText(text: string): string {
+  const parts = text.match(/^the command was not run: (.*)\. Ask the user to (.*) or restart /s);
+  const [reason, fix] = parts ? [parts[1], parts[2]] : [text, undefined];
+  return `not started: ${reason}; ` +
+    (fix ? `to fix it, ${fix}, or ` : "") +
+    'start hel with --sandbox off, or set "sandbox": false for this server in .hel/mcp.json ' +
+    "(either runs it with your rights)";
 }
 
 /** PATH without folders inside the project (or relative ones, which name the project). */

@@ -53,7 +53,7 @@ const binary = await builtBinary();
 step("cold start");
 const cold = [await coldStart(source, runs)];
 if ("command" in binary) cold.push(await coldStart(binary, runs));
-step("MCP start (0, 1 and 10 servers)");
+step("MCP start (0, 1 and 10 servers, sandboxed and not)");
 const start = await mcpStart(source, Math.max(3, Math.ceil(runs / 2)));
 step("per-call overhead");
 const call = await callOverhead(source, 3);

@@ -15,6 +15,8 @@ export interface ServerSpec {
   count: number;
   toolsPerServer: number;
   delayMs: number;
+  /** False writes `"sandbox": false` into every entry (default: sandboxed, as hel does). */
+  sandbox?: boolean;
 }
 
 /** The command line of one fixture server. */
@@ -38,7 +40,11 @@ export function serverNames(count: number): string[] {
 export async function configureServers(project: string, home: string, spec: ServerSpec) {
   if (spec.count === 0) return;
   const servers = Object.fromEntries(
-    serverNames(spec.count).map((name) => [name, { command: "python3", args: fixtureArgs(spec) }]),
+    serverNames(spec.count).map((name) => [name, {
+      command: "python3",
+      args: fixtureArgs(spec),
+      ...(spec.sandbox === false ? { sandbox: false } : {}),
+    }]),
   );
   await Deno.mkdir(`${project}/.hel`, { recursive: true });
   await Deno.writeTextFile(`${project}/.hel/mcp.json`, JSON.stringify({ servers }, null, 2));

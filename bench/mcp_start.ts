@@ -1,6 +1,7 @@
 /**
  * MCP start: how long until the servers' tools are listed, with 1 and with 10 fixture
- * servers that each take a fixed time to start. Measured two ways: `hel mcp list` from spawn
+ * servers that each take a fixed time to start, each count sandboxed (hel's default) and with
+ * `"sandbox": false`, so the difference is what the sandbox adds per server. Measured two ways: `hel mcp list` from spawn
  * to exit, and a one-shot run from spawn to its first model request (the tools are listed
  * before that request is built). If hel started servers one after another, 10 servers would
  * cost about ten times one; started together they cost about as much as one.
@@ -15,6 +16,8 @@ import { median, repeat } from "./stats.ts";
 /** Start-up figures for one server count (medians, ms). */
 export interface StartRow {
   servers: number;
+  /** Whether the servers ran in the sandbox (meaningless for no servers). */
+  sandboxed: boolean;
   /** Spawn to exit of `hel mcp list` (undefined for no servers). */
   listMs?: number;
   /** Spawn to the first model request of a one-shot run. */
@@ -27,20 +30,31 @@ export interface McpStart {
   delayMs: number;
   toolsPerServer: number;
   rows: StartRow[];
-  /** firstRequest(1 server) − firstRequest(0): what one server adds. */
+  /** firstRequest(1 server) − firstRequest(0): what one unsandboxed server adds. */
   oneServerCostMs: number;
-  /** firstRequest(10 servers) − firstRequest(0): what ten servers add. */
+  /** The same for one sandboxed server. */
+  oneSandboxedCostMs: number;
+  /** firstRequest(10 servers) − firstRequest(0): what ten unsandboxed servers add. */
   tenServersCostMs: number;
+  /** The same for ten sandboxed servers. */
+  tenSandboxedCostMs: number;
   /** 10 × oneServerCostMs: what ten would add if started one after another. */
   sequentialEstimateMs: number;
 }
 
-async function measure(hel: HelCommand, servers: number, delayMs: number, tools: number) {
+async function measure(
+  hel: HelCommand,
+  servers: number,
+  sandbox: boolean,
+  delayMs: number,
+  tools: number,
+) {
   await using project = await benchProject({ "notes.txt": "hello\n" });
   await configureServers(project.project, project.home, {
     count: servers,
     toolsPerServer: tools,
     delayMs,
+    sandbox,
   });
   let listMs: number | undefined;
   if (servers > 0) {
@@ -67,40 +81,43 @@ async function measure(hel: HelCommand, servers: number, delayMs: number, tools:
   return { listMs, firstRequestMs: model.arrivals[0]!.at - run.startedAt };
 }
 
-/** Measures 0, 1 and 10 servers, `runs` times each, interleaved so drift hits all alike. */
+/**
+ * Measures no servers, then 1 and 10 servers unsandboxed and sandboxed, `runs` times each,
+ * interleaved so drift hits all alike.
+ */
 export async function mcpStart(
   hel: HelCommand,
   runs: number,
   delayMs = 200,
   toolsPerServer = 10,
 ): Promise<McpStart> {
-  const counts = [0, 1, 10];
-  const samples = new Map(
-    counts.map((count) => [count, [] as Awaited<ReturnType<typeof measure>>[]]),
-  );
+  const configs = [[0, true], [1, false], [1, true], [10, false], [10, true]] as const;
+  const samples = configs.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
   await repeat(runs, async () => {
-    for (const count of counts) {
-      samples.get(count)!.push(await measure(hel, count, delayMs, toolsPerServer));
+    for (const [index, [count, sandbox]] of configs.entries()) {
+      samples[index]!.push(await measure(hel, count, sandbox, delayMs, toolsPerServer));
     }
   });
-  const rows = counts.map((servers) => {
-    const list = samples.get(servers)!;
+  const rows: StartRow[] = configs.map(([servers, sandboxed], index) => {
+    const list = samples[index]!;
     const listTimes = list.flatMap((sample) => sample.listMs === undefined ? [] : [sample.listMs]);
     return {
       servers,
+      sandboxed,
       ...(listTimes.length > 0 ? { listMs: median(listTimes) } : {}),
       firstRequestMs: median(list.map((sample) => sample.firstRequestMs)),
     };
   });
-  const base = rows[0]!.firstRequestMs;
-  const one = rows[1]!.firstRequestMs - base;
+  const cost = (index: number) => rows[index]!.firstRequestMs - rows[0]!.firstRequestMs;
   return {
     runs,
     delayMs,
     toolsPerServer,
     rows,
-    oneServerCostMs: one,
-    tenServersCostMs: rows[2]!.firstRequestMs - base,
-    sequentialEstimateMs: 10 * one,
+    oneServerCostMs: cost(1),
+    oneSandboxedCostMs: cost(2),
+    tenServersCostMs: cost(3),
+    tenSandboxedCostMs: cost(4),
+    sequentialEstimateMs: 10 * cost(1),
   };
 }

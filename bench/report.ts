@@ -76,10 +76,19 @@ export function formatReport(results: BenchResults): string {
     `Fixture servers that each take ${start.delayMs} ms to start, ${start.toolsPerServer} tools ` +
       `each; ${start.runs} runs.`,
     table(
-      ["servers", "`hel mcp list`, spawn → exit", "spawn → first model request"],
-      start.rows.map((row) => [String(row.servers), f1(row.listMs), f1(row.firstRequestMs)]),
+      ["servers", "sandbox", "`hel mcp list`, spawn → exit", "spawn → first model request"],
+      start.rows.map((row) => [
+        String(row.servers),
+        row.servers === 0 ? "" : row.sandboxed ? "on" : '`"sandbox": false`',
+        f1(row.listMs),
+        f1(row.firstRequestMs),
+      ]),
     ),
-    `One server adds ${f1(start.oneServerCostMs)} ms, ten add ${f1(start.tenServersCostMs)} ms; ` +
+    `Sandboxed (hel's default), one server adds ${f1(start.oneSandboxedCostMs)} ms and ten add ` +
+      `${f1(start.tenSandboxedCostMs)} ms; with \`"sandbox": false\` one adds ` +
+      `${f1(start.oneServerCostMs)} ms, so the sandbox costs ` +
+      `${f1(start.oneSandboxedCostMs - start.oneServerCostMs)} ms per server start. ` +
+      `Unsandboxed, ten add ${f1(start.tenServersCostMs)} ms; ` +
       `started one after another ten would add about ${f1(start.sequentialEstimateMs)} ms, so ` +
       (start.tenServersCostMs < start.sequentialEstimateMs / 2
         ? "the servers start concurrently."

@@ -23,6 +23,7 @@ export {
   homeView,
   parseSandboxReads,
   PRIVATE_FOLDERS,
+  TOOLCHAIN_VARIABLES,
 } from "./sandbox/home.ts";
 export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
 export { looksSecret, parseSandboxEnv, withoutSecrets } from "./sandbox/environment.ts";

@@ -47,7 +47,7 @@ export const HOME_TOOLCHAINS = [
 export const PRIVATE_FOLDERS = ["/home", "/root", "/mnt", "/media"] as const;
 
 /** Variables naming a toolchain folder of their own (GOPATH may list several). */
-const TOOLCHAIN_VARIABLES = [
+export const TOOLCHAIN_VARIABLES = [
   "CARGO_HOME",
   "RUSTUP_HOME",
   "DENO_DIR",

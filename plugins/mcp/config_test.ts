@@ -2,6 +2,15 @@ import assert from "node:assert/strict";
 import { callMaximumMs, parseMcpConfig, validServerName } from "./config.ts";
 
 const parse = (text: string) => parseMcpConfig(new TextEncoder().encode(text), ".hel/mcp.json");
+/** An entry `{"command": "x"}` as parsed, with every default. */
+const DEFAULTS = {
+  name: "a",
+  command: "x",
+  args: [],
+  env: {},
+  callTimeoutMs: 300_000,
+  sandbox: true,
+};
 
 Deno.test("config: a full server entry, JSONC, servers in name order, defaults", () => {
   const result = parse(`{
@@ -35,17 +44,9 @@ Deno.test("config: a full server entry, JSONC, servers in name order, defaults",
 });
 
 Deno.test("config: a file saved with a byte-order mark reads like one without", () => {
-  const entry = {
-    name: "a",
-    command: "x",
-    args: [],
-    env: {},
-    callTimeoutMs: 300_000,
-    sandbox: true,
-  };
   assert.deepEqual(parse('\uFEFF{"servers": {"a": {"command": "x"}}}'), {
     ok: true,
-    servers: [entry],
+    servers: [DEFAULTS],
   });
 });
 
@@ -156,15 +157,7 @@ Deno.test("config: tools is an allowlist of the server's tool names, kept as wri
   const result = parse('{"servers": {"a": {"command": "x", "tools": ["echo", "read_*", "a.b"]}}}');
   assert.deepEqual(result, {
     ok: true,
-    servers: [{
-      name: "a",
-      command: "x",
-      args: [],
-      env: {},
-      callTimeoutMs: 300_000,
-      sandbox: true,
-      tools: ["echo", "read_*", "a.b"],
-    }],
+    servers: [{ ...DEFAULTS, tools: ["echo", "read_*", "a.b"] }],
   });
 });
 

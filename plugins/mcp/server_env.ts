@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { TOOLCHAIN_VARIABLES } from "../../kit/mod.ts";
 
 /**
  * Variables every server receives when hel has them. None names a credential: where programs
@@ -26,20 +27,9 @@ export const BASE_VARIABLES = [
   "TZ",
   "TMPDIR",
   "NO_COLOR",
-  // Toolchain folders: where node, python, cargo and friends live.
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "DENO_DIR",
-  "DENO_INSTALL",
-  "NVM_DIR",
+  // Toolchain folders (CARGO_HOME, NVM_DIR, GOPATH, ...): where node, python, cargo live.
+  ...TOOLCHAIN_VARIABLES,
   "NVM_BIN",
-  "BUN_INSTALL",
-  "VOLTA_HOME",
-  "PNPM_HOME",
-  "PYENV_ROOT",
-  "GOPATH",
-  "GOMODCACHE",
-  "GOCACHE",
   "JAVA_HOME",
   // Which certificates to trust: a registry behind a TLS-inspecting proxy needs them.
   "SSL_CERT_FILE",

@@ -101,32 +101,35 @@ for (
     [true, [["parent", "stdin"], ["plain", "stdin"], ["stubborn", "sigterm"]]],
   ] as const
 ) {
-  Deno.test(`mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left (${
-    sandbox ? "sandboxed" : '"sandbox": false'
-  })`, async () => {
-    await using project = await mcpProject((root) => ({
-      plain: { ...fixtureServer(root, "plain"), sandbox },
-      parent: { ...fixtureServer(root, "parent", "--grandchild"), sandbox },
-      stubborn: { ...fixtureServer(root, "stubborn", "--stubborn", "--grandchild"), sandbox },
-    }));
-    let liveDuringRun = 0;
-    await using model = scriptedModel([
-      (request) => {
-        assert.match(systemText(request), /mcp__stubborn__echo/);
-        liveDuringRun = processesWithMarker(project.marker).length;
-        return { text: "done" };
-      },
-    ]);
-    const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
-    assert.equal(result.code, 0, result.stderr);
-    // Three servers and two children were alive during the run (so the check below can fail).
-    assert.equal(liveDuringRun, 5);
-    const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
-      .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
-    assert.deepEqual(steps, expected);
-    assert.equal(model.remaining(), 0);
-    assertNoServerLeft(project);
-  });
+  Deno.test(
+    `mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left (${
+      sandbox ? "sandboxed" : '"sandbox": false'
+    })`,
+    async () => {
+      await using project = await mcpProject((root) => ({
+        plain: { ...fixtureServer(root, "plain"), sandbox },
+        parent: { ...fixtureServer(root, "parent", "--grandchild"), sandbox },
+        stubborn: { ...fixtureServer(root, "stubborn", "--stubborn", "--grandchild"), sandbox },
+      }));
+      let liveDuringRun = 0;
+      await using model = scriptedModel([
+        (request) => {
+          assert.match(systemText(request), /mcp__stubborn__echo/);
+          liveDuringRun = processesWithMarker(project.marker).length;
+          return { text: "done" };
+        },
+      ]);
+      const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+      assert.equal(result.code, 0, result.stderr);
+      // Three servers and two children were alive during the run (so the check below can fail).
+      assert.equal(liveDuringRun, 5);
+      const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+        .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
+      assert.deepEqual(steps, expected);
+      assert.equal(model.remaining(), 0);
+      assertNoServerLeft(project);
+    },
+  );
 }
 
 for (

@@ -10,14 +10,17 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, runHel, scriptedModel } from "../_helpers.ts";
+import { eventually, REPO_ROOT, runHel, scriptedModel, spawnHel } from "../_helpers.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
   helMcp,
   type McpProject,
   mcpProject,
+  modelArgs,
+  processesWithMarker,
   readLog,
+  receivedMethods,
   type ServerEntry,
   toolMessage,
 } from "../_mcp.ts";
@@ -100,6 +103,34 @@ Deno.test("mcp sandbox: a server receives hel's secrets only when its entry name
   const named = await escapeRun({ env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } });
   await using __ = named.project;
   assert.deepEqual(named.escape.secrets, ["GITHUB_TOKEN"]);
+});
+
+Deno.test("mcp sandbox: a server that ignores its input closing does not outlive hel killed with SIGKILL", async () => {
+  // It never answers, ignores SIGTERM and the end of its input, and keeps a child.
+  await using project = await mcpProject((root) => ({
+    stubborn: fixtureServer(root, "stubborn", "--silent", "--stubborn", "--grandchild"),
+  }));
+  await using model = scriptedModel([{ text: "not reached" }]);
+  const hel = spawnHel(project, [
+    ...modelArgs(model),
+    "--tools",
+    "read_file",
+    "--mcp-startup-timeout",
+    "60000",
+    "-i",
+    "go",
+  ]);
+  await eventually(
+    async () => (await receivedMethods(project.logPath("stubborn"))).includes("initialize"),
+    "the server to receive initialize",
+  );
+  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  hel.kill("SIGKILL"); // no shutdown sequence can run
+  await hel.status;
+  await eventually(
+    () => processesWithMarker(project.marker, true).length === 0,
+    "the server and its child to end with hel",
+  );
 });
 
 /**

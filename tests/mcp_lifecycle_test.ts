@@ -35,17 +35,18 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
     refuse: fixtureServer(root, "refuse", "--refuse"),
     garbage: fixtureServer(root, "garbage", "--garbage"),
     notools: fixtureServer(root, "notools", "--no-tools"),
-    // An "npx" (here a stand-in that never answers) may be downloading on its first run.
+    // An "npx" (here a stand-in that never answers) may be downloading on its first run. It
+    // lies in the project, which the sandbox shows (its /tmp is private).
     fetching: {
       command: "npx",
-      env: { PATH: `${root}/bin:${Deno.env.get("PATH")}` },
+      env: { PATH: `${root}/project/bin:${Deno.env.get("PATH")}` },
     },
   }), {
     files: {
-      "../bin/npx": `#!/bin/sh\nexec python3 ${TEST_SERVER} --log ${"$"}0.jsonl --silent\n`,
+      "bin/npx": `#!/bin/sh\nexec python3 ${TEST_SERVER} --log ${"$"}0.jsonl --silent\n`,
     },
   });
-  await Deno.chmod(`${project.root}/bin/npx`, 0o755);
+  await Deno.chmod(`${project.project}/bin/npx`, 0o755);
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcp(project, model, ["--mcp-startup-timeout", "1500"]);
   assert.equal(result.code, 0, result.stderr);

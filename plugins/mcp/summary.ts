@@ -16,8 +16,8 @@ export function summarizeServers(servers: readonly ServerConfig[]): TrustSummary
       command: server.command,
       args: server.args,
       envNames: Object.keys(server.env),
-      // An entry may opt out of the sandbox with "sandbox": false; absent means it is sandboxed.
-      sandbox: (server as { sandbox?: boolean }).sandbox !== false,
+      // False only for an entry with "sandbox": false (config.ts).
+      sandbox: server.sandbox,
     })),
   };
 }

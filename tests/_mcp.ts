@@ -102,6 +102,31 @@ export function modelArgs(model: ScriptedModel, access = "auto"): string[] {
   return ["--base-url", model.url, "--model", "m", "--no-env", "--access", access];
 }
 
+/** A one-shot run whose servers may take a minute to start (for servers that never answer). */
+export function slowStartRunArgs(model: ScriptedModel): string[] {
+  return [
+    ...modelArgs(model),
+    "--tools",
+    "read_file",
+    "--mcp-startup-timeout",
+    "60000",
+    "-i",
+    "go",
+  ];
+}
+
+/**
+ * Waits until server `name` (a fixture started with `--grandchild`) has received `initialize`
+ * and started its child: two live processes carry the project's marker.
+ */
+export async function untilServerStarting(project: McpProject, name: string): Promise<void> {
+  await eventually(
+    async () => (await receivedMethods(project.logPath(name))).includes("initialize"),
+    "the server to receive initialize",
+  );
+  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+}
+
 /** Runs one instruction with the given tools (default `read_file`) and fast MCP timings. */
 export function helMcp(
   project: TempProject,

@@ -21,9 +21,11 @@ import {
   readLog,
   receivedMethods,
   runHel,
+  slowStartRunArgs,
   systemText,
   TEST_SERVER,
   toolMessage,
+  untilServerStarting,
 } from "./_mcp.ts";
 
 Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
@@ -186,20 +188,8 @@ Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind"
     silent: fixtureServer(root, "silent", "--silent", "--stubborn", "--grandchild"),
   }));
   await using model = scriptedModel([{ text: "not reached" }]);
-  const child = spawnHel(project, [
-    ...modelArgs(model),
-    "--tools",
-    "read_file",
-    "--mcp-startup-timeout",
-    "60000",
-    "-i",
-    "go",
-  ]);
-  await eventually(
-    async () => (await receivedMethods(project.logPath("silent"))).includes("initialize"),
-    "the server to receive initialize",
-  );
-  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  const child = spawnHel(project, slowStartRunArgs(model));
+  await untilServerStarting(project, "silent");
   child.kill("SIGINT");
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
@@ -212,11 +202,7 @@ Deno.test("mcp list: Ctrl-C while a server is starting stops it before leaving",
     silent: fixtureServer(root, "silent", "--silent", "--grandchild"),
   }));
   const child = spawnHel(project, ["--mcp-startup-timeout", "60000", "mcp", "list"]);
-  await eventually(
-    async () => (await receivedMethods(project.logPath("silent"))).includes("initialize"),
-    "the server to receive initialize",
-  );
-  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  await untilServerStarting(project, "silent");
   child.kill("SIGINT");
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));

@@ -17,12 +17,12 @@ import {
   helMcp,
   type McpProject,
   mcpProject,
-  modelArgs,
   processesWithMarker,
   readLog,
-  receivedMethods,
   type ServerEntry,
+  slowStartRunArgs,
   toolMessage,
+  untilServerStarting,
 } from "../_mcp.ts";
 
 const ESCAPE = await Deno.readTextFile(`${REPO_ROOT}/fixtures/mcp/escape_server.py`);
@@ -111,20 +111,8 @@ Deno.test("mcp sandbox: a server that ignores its input closing does not outlive
     stubborn: fixtureServer(root, "stubborn", "--silent", "--stubborn", "--grandchild"),
   }));
   await using model = scriptedModel([{ text: "not reached" }]);
-  const hel = spawnHel(project, [
-    ...modelArgs(model),
-    "--tools",
-    "read_file",
-    "--mcp-startup-timeout",
-    "60000",
-    "-i",
-    "go",
-  ]);
-  await eventually(
-    async () => (await receivedMethods(project.logPath("stubborn"))).includes("initialize"),
-    "the server to receive initialize",
-  );
-  await eventually(() => processesWithMarker(project.marker).length === 2, "the server's child");
+  const hel = spawnHel(project, slowStartRunArgs(model));
+  await untilServerStarting(project, "stubborn");
   hel.kill("SIGKILL"); // no shutdown sequence can run
   await hel.status;
   await eventually(

@@ -25,3 +25,10 @@ export {
 } from "./sandbox/home.ts";
 export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
 export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";
+export {
+  helHomeInside,
+  SANDBOX_OPTIONS,
+  type SandboxFlags,
+  sandboxFlags,
+  sandboxSettingsFor,
+} from "./sandbox/settings.ts";

@@ -12,6 +12,7 @@ import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts"
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
+import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
@@ -22,6 +23,8 @@ export default function hooks(): Plugin {
   return {
     name: "hooks",
     description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
+    // Hooks run in the kit's sandbox, so its flags apply even with --without tools.
+    options: [...SANDBOX_OPTIONS],
     checkConfig(kind, bytes, path) {
       if (kind !== "hooks") return undefined;
       const parsed = parseHooksConfig(bytes, path);

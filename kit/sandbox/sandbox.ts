@@ -15,6 +15,7 @@ import { findSystemProgram, runChild } from "../../core/mod.ts";
 import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { gitMetadata } from "./git_metadata.ts";
+import { nestedHelFolders } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
 
 /** How programs are run, from the plugin's flags. */
@@ -43,6 +44,8 @@ export interface SandboxSettings {
   extraReads?: readonly string[];
   /** hel's environment for children, model API keys already removed. */
   env: Record<string, string>;
+  /** Tells the person something about the sandbox of this run (once per run). */
+  warn?: (text: string) => void;
 }
 
 /** A program ready to start, or why it must not. */
@@ -50,9 +53,26 @@ export type Prepared =
   | { ok: true; program: string; args: string[]; env: Record<string, string> }
   | { ok: false; text: string };
 
+/** What one program needs beyond the common profile. */
+export interface PrepareOptions {
+  /**
+   * Files inside hidden `.hel` folders that the program needs (a hook's script in `.hel/`),
+   * bound back read-only. Absolute paths.
+   */
+  expose?: readonly string[];
+}
+
 /** Prepares programs for the sandbox; the first use checks that bubblewrap works here. */
 export interface Sandbox {
-  prepare(program: string, args: readonly string[]): Promise<Prepared>;
+  prepare(program: string, args: readonly string[], options?: PrepareOptions): Promise<Prepared>;
+}
+
+/** The folders {@link bwrapArguments} covers inside the project beyond `.hel`, and what it shows. */
+export interface HiddenInProject {
+  /** Nested `.hel` folders (see hel_folders.ts), each covered like the project's own. */
+  helFolders?: readonly string[];
+  /** Files inside the covered `.hel` folders bound back read-only. */
+  expose?: readonly string[];
 }
 
 /**
@@ -94,8 +114,10 @@ export function bwrapArguments(
   keepInRun: readonly string[] = [],
   readOnly: readonly string[] = [],
   home?: HomeView,
+  hidden: HiddenInProject = {},
 ): string[] {
   const { project, helDir } = settings;
+  const helFolders = [helDir, ...hidden.helFolders ?? []];
   return [
     "--ro-bind",
     "/",
@@ -118,13 +140,17 @@ export function bwrapArguments(
     project,
     project,
     // A mount point cannot be renamed or removed; `-try` as it may vanish meanwhile.
-    ...foldersToPin(project, [...readOnly, ...(settings.helHome ? [settings.helHome] : [])])
-      .flatMap((path) => ["--bind-try", path, path]),
+    ...foldersToPin(project, [
+      ...readOnly,
+      ...(settings.helHome ? [settings.helHome] : []),
+      ...helFolders,
+    ]).flatMap((path) => ["--bind-try", path, path]),
     ...readOnly.flatMap((path) => ["--ro-bind-try", path, path]),
-    "--tmpfs",
-    helDir,
-    "--remount-ro",
-    helDir,
+    // Every `.hel` is covered, the files a program needs from one bound back into the cover
+    // (bwrap makes their mount points while it is still writable), then the cover made read-only.
+    ...helFolders.flatMap((dir) => ["--tmpfs", dir]),
+    ...(hidden.expose ?? []).flatMap((path) => ["--ro-bind-try", path, path]),
+    ...helFolders.flatMap((dir) => ["--remount-ro", dir]),
     ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
     // Only now, with every mount point inside them made: the covers stay read-only like the
     // rest of the system (a remount is not recursive, so the project stays writable).
@@ -168,8 +194,10 @@ export function createSandbox(
 ): Sandbox {
   let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
+  // Started now, while the model answers; every program of the run hides what it found.
+  const helFolders = settings.enabled ? nestedHelFolders(settings) : undefined;
   return {
-    async prepare(program, args) {
+    async prepare(program, args, options = {}) {
       if (!settings.enabled) {
         return { ok: true, program, args: [...args], env: { ...settings.env } };
       }
@@ -191,16 +219,23 @@ export function createSandbox(
         };
       }
       // Both are looked up anew for each command (each may have changed); neither needs the other.
-      const [readOnly, home] = await Promise.all([
+      const [readOnly, home, nested] = await Promise.all([
         settings.gitWritable
           ? Promise.resolve([])
           : gitMetadata(settings.project).then((git) => git.readOnly),
         viewOfHome(settings),
+        helFolders!,
       ]);
+      const hidden = { helFolders: nested, ...options.expose ? { expose: options.expose } : {} };
       return {
         ok: true,
         program: found.bwrap, // looked up once, by the first check
-        args: [...bwrapArguments(settings, keepInRun, readOnly, home), "--", program, ...args],
+        args: [
+          ...bwrapArguments(settings, keepInRun, readOnly, home, hidden),
+          "--",
+          program,
+          ...args,
+        ],
         env: sandboxEnv(settings.env),
       };
     },

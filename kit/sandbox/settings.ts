@@ -107,6 +107,7 @@ async function build(host: Host): Promise<SandboxSettings> {
     extraReads: flags.extraReads,
     gitWritable: flags.gitWrites || !flags.sandbox,
     env,
+    warn: (text) => host.log.warn(text),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The hooks plugin: commands from the project's `.hel/hooks.json` that run before
  * (PreToolUse) and after (PostToolUse) tool calls, once the user has trusted exactly those
- * bytes. PreToolUse runs before the permission decision and may block the call; PostToolUse
+ * bytes, inside the sandbox unless a handler says `"sandbox": false` (launch.ts). PreToolUse runs before the permission decision and may block the call; PostToolUse
  * runs only after a successful call and may append feedback for the model.
  *
  * @module
@@ -12,7 +12,8 @@ import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts"
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
-import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
+import { createLauncher, runsUnsandboxed } from "./launch.ts";
+import { createSandbox, SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
@@ -32,14 +33,22 @@ export default function hooks(): Plugin {
     },
     async setup(host: Host) {
       config = await loadTrustedHooks(host);
-      const exposed = config
-        ? await guardHookFiles(host, [...config.PreToolUse, ...config.PostToolUse])
-        : undefined;
+      if (!config) return;
+      const settings = await sandboxSettingsFor(host);
+      let warned = false;
+      const sandbox = createSandbox(settings, (problem) => {
+        if (!warned) host.log.warn(`sandbox unavailable for hooks: ${problem}`);
+        warned = true;
+      });
+      const handlers = [...config.PreToolUse, ...config.PostToolUse];
+      // Only what runs outside the sandbox needs its scripts pinned.
+      const outside = handlers.filter((handler) => runsUnsandboxed(handler, settings.enabled));
+      const exposed = outside.length > 0 ? await guardHookFiles(host, outside) : undefined;
       deps = {
         ...(exposed ? { exposed } : {}),
         project: host.project,
         sessionId: host.session.id,
-        env: host.childEnv,
+        launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv),
         runner,
         emit: host.emit,
         spill: host.spill,

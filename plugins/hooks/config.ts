@@ -170,7 +170,7 @@ function parseHandler(node: Node, where: string) {
     throw new Invalid(
       command ?? node,
       `${where}.command must be a non-blank string (run by /bin/sh -c in the project, inside ` +
-        "the sandbox unless the handler says \"sandbox\": false), " +
+        'the sandbox unless the handler says "sandbox": false), ' +
         'e.g. "command": "./scripts/check.sh"',
     );
   }

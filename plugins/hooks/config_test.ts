@@ -198,7 +198,9 @@ Deno.test('handlers run sandboxed unless they say "sandbox": false; a non-boolea
   }));
   assert.deepEqual(config.PreToolUse.map((h) => h.sandbox), [true, false, true]);
   assert.equal(
-    problem('{"hooks": {"PreToolUse": [{"hooks": [\n{"type": "command", "command": "a", "sandbox": "false"}]}]}}'),
+    problem(
+      '{"hooks": {"PreToolUse": [{"hooks": [\n{"type": "command", "command": "a", "sandbox": "false"}]}]}}',
+    ),
     "/p/.hel/hooks.json:2:48: hooks.PreToolUse[0].hooks[0].sandbox must be true (the default: " +
       "the command runs in the sandbox, like bash) or false (it runs outside, with your " +
       'rights); write "sandbox": false without quotes',

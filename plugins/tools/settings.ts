@@ -24,13 +24,13 @@ export type ToolName = typeof KNOWN_TOOLS[number];
 
 /** The flags the plugin adds to `hel`. */
 export const TOOL_OPTIONS: PluginOption[] = [
-  // The sandbox flags are the kit's, shared with every plugin that runs programs in it.
-  ...SANDBOX_OPTIONS,
   {
     flags: "--tools <list>",
     description: "comma-separated built-in tools to offer",
     default: KNOWN_TOOLS.join(","),
   },
+  // The sandbox flags are the kit's, shared with every plugin that runs programs in it.
+  ...SANDBOX_OPTIONS,
   {
     flags: "--bash-timeout <seconds>",
     description: "wall-clock limit of one bash command",

@@ -70,6 +70,12 @@ Deno.test({
       "hook",
     );
     assert.match(await run("echo x > .hel/hook.sh", [`${t.project}/.hel/hook.sh`]), /Read-only/);
+    // A .hel made during the run (here by a command) is hidden from the next program.
+    assert.equal(
+      await run("mkdir -p new/.hel && echo made > new/.hel/x && cat new/.hel/x"),
+      "made\n",
+    );
+    assert.match(await run("cat new/.hel/x"), /No such file/);
     assert.equal(await t.read("pkg/.hel/check.sh"), "echo trusted\n");
     assert.equal(await t.read(".hel/hook.sh"), "echo hook\n");
   },

@@ -15,7 +15,7 @@ import { findSystemProgram, runChild } from "../../core/mod.ts";
 import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { gitMetadata } from "./git_metadata.ts";
-import { nestedHelFolders } from "./hel_folders.ts";
+import { helFolderSearch } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
 
 /** How programs are run, from the plugin's flags. */
@@ -194,8 +194,8 @@ export function createSandbox(
 ): Sandbox {
   let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
-  // Started now, while the model answers; every program of the run hides what it found.
-  const helFolders = settings.enabled ? nestedHelFolders(settings) : undefined;
+  // The first search starts now, while the model answers (hel_folders.ts).
+  const helFolders = settings.enabled ? helFolderSearch(settings) : undefined;
   return {
     async prepare(program, args, options = {}) {
       if (!settings.enabled) {
@@ -224,7 +224,7 @@ export function createSandbox(
           ? Promise.resolve([])
           : gitMetadata(settings.project).then((git) => git.readOnly),
         viewOfHome(settings),
-        helFolders!,
+        helFolders!.current(),
       ]);
       const hidden = { helFolders: nested, ...options.expose ? { expose: options.expose } : {} };
       return {

@@ -404,7 +404,7 @@ Deno.test("unsandboxed hooks that name project files outside .hel are warned abo
   assert.doesNotMatch(quiet.stderr, /files the model can change/);
 });
 
-Deno.test("an unsandboxed hook script the model rewrites during the run is not run: Pre blocks, Post keeps", async () => {
+Deno.test('a hook script the model rewrites during the run is not run: Pre blocks, Post keeps ("sandbox": false)', async () => {
   await using project = await hookedProject(
     [group("^read_file$", command("sh scripts/guard.sh", { sandbox: false }))],
     [group("^write_file$", command("./scripts/after.sh", { sandbox: false }))],

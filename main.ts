@@ -9,7 +9,7 @@ import denoJson from "./deno.json" with { type: "json" };
 import { addCommands } from "./core/cli/commands.ts";
 import { createProgram } from "./core/cli/program.ts";
 import { type RootFlags, startFromCommandLine } from "./core/cli/start.ts";
-import { writeErr } from "./core/cli/terminal.ts";
+import { writeErr } from "./core/cli/output.ts";
 import { loadPlugins, pluginEntries } from "./core/plugin_loader.ts";
 import { hideOwnEnvironment } from "./core/process/process_privacy.ts";
 import { UsageError } from "./core/usage_error.ts";

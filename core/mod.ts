@@ -39,8 +39,20 @@ export { sha256Hex } from "./trust/trust_file_store.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";
+export {
+  appendLine,
+  lstatOrUndefined,
+  makeFolderChain,
+  openFileNoFollow,
+  UnsafePathError,
+  writeFileAtomic,
+  writeNewFile,
+} from "./safe_write.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
 export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
+export type { TrustEntry, TrustSummary } from "./trust/trust_summary.ts";
+export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
+export { writeErr, writeOut } from "./cli/output.ts";
 export {
   findSystemProgram,
   inNewProcessGroup,
@@ -63,3 +75,5 @@ export {
   type ChildStop,
   runChild,
 } from "./process/child_process.ts";
+/** The model API keys hel keeps from every child (a `--sandbox-env` cannot pass them). */
+export { SECRET_ENV_NAMES } from "./host.ts";

@@ -18,6 +18,7 @@ import type {
   ToolResult,
 } from "./types.ts";
 import type { TrustKind, TrustStore } from "./trust/trust_store.ts";
+import type { TrustSummary } from "./trust/trust_summary.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
 export interface Logger {
@@ -116,6 +117,12 @@ export interface Plugin {
    * fix), or undefined when it is valid or not this plugin's kind.
    */
   checkConfig?(kind: TrustKind, bytes: Uint8Array, path: string): string | undefined;
+  /**
+   * What a valid project configuration of `kind` runs, built from the parsed file, for the
+   * trust review of `hel trust` (the plugin's own review passes the same summary to
+   * `reviewTrust`); undefined when the file is invalid or not this plugin's kind.
+   */
+  summarizeConfig?(kind: TrustKind, bytes: Uint8Array, path: string): TrustSummary | undefined;
   /** Registration and start-up work, once per run, in plugin order. A throw is a setup error. */
   setup?(host: Host): void | Promise<void>;
   /** A section appended to the system message; rebuilt at start and on resume. */

@@ -16,6 +16,8 @@ import type { HelEvent, PermissionEvent, TraceEvent } from "./events.ts";
 import type { LoopOutcome, Termination } from "./loop.ts";
 import type { ToolCategory } from "./types.ts";
 import { UsageError } from "./usage_error.ts";
+import { UnsafePathError, writeFileAtomic } from "./safe_write.ts";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 /** Version tag of the record layout; bump when a field changes meaning. */
 export const RECORD_SCHEMA_VERSION = "hel-record-1";
@@ -206,19 +208,22 @@ export class RunRecorder {
     };
   }
 
-  /** Writes the raw logs, then `record.json`. Throws when a file cannot be written. */
+  /**
+   * Writes the raw logs, then `record.json`, never through a link (see {@link recordRoot}).
+   * Throws when a file cannot be written.
+   */
   async write(exitCode: number | null): Promise<void> {
-    const dir = this.#path.includes("/") ? this.#path.slice(0, this.#path.lastIndexOf("/")) : ".";
-    const raw = `${dir || "/"}/raw`;
-    await Deno.mkdir(raw, { recursive: true });
-    await Deno.writeTextFile(`${raw}/requests.jsonl`, jsonLines(this.#requests));
-    await Deno.writeTextFile(`${raw}/permissions.jsonl`, jsonLines(this.#permissions));
+    const path = resolve(this.#path);
+    const root = await recordRoot(dirname(path));
+    const raw = `${dirname(path)}/raw`;
+    const write = (file: string, text: string) =>
+      writeFileAtomic(root, file, text, { mode: 0o644, folderMode: 0o755 });
+    await write(`${raw}/requests.jsonl`, jsonLines(this.#requests));
+    await write(`${raw}/permissions.jsonl`, jsonLines(this.#permissions));
     for (const channel of this.#channels()) {
-      await Deno.writeTextFile(`${raw}/${channel}.jsonl`, jsonLines(this.#traces.get(channel)));
+      await write(`${raw}/${channel}.jsonl`, jsonLines(this.#traces.get(channel)));
     }
-    const temp = `${this.#path}.${crypto.randomUUID()}.tmp`;
-    await Deno.writeTextFile(temp, JSON.stringify(this.build(exitCode), null, 2) + "\n");
-    await Deno.rename(temp, this.#path);
+    await write(path, JSON.stringify(this.build(exitCode), null, 2) + "\n");
   }
 
   #trace(event: TraceEvent): void {
@@ -276,6 +281,19 @@ function shortError(text: string): string {
   return bare.length > ERROR_KEPT_CHARS ? `${bare.slice(0, ERROR_KEPT_CHARS)}…` : bare;
 }
 
+/**
+ * The folder below which every part of the record's path must be a real folder: the working
+ * directory for a record inside it, where sandboxed commands could have planted links; else the
+ * record's own folder, which the user named (created when missing).
+ */
+async function recordRoot(dir: string): Promise<string> {
+  const cwd = Deno.cwd();
+  const rel = relative(cwd, dir);
+  if (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return cwd;
+  await Deno.mkdir(dir, { recursive: true });
+  return dir;
+}
+
 function jsonLines(items: readonly unknown[] | undefined): string {
   return (items ?? []).map((item) => JSON.stringify(item) + "\n").join("");
 }
@@ -323,9 +341,9 @@ async function writeOrExplain(recorder: RunRecorder, path: string, exitCode: num
   try {
     await recorder.write(exitCode);
   } catch (error) {
-    throw new UsageError(
-      `cannot write the run record ${path}: ${(error as Error).message}; ` +
-        "check that its folder exists and is writable",
-    );
+    const fix = error instanceof UnsafePathError
+      ? ""
+      : "; check that its folder exists and is writable";
+    throw new UsageError(`cannot write the run record ${path}: ${(error as Error).message}${fix}`);
   }
 }

@@ -10,6 +10,7 @@ import type { RunRecord } from "../core/record.ts";
 import { RECORD_SCHEMA_VERSION } from "../core/record.ts";
 import type { Endpoint } from "./endpoint.ts";
 import type { HelSettings, Lab } from "./spec.ts";
+import { openResultFile } from "./result_file.ts";
 
 /** What the driver needs for one invocation. */
 export interface HelInvocation {
@@ -103,7 +104,9 @@ function childEnvironment(invocation: HelInvocation): Record<string, string> {
 export async function runHelOnce(invocation: HelInvocation): Promise<HelProcessResult> {
   const args = helArguments(invocation);
   const rawDir = `${invocation.runDir}/raw`;
-  await Deno.mkdir(rawDir, { recursive: true });
+  await Deno.mkdir(invocation.runDir, { recursive: true });
+  const stdoutFile = await openResultFile(invocation.runDir, `${rawDir}/stdout.txt`);
+  const stderrFile = await openResultFile(invocation.runDir, `${rawDir}/stderr.txt`);
   const started = performance.now();
   const startedAt = new Date();
   const child = new Deno.Command(Deno.execPath(), {
@@ -122,10 +125,8 @@ export async function runHelOnce(invocation: HelInvocation): Promise<HelProcessR
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const stdout = Deno.open(`${rawDir}/stdout.txt`, { write: true, create: true, truncate: true })
-    .then((file) => child.stdout.pipeTo(file.writable));
-  const stderr = Deno.open(`${rawDir}/stderr.txt`, { write: true, create: true, truncate: true })
-    .then((file) => child.stderr.pipeTo(file.writable));
+  const stdout = child.stdout.pipeTo(stdoutFile.writable);
+  const stderr = child.stderr.pipeTo(stderrFile.writable);
 
   let timedOut = false;
   let killTimer: ReturnType<typeof setTimeout> | undefined;

@@ -6,6 +6,7 @@
  * @module
  */
 import { mainArgument } from "./raw_log.ts";
+import { writeResultFile } from "./result_file.ts";
 import { type ConditionSummary, loadRuns, type RunView, summarize } from "./report_data.ts";
 import { experimentId, type Lab, type Task } from "./spec.ts";
 
@@ -20,7 +21,7 @@ export async function writeReport(
   if (runs.length === 0) return null;
   const summaries = summarize(lab, runs);
   const path = `${resultsDir}/${lab.lab}/report.md`;
-  await Deno.writeTextFile(path, markdown(lab, experiment, runs, summaries, tasks));
+  await writeResultFile(path, markdown(lab, experiment, runs, summaries, tasks), resultsDir);
   return { terminal: terminalTable(experiment, runs, summaries, tasks, path), path };
 }
 

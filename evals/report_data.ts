@@ -10,6 +10,7 @@ import type { RunRecord } from "../core/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import { mcpStartup, readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
 import type { Lab, Task } from "./spec.ts";
+import { writeResultJson } from "./result_file.ts";
 
 /** One run as the report sees it. */
 export interface RunView {
@@ -87,7 +88,7 @@ export async function loadRuns(
     let verdict: Verdict;
     if (task) {
       verdict = await judgeRun(runDir, run.run_id, task, record);
-      await Deno.writeTextFile(`${runDir}/verdict.json`, JSON.stringify(verdict, null, 2) + "\n");
+      await writeResultJson(`${runDir}/verdict.json`, verdict);
     } else {
       verdict = JSON.parse(await Deno.readTextFile(`${runDir}/verdict.json`));
     }

@@ -13,6 +13,7 @@ import { runHelOnce } from "./hel_driver.ts";
 import { mcpStartup, readJsonLines } from "./raw_log.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
+import { readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
 
 /** What every command shares. */
 export interface EvalContext {
@@ -206,7 +207,7 @@ export async function executeRun(
     },
     build: context.build,
   };
-  await writeJson(`${runDir}/run.json`, runInfo);
+  await writeResultJson(`${runDir}/run.json`, runInfo);
 
   const result = await runHelOnce({
     repoRoot: context.repoRoot,
@@ -218,7 +219,7 @@ export async function executeRun(
     budget: lab.budget,
     endpoint: context.endpoint,
   });
-  await writeJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
+  await writeResultJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
   await keepServerLogs(task, workspace, rawDir);
 
   const record: RunRecord = {
@@ -227,9 +228,9 @@ export async function executeRun(
     harness: { ...result.record.harness, build: context.build },
   };
   const verdict = await judgeRun(runDir, planned.runId, task, record);
-  await writeJson(`${runDir}/verdict.json`, verdict);
+  await writeResultJson(`${runDir}/verdict.json`, verdict);
   // record.json goes last: a run counts as finished only once everything else is on disk.
-  await writeJson(`${runDir}/record.json`, record);
+  await writeResultJson(`${runDir}/record.json`, record);
   return { record, verdict };
 }
 
@@ -238,7 +239,8 @@ async function keepServerLogs(task: Task, workspace: string, rawDir: string) {
   for (const check of task.checks) {
     if (check.type !== "mcp_usage") continue;
     try {
-      await Deno.copyFile(`${workspace}/${check.server_log}`, `${rawDir}/mcp-server-events.jsonl`);
+      const log = await readPlainFile(`${workspace}/${check.server_log}`);
+      await writeResultFile(`${rawDir}/mcp-server-events.jsonl`, log);
     } catch { /* the server never started (e.g. baseline): no log to keep */ }
   }
   const lines: string[] = [];
@@ -248,10 +250,6 @@ async function keepServerLogs(task: Task, workspace: string, rawDir: string) {
     for (const line of entry.text.trimEnd().split("\n")) lines.push(`[${entry.server}] ${line}`);
   }
   if (lines.length > 0) {
-    await Deno.writeTextFile(`${rawDir}/mcp-server-stderr.txt`, lines.join("\n") + "\n");
+    await writeResultFile(`${rawDir}/mcp-server-stderr.txt`, lines.join("\n") + "\n");
   }
-}
-
-async function writeJson(path: string, value: unknown) {
-  await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { createTrustFileStore, sha256Hex } from "../core/mod.ts";
+import { readPlainFile, writeResultFile } from "./result_file.ts";
 
 /** The pinned MCP configuration differs from the bytes on disk (or is missing). */
 export class PinError extends Error {}
@@ -66,8 +67,8 @@ export async function pinMcpTrust(
   await store.record("mcp", project, bytes);
   if (problems.length > 0) throw new PinError(`${where}: ${problems.join("; ")}`);
   await Deno.mkdir(rawDir, { recursive: true });
-  await Deno.writeFile(`${rawDir}/mcp-config.json`, bytes);
-  await Deno.copyFile(`${helHome}/trust.json`, `${rawDir}/mcp-trust.json`);
+  await writeResultFile(`${rawDir}/mcp-config.json`, bytes);
+  await writeResultFile(`${rawDir}/mcp-trust.json`, await readPlainFile(`${helHome}/trust.json`));
 }
 
 /** Empties (or creates) a run folder. */

@@ -24,6 +24,8 @@ export {
   PRIVATE_FOLDERS,
 } from "./sandbox/home.ts";
 export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
+export { looksSecret, parseSandboxEnv, withoutSecrets } from "./sandbox/environment.ts";
+export { rootWarning } from "./sandbox/root_warning.ts";
 export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";
 export {
   helHomeInside,

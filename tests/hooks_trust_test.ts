@@ -53,8 +53,11 @@ Deno.test("acceptance: a trusted blocking PreToolUse hook refuses the edit; an e
   await terminal.waitFor(HOOKS_QUESTION);
   assert.equal(second.requests.length, 0, "no model request before the answer");
   assert.equal(await exists(`${project.project}/hook-ran.marker`), false, "no hook ran");
-  assert.match(terminal.output(), /----- begin .*\.hel\/hooks\.json -----/);
-  assert.ok(terminal.output().includes("edits need review: ask the user"), "the file is shown");
+  assert.match(terminal.output(), /hel: \S*\.hel\/hooks\.json runs 1 hook\r?\n/);
+  assert.ok(
+    terminal.output().includes("edits need review: ask the user"),
+    "the hook's command is shown",
+  );
   await terminal.type("n\n");
   const { code, output } = await terminal.finish();
   assert.equal(code, 0, output);

@@ -84,7 +84,7 @@ Deno.test("mcp trust: on a terminal the file is shown and asked about; no starts
 
   let run = helOnTerminal(project, args);
   await run.waitFor(QUESTION);
-  assert.match(run.output(), /test_server\.py/); // the reviewed file is shown
+  assert.match(run.output(), /^ {2}run: python3 \S*test_server\.py/m); // what would start
   await run.type("n\n");
   let finished = await run.finish();
   assert.equal(finished.code, 0, finished.output);

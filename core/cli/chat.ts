@@ -7,7 +7,8 @@
 import type { LoopOutcome } from "../loop.ts";
 import type { RunUsage } from "../model/usage.ts";
 import type { Run } from "./run.ts";
-import { type LineReader, writeErr, writeOut, writeStreamed } from "./terminal.ts";
+import { writeErr, writeOut, writeRawOut, writeStreamed } from "./output.ts";
+import type { LineReader } from "./terminal.ts";
 
 /** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
 export function exitCodeFor(outcome: LoopOutcome): number {
@@ -31,14 +32,19 @@ export interface Interrupts {
   idle(): void;
 }
 
-/** Runs one instruction and prints the final answer alone on stdout. */
+/**
+ * Runs one instruction and prints the final answer alone on stdout: neutralised, or as the
+ * model sent it when `rawOutput` (`--raw-output`).
+ */
 export async function runOneShot(
   run: Run,
   instruction: string,
   interrupts: Interrupts,
+  rawOutput = false,
 ): Promise<number> {
   const outcome = await run.turn(instruction, interrupts.next());
-  if (outcome.finalText !== null) writeOut(outcome.finalText.trimEnd() + "\n");
+  const write = rawOutput ? writeRawOut : writeOut;
+  if (outcome.finalText !== null) write(outcome.finalText.trimEnd() + "\n");
   reportProblem(outcome);
   writeErr(`${usageLine(run.usage)}\n`);
   return exitCodeFor(outcome);

@@ -6,7 +6,7 @@
  */
 import type { Interrupts } from "./chat.ts";
 import type { Run } from "./run.ts";
-import { writeErr } from "./terminal.ts";
+import { writeErr } from "./output.ts";
 
 /** The commands, by the exact line that invokes them. */
 export function chatCommands(interrupts: Interrupts): Record<string, (run: Run) => Promise<void>> {

@@ -12,7 +12,8 @@ import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
 import { runTrustCommand } from "./trust_command.ts";
-import { LineReader, writeOut } from "./terminal.ts";
+import { writeOut } from "./output.ts";
+import { LineReader } from "./terminal.ts";
 
 /** Adds every subcommand to `program`. */
 export function addCommands(
@@ -30,16 +31,22 @@ export function addCommands(
 
   program.command("trust")
     .description("review and trust this project's .hel/hooks.json or .hel/mcp.json")
-    .argument("[kind]", "hooks or mcp: show the file and ask now")
+    .argument("[kind]", "hooks or mcp: show what the file runs and ask now")
     .option("--sha256 <hex>", "trust without a terminal, only if the file has this SHA-256")
+    .option("--show-file", "print the file as written (control characters escaped); trust nothing")
     .option("--list", "list every trust record")
     .option("--revoke <kind>", "remove this project's trust record of a kind")
     .action(async (kind, options) => {
       const context = await createCliContext(program.opts(), new LineReader());
-      // The plugin that reads a kind of file checks it, so an invalid one is never trusted.
-      const check = (kind: TrustKind, bytes: Uint8Array, path: string) =>
-        plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean);
-      setExitCode(await runTrustCommand(kind, options, context, undefined, check));
+      // The plugin that reads a kind of file checks it, so an invalid one is never trusted,
+      // and says what it runs, so the review shows the parsed file rather than its text.
+      const readers = {
+        check: (kind: TrustKind, bytes: Uint8Array, path: string) =>
+          plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean),
+        summarize: (kind: TrustKind, bytes: Uint8Array, path: string) =>
+          plugins.map(({ plugin }) => plugin.summarizeConfig?.(kind, bytes, path)).find(Boolean),
+      };
+      setExitCode(await runTrustCommand(kind, options, context, undefined, readers));
     });
 
   const sessions = program.command("sessions")

@@ -10,7 +10,8 @@ import { environmentWithoutSecrets } from "../host.ts";
 import { createTrustFileStore } from "../trust/trust_file_store.ts";
 import { escapeControlCharacters } from "../trust/trust_review.ts";
 import { UsageError } from "../usage_error.ts";
-import { askOnTerminal, type LineReader, writeErr } from "./terminal.ts";
+import { writeErr } from "./output.ts";
+import { askOnTerminal, type LineReader } from "./terminal.ts";
 
 /**
  * Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. With neither set there is no

@@ -10,7 +10,7 @@ import type { PluginOption } from "../plugin.ts";
 import { ACCESS_LEVELS } from "../permissions.ts";
 import { MAX_TIMER_SECONDS } from "../timer_limit.ts";
 import { DEFAULT_CONTEXT_FILE } from "./environment.ts";
-import { writeErr, writeOut } from "./terminal.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 const HELP_EXAMPLES = `
 Examples:
@@ -110,6 +110,11 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     .option("--keep-recent <tokens>", "recent tokens kept verbatim when compacting", positiveInt)
     .option("--no-compaction", "never compact the conversation (also keeps large results whole)")
     .option("--record <file>", "write a run record (record.json) and raw logs (raw/) beside it")
+    .option(
+      "--raw-output",
+      "print the one-shot answer's bytes as sent (default: control characters and escape " +
+        "sequences shown as \\u001b..., as everywhere hel writes to the terminal)",
+    )
     .addHelpText("after", HELP_EXAMPLES)
     .showHelpAfterError("(run hel --help for usage)")
     .exitOverride()

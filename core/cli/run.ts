@@ -104,7 +104,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     ? snapshot.messages.filter((m) => m.role !== "system")
     : [];
   // Off with --no-compaction: large results then reach the model whole.
-  const spill = settings.spill ? (text: string) => writeSpillFile(session, text) : undefined;
+  const spill = settings.spill
+    ? (text: string) =>
+      writeSpillFile(session, text, (warning) => deps.emit({ type: "warning", text: warning }))
+    : undefined;
   const { host, tools } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },

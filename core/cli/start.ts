@@ -20,7 +20,8 @@ import { createCliContext, stderrLogger } from "./context.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "./run.ts";
 import { withPipedInput } from "./piped_input.ts";
-import { LineReader, writeErr } from "./terminal.ts";
+import { writeErr } from "./output.ts";
+import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../record.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
@@ -43,6 +44,7 @@ export type RootFlags = Record<string, unknown> & {
   keepRecent?: number;
   compaction: boolean;
   record?: string;
+  rawOutput?: boolean;
 };
 
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
@@ -154,6 +156,12 @@ async function runWithListeners(
   if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
   const instruction = await withPipedInput(given, reader, writeErr);
   if (instruction === "") throw new UsageError(noInstruction);
+  if (flags.rawOutput && instruction === undefined) {
+    // The chat draws permission questions between answers: raw bytes could hide them.
+    throw new UsageError(
+      "--raw-output applies to a one-shot answer (an instruction), not the chat",
+    );
+  }
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)
     : terminalApprover(context.ask);
@@ -203,7 +211,7 @@ async function runWithListeners(
     onRun(run);
     writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
-      ? await runOneShot(run, instruction, interrupts)
+      ? await runOneShot(run, instruction, interrupts, flags.rawOutput)
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {

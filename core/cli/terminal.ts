@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { beginQuestion, writeErr } from "./output.ts";
 
 /** Reads stdin line by line. */
 export class LineReader {
@@ -70,33 +71,6 @@ function untilAborted(work: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
-const encoder = new TextEncoder();
-
-/** True while streamed answer text on stdout has not ended its line. */
-let streamedMidLine = false;
-
-/**
- * Writes text to stderr without a newline. Streamed answer text that has not ended its line
- * is ended first, so a `[tool]` line or a warning starts on a line of its own on the
- * terminal instead of being glued to "Let me look." and the next answer.
- */
-export function writeErr(text: string): void {
-  if (streamedMidLine) writeOut("\n");
-  Deno.stderr.writeSync(encoder.encode(text));
-}
-
-/** Writes text to stdout without a newline. */
-export function writeOut(text: string): void {
-  Deno.stdout.writeSync(encoder.encode(text));
-  if (text !== "") streamedMidLine = false;
-}
-
-/** Writes a piece of streamed answer text to stdout (see {@link writeErr}). */
-export function writeStreamed(text: string): void {
-  writeOut(text);
-  if (text !== "") streamedMidLine = !text.endsWith("\n");
-}
-
 /**
  * Asks a question on stderr and reads the answer, when stdin is a terminal. Undefined when
  * there is no terminal, input ended, or `signal` aborted (Ctrl-C) while waiting.
@@ -107,6 +81,7 @@ export async function askOnTerminal(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (!Deno.stdin.isTerminal()) return undefined;
+  beginQuestion();
   writeErr(question);
   const line = await reader.readLine(signal);
   if (line === undefined && signal?.aborted) writeErr("\n"); // end the question's line

@@ -1,6 +1,7 @@
 /**
  * `hel trust`: review and record trust of this project's hooks or MCP configuration now,
- * pin reviewed bytes by hash without a terminal (`--sha256`), list records, revoke one.
+ * pin reviewed bytes by hash without a terminal (`--sha256`), show the file as written
+ * (`--show-file`), list records, revoke one.
  *
  * @module
  */
@@ -9,12 +10,14 @@ import { readProjectConfig } from "../config/project_config.ts";
 import { sha256Hex } from "../trust/trust_file_store.ts";
 import { escapeControlCharacters, reviewTrust } from "../trust/trust_review.ts";
 import type { TrustKind } from "../trust/trust_store.ts";
+import type { TrustSummary } from "../trust/trust_summary.ts";
 import { UsageError } from "../usage_error.ts";
-import { writeErr, writeOut } from "./terminal.ts";
+import { writeErr, writeOut } from "./output.ts";
 
 /** The flags of `hel trust`. */
 export interface TrustCommandOptions {
   sha256?: string;
+  showFile?: boolean;
   list?: boolean;
   revoke?: string;
 }
@@ -33,23 +36,27 @@ function trustKind(value: string, flag: string): TrustKind {
   throw new UsageError(`${flag}: unknown kind "${value}"; use hooks or mcp`);
 }
 
-/** What is wrong with a configuration file (place and fix), or undefined when it is valid. */
-export type ConfigCheck = (
-  kind: TrustKind,
-  bytes: Uint8Array,
-  path: string,
-) => string | undefined;
+/** What the plugins that read a kind of configuration file say about it. */
+export interface ConfigReaders {
+  /** What is wrong with the file (place and fix), or undefined when it is valid. */
+  check(kind: TrustKind, bytes: Uint8Array, path: string): string | undefined;
+  /** What the valid file runs, for the review; undefined when no plugin reads it. */
+  summarize(kind: TrustKind, bytes: Uint8Array, path: string): TrustSummary | undefined;
+}
+
+const NO_READERS: ConfigReaders = { check: () => undefined, summarize: () => undefined };
 
 /**
  * Runs `hel trust ...` and returns the exit code; usage mistakes throw {@link UsageError}.
- * `check` validates the file before it is shown or pinned: an invalid one is never trusted.
+ * `readers` validate the file before it is reviewed or pinned (an invalid one is never
+ * trusted) and say what it runs.
  */
 export async function runTrustCommand(
   kindArg: string | undefined,
   options: TrustCommandOptions,
   context: PluginContext,
   output: TrustCommandOutput = { out: writeOut, err: writeErr },
-  check: ConfigCheck = () => undefined,
+  readers: ConfigReaders = NO_READERS,
 ): Promise<number> {
   const modes = [kindArg !== undefined, options.list === true, options.revoke !== undefined];
   if (modes.filter(Boolean).length !== 1) {
@@ -59,6 +66,9 @@ export async function runTrustCommand(
   }
   if (options.sha256 !== undefined && kindArg === undefined) {
     throw new UsageError("--sha256 goes with a kind: hel trust hooks --sha256 HEX");
+  }
+  if (options.showFile && (kindArg === undefined || options.sha256 !== undefined)) {
+    throw new UsageError("--show-file goes with a kind alone: hel trust mcp --show-file");
   }
   if (options.list) return await list(context, output);
   if (options.revoke !== undefined) {
@@ -86,8 +96,14 @@ export async function runTrustCommand(
     output.err(`hel: ${file.message}\n`);
     return 1;
   }
+  if (options.showFile) {
+    // The file as written, for a pager: a cloned repository's bytes must not drive the terminal.
+    const text = escapeControlCharacters(new TextDecoder().decode(file.bytes));
+    output.out(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+    return 0;
+  }
   // hel would skip an invalid file at start, so trusting it would approve nothing that runs.
-  const problem = check(kind, file.bytes, file.path);
+  const problem = readers.check(kind, file.bytes, file.path);
   if (problem !== undefined) {
     output.err(
       `hel: ${escapeControlCharacters(problem)}\nhel: nothing was trusted; fix ${file.path} ` +
@@ -108,7 +124,15 @@ export async function runTrustCommand(
     );
     return 1;
   }
-  const outcome = await reviewTrust(context, kind, file.path, file.bytes);
+  const summary = readers.summarize(kind, file.bytes, file.path);
+  if (summary === undefined) {
+    output.err(
+      `hel: no plugin of this build reads ${file.path}, so hel cannot show what it runs; ` +
+        "nothing was trusted\n",
+    );
+    return 1;
+  }
+  const outcome = await reviewTrust(context, kind, file.path, file.bytes, summary);
   if (outcome === "refused") {
     output.err(`hel: ${file.path} was not trusted\n`);
     return 1;

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { openFileNoFollow, UnsafePathError } from "../safe_write.ts";
+import { UsageError } from "../usage_error.ts";
 
 /** A held session lock. */
 export interface SessionLock {
@@ -16,14 +18,21 @@ function activePath(sessionDir: string): string {
   return `${sessionDir}/.active`;
 }
 
-/** Takes the lock of a session folder, or returns undefined when another process holds it. */
+/**
+ * Takes the lock of a session folder, or returns undefined when another process holds it.
+ * `.active` is never opened through a link: a cloned repository's session could point it at
+ * a file of the user's, which taking the lock empties. Such a link is refused with
+ * a usage error naming it.
+ */
 export async function tryLockSession(sessionDir: string): Promise<SessionLock | undefined> {
-  const file = await Deno.open(activePath(sessionDir), {
-    read: true,
-    write: true,
-    create: true,
-    mode: 0o600,
-  });
+  let file: Deno.FsFile;
+  try {
+    file = await openFileNoFollow(sessionDir, activePath(sessionDir), { read: true, mode: 0o600 });
+  } catch (error) {
+    // A setup error the person can act on, not a crash: the message names the link.
+    if (error instanceof UnsafePathError) throw new UsageError(`session lock: ${error.message}`);
+    throw error;
+  }
   let locked = false;
   try {
     locked = await file.tryLock(true);

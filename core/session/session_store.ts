@@ -6,6 +6,7 @@
  * @module
  */
 import { UsageError } from "../usage_error.ts";
+import { UnsafePathError, writeNewFile } from "../safe_write.ts";
 
 /** A session's identity and folder. */
 export interface SessionPaths {
@@ -19,7 +20,7 @@ export async function ensureHelDir(project: string): Promise<string> {
   const helDir = `${project}/.hel`;
   try {
     await Deno.mkdir(helDir, { mode: 0o700 });
-    await Deno.writeTextFile(`${helDir}/.gitignore`, "*\n");
+    await writeNewFile(helDir, `${helDir}/.gitignore`, "*\n", { mode: 0o644 });
   } catch (error) {
     if (!(error instanceof Deno.errors.AlreadyExists)) throw cannotCreate(helDir, error);
     await checkRealDirectory(helDir);
@@ -71,19 +72,23 @@ export async function createSession(project: string): Promise<SessionPaths> {
 }
 
 /**
- * Saves `text` as a new spill file (mode 0600, created exclusively) and returns its path, or
- * undefined when the save failed (the caller then sends the text unchanged).
+ * Saves `text` as a new spill file (mode 0600, created exclusively, never through a link) and
+ * returns its path, or undefined when the save failed (the caller then sends the text
+ * unchanged). A refusal because of a link is told to `warn`: someone planted it.
  */
 export async function writeSpillFile(
   session: SessionPaths,
   text: string,
+  warn: (message: string) => void = () => {},
 ): Promise<string | undefined> {
   try {
-    await Deno.mkdir(session.spillDir, { recursive: true, mode: 0o700 });
     const path = `${session.spillDir}/${crypto.randomUUID()}.txt`;
-    await Deno.writeTextFile(path, text, { createNew: true, mode: 0o600 });
+    await writeNewFile(session.dir, path, text);
     return path;
-  } catch {
+  } catch (error) {
+    if (error instanceof UnsafePathError) {
+      warn(`a large tool result was not saved to a file: ${error.message}`);
+    }
     return undefined;
   }
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ChatMessage } from "../types.ts";
+import { writeFileAtomic } from "../safe_write.ts";
 
 /** The schema version this hel writes and reads. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -183,27 +184,15 @@ export async function loadSnapshot(sessionDir: string, id: string, project: stri
 
 /**
  * Writes the snapshot atomically with mode 0600: a fresh temporary file in the same folder,
- * synced, then renamed over `snapshot.json`, then the folder synced. Throws on failure (the
- * caller warns and goes on); the previous snapshot then stays as it was.
+ * synced, then renamed over `snapshot.json`, then the folder synced. Throws on failure, also
+ * when `snapshot.json` is a link (the caller warns and goes on); the previous snapshot then
+ * stays as it was.
  */
 export async function saveSnapshot(sessionDir: string, snapshot: Snapshot): Promise<void> {
   validateSnapshot(snapshot, snapshot.session_id, snapshot.project);
-  const temp = `${sessionDir}/.snapshot-${crypto.randomUUID()}.tmp`;
-  const data = new TextEncoder().encode(JSON.stringify(snapshot, null, 2) + "\n");
-  try {
-    const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o600 });
-    try {
-      let written = 0;
-      while (written < data.length) written += await file.write(data.subarray(written));
-      await file.sync();
-    } finally {
-      file.close();
-    }
-    await Deno.rename(temp, snapshotPath(sessionDir));
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    throw error;
-  }
+  const text = JSON.stringify(snapshot, null, 2) + "\n";
+  // The session folder was checked to be a real folder when the session was opened.
+  await writeFileAtomic(sessionDir, snapshotPath(sessionDir), text, { mode: 0o600 });
   await syncDirectory(sessionDir);
 }
 

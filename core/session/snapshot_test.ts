@@ -116,3 +116,23 @@ Deno.test("a FIFO or symlink in place of snapshot.json is refused, not read", as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("save refuses a snapshot.json that is a link and leaves what it points to", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.writeTextFile(`${dir}/victim`, "precious\n");
+    await Deno.mkdir(`${dir}/session`);
+    await Deno.symlink(`${dir}/victim`, snapshotPath(`${dir}/session`));
+    await assert.rejects(
+      () => saveSnapshot(`${dir}/session`, snapshot("/p")),
+      /refused to write .*snapshot\.json: a symbolic link was found there/,
+    );
+    assert.equal(await Deno.readTextFile(`${dir}/victim`), "precious\n");
+    assert.ok((await Deno.lstat(snapshotPath(`${dir}/session`))).isSymlink);
+    const names = [];
+    for await (const entry of Deno.readDir(`${dir}/session`)) names.push(entry.name);
+    assert.deepEqual(names, ["snapshot.json"], "no temporary file is left");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,67 +1,121 @@
 /**
  * Reviewing a project configuration that names external commands (hooks, MCP servers) before
- * anything in it runs. Trusted bytes are recorded by kind, canonical project path and SHA-256;
- * the bytes that were reviewed are the bytes the caller must use.
+ * anything in it runs. The person sees what the parsed file runs, not its text. Trusted bytes
+ * are recorded by kind, canonical project path and SHA-256; the bytes that were reviewed are
+ * the bytes the caller must use.
  *
  * @module
  */
 import type { PluginContext } from "../plugin.ts";
 import type { TrustKind } from "./trust_store.ts";
+import { columnsOf, cutToColumns } from "./review_text.ts";
+import {
+  layoutEntries,
+  REVIEW_SCREEN,
+  type ShownEntry,
+  type TrustEntry,
+  type TrustSummary,
+} from "./trust_summary.ts";
+import { escapeControlCharacters } from "../neutralise.ts";
+
+// Kept here too: plugins and other modules import it from this module.
+export { escapeControlCharacters };
 
 /** How a review ended. `trusted` covers both "already trusted" and "approved now". */
 export type TrustOutcome = "trusted" | "refused" | "no-terminal";
-
-/**
- * Escapes what could make a terminal show something other than what runs: C0/C1 control
- * characters (ANSI sequences, `\r` overwriting a line), DEL, bidi controls, line and paragraph
- * separators, and invisible characters (zero-width, word joiners, soft hyphen, Unicode tags
- * and the supplementary variation selectors, which can carry hidden text). Newlines and tabs
- * stay readable.
- */
-export function escapeControlCharacters(text: string): string {
-  return text.replace(
-    // deno-lint-ignore no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu,
-    (c) => {
-      const code = c.codePointAt(0)!;
-      const hex = code.toString(16);
-      return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
-    },
-  );
-}
 
 const QUESTIONS: Record<TrustKind, string> = {
   hooks: "Trust this project's hook configuration? [y/N] ",
   mcp: "Trust this project's MCP configuration? [y/N] ",
 };
 
-const TITLES: Record<TrustKind, string> = {
-  hooks: "project hooks (external commands, run outside the tool sandbox)",
-  mcp: "project MCP servers (external commands, run outside the tool sandbox)",
-};
+/** Outside text on one line: controls escaped, newlines and tabs shown as `\n` and `\t`. */
+function oneLine(text: string): string {
+  return escapeControlCharacters(text).replaceAll("\n", "\\n").replaceAll("\t", "\\t");
+}
+
+/** A word as a shell would need it written: plain when safe, else quoted with escapes. */
+function shellWord(word: string): string {
+  return /^[\w./:=@%+,-]+$/.test(word) ? word : JSON.stringify(word);
+}
+
+/** Long runs of spaces counted, so padding cannot push the rest of a command out of sight. */
+function shownSpaces(text: string): string {
+  return text.replace(/ {8,}/g, (run) => ` [${run.length} spaces] `);
+}
+
+function shown(entry: TrustEntry): ShownEntry {
+  const run = entry.shell
+    ? entry.command
+    : [entry.command, ...entry.args ?? []].map(shellWord).join(" ");
+  return {
+    title: oneLine(entry.details ? `${entry.label} ${entry.details}` : entry.label),
+    runLabel: entry.shell ? "sh -c" : "run",
+    run: shownSpaces(oneLine(run)),
+    folder: entry.folder === undefined ? undefined : oneLine(entry.folder),
+    envNames: entry.envNames.map(oneLine),
+    sandbox: entry.sandbox,
+  };
+}
+
+/**
+ * The review: what the parsed file runs, laid out to fit {@link REVIEW_SCREEN} with the
+ * question on its last row. The file's own text is never part of it: blank lines and comments
+ * in it could push the real commands off the screen and stage harmless-looking ones.
+ */
+export function reviewText(
+  kind: TrustKind,
+  project: string,
+  configPath: string,
+  bytes: Uint8Array,
+  summary: TrustSummary,
+): string {
+  const { rows, columns } = REVIEW_SCREEN;
+  const { one, many } = summary.noun;
+  const count = summary.entries.length;
+  const outside = summary.entries.filter((entry) => !entry.sandbox).length;
+  const text = new TextDecoder().decode(bytes);
+  const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  const size = `${lines.toLocaleString("en-US")} line${lines === 1 ? "" : "s"}, ` +
+    `${bytes.length.toLocaleString("en-US")} byte${bytes.length === 1 ? "" : "s"}`;
+  const runs = ` runs ${count} ${count === 1 ? one : many}` +
+    (outside > 0 ? `, ${outside} outside the sandbox` : "");
+  // Only the path is cut, so the counts always show.
+  const path = cutToColumns(oneLine(configPath), columns - columnsOf(`hel: ${runs}`));
+  const header = [
+    `hel: ${path}${runs}`,
+    cutToColumns(`project: ${oneLine(project)}`, columns),
+    `file: ${size}; what hel parsed from it follows (no comments)`,
+  ];
+  const footer = [`The file as written, escaped: hel trust ${kind} --show-file`, QUESTIONS[kind]];
+  const room = rows - header.length - footer.length;
+  const entries = count === 0 ? [`(no ${many}: nothing runs)`] : layoutEntries(
+    summary.entries.map(shown),
+    room,
+    columns,
+    (hidden) =>
+      `… ${hidden} more ${hidden === 1 ? one : many} not shown; hel trust ${kind} --show-file ` +
+      "shows the file",
+  );
+  return [...header, ...entries, ...footer].join("\n");
+}
 
 /**
  * Returns `trusted` when these exact bytes are already trusted for this project; otherwise
- * shows the whole file and asks. Only "y" or "yes" trusts (and records it). No terminal means
- * nothing is trusted. A failure to save the record is a warning; the approval holds for this run.
+ * shows what the parsed file runs (`summary`, from the plugin that owns the file) and asks.
+ * Only "y" or "yes" trusts (and records it). No terminal means nothing is trusted. A failure
+ * to save the record is a warning; the approval holds for this run.
  */
 export async function reviewTrust(
   context: PluginContext,
   kind: TrustKind,
   configPath: string,
   bytes: Uint8Array,
+  summary: TrustSummary,
 ): Promise<TrustOutcome> {
   if (await context.trust.isTrusted(kind, context.project, bytes)) return "trusted";
   if (!context.interactive) return "no-terminal";
-  const text = escapeControlCharacters(new TextDecoder().decode(bytes));
-  // Directory names may hold control characters too; a path must not drive the terminal.
-  const project = escapeControlCharacters(context.project).replaceAll("\n", "\\n");
-  const path = escapeControlCharacters(configPath).replaceAll("\n", "\\n");
-  const answer = await context.ask(
-    `hel: ${TITLES[kind]}\nproject: ${project}\nfile: ${path}\n` +
-      `----- begin ${path} -----\n${text}${text.endsWith("\n") ? "" : "\n"}` +
-      `----- end ${path} -----\n${QUESTIONS[kind]}`,
-  );
+  const answer = await context.ask(reviewText(kind, context.project, configPath, bytes, summary));
   if (answer === undefined) return "no-terminal";
   if (!/^(y|yes)$/i.test(answer)) return "refused";
   try {

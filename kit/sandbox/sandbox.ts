@@ -6,17 +6,22 @@
  * read-only (see git_metadata.ts; bound anew before each command, so a `.git` a command
  * created is read-only for the next one), `/tmp` and `/run` are private, all
  * capabilities are dropped, the program gets new namespaces (pid, ipc, uts, and network unless
- * it is allowed) and dies with hel. There is no silent fallback: without a usable bubblewrap
- * these tools refuse, unless the user opted out with `--sandbox off`.
+ * it is allowed) and dies with hel. A seccomp filter keeps it from making set-uid or set-gid
+ * files (setid_filter.ts); variables named like credentials stay out of its environment, with
+ * `--sandbox off` too (environment.ts). There is no silent fallback: without a usable
+ * bubblewrap these tools refuse, unless the user opted out with `--sandbox off`.
  *
  * @module
  */
 import { findSystemProgram, runChild } from "../../core/mod.ts";
 import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
+import { withoutSecrets } from "./environment.ts";
 import { gitMetadata } from "./git_metadata.ts";
 import { helFolderSearch } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
+import { procCovers } from "./proc_covers.ts";
+import { launchWithFilter } from "./seccomp.ts";
 
 /** How programs are run, from the plugin's flags. */
 export interface SandboxSettings {
@@ -44,6 +49,8 @@ export interface SandboxSettings {
   extraReads?: readonly string[];
   /** hel's environment for children, model API keys already removed. */
   env: Record<string, string>;
+  /** `--sandbox-env`: variables passed although their names look like credentials. */
+  passEnv?: readonly string[];
   /** Tells the person something about the sandbox of this run (once per run). */
   warn?: (text: string) => void;
 }
@@ -126,6 +133,7 @@ export function bwrapArguments(
     "/dev",
     "--proc",
     "/proc",
+    ...procCovers(), // read-only kernel settings (they are root's, and root runs here too)
     "--tmpfs",
     "/tmp",
     // Sockets under /run (docker, dbus) stay reachable on a read-only mount; hide them.
@@ -179,9 +187,14 @@ function homeArguments(home: HomeView): string[] {
   ];
 }
 
-/** The environment inside the sandbox: hel's (without API keys), with a private temp folder. */
-function sandboxEnv(env: Record<string, string>): Record<string, string> {
-  return { ...env, TMPDIR: "/tmp", TMP: "/tmp", TEMP: "/tmp" };
+/** The environment inside the sandbox: hel's without credentials, with a private temp folder. */
+function sandboxEnv(settings: SandboxSettings): Record<string, string> {
+  return {
+    ...withoutSecrets(settings.env, settings.passEnv),
+    TMPDIR: "/tmp",
+    TMP: "/tmp",
+    TEMP: "/tmp",
+  };
 }
 
 /**
@@ -199,7 +212,13 @@ export function createSandbox(
   return {
     async prepare(program, args, options = {}) {
       if (!settings.enabled) {
-        return { ok: true, program, args: [...args], env: { ...settings.env } };
+        // Still programs the model controls: the credentials stay out.
+        return {
+          ok: true,
+          program,
+          args: [...args],
+          env: withoutSecrets(settings.env, settings.passEnv),
+        };
       }
       checked ??= check(settings, keepInRun).then((found) => {
         if ("reason" in found) {
@@ -227,17 +246,13 @@ export function createSandbox(
         helFolders!.current(),
       ]);
       const hidden = { helFolders: nested, ...options.expose ? { expose: options.expose } : {} };
-      return {
-        ok: true,
-        program: found.bwrap, // looked up once, by the first check
-        args: [
-          ...bwrapArguments(settings, keepInRun, readOnly, home, hidden),
-          "--",
-          program,
-          ...args,
-        ],
-        env: sandboxEnv(settings.env),
-      };
+      const launch = await launchWithFilter(
+        found.bwrap, // looked up once, by the first check (which wrote the filter, too)
+        bwrapArguments(settings, keepInRun, readOnly, home, hidden),
+        [program, ...args],
+        settings.project,
+      );
+      return { ok: true, ...launch, env: sandboxEnv(settings) };
     },
   };
 }
@@ -279,17 +294,20 @@ async function check(
         "pacman -S bubblewrap)",
     };
   }
+  const mounts = bwrapArguments(settings, keepInRun, [], await viewOfHome(settings));
+  let launch: { program: string; args: string[] };
+  try {
+    launch = await launchWithFilter(bwrap, mounts, ["/bin/sh", "-c", "exit 0"], settings.project);
+  } catch (error) {
+    return {
+      reason: `hel could not write its seccomp filter (${(error as Error).message})`,
+      fix: "make the temporary folder ($TMPDIR, else /tmp) writable",
+    };
+  }
   const probe = await runChild({
-    program: bwrap,
-    args: [
-      ...bwrapArguments(settings, keepInRun, [], await viewOfHome(settings)),
-      "--",
-      "/bin/sh",
-      "-c",
-      "exit 0",
-    ],
+    ...launch,
     cwd: settings.project,
-    env: sandboxEnv(settings.env),
+    env: sandboxEnv(settings),
     timeoutMs: 30_000,
     captureBytes: 64 * 1024,
     onOverflow: "drop",
@@ -301,7 +319,9 @@ async function check(
     : (probe.stderr.trim().split("\n")[0] ?? "") || `exit ${probe.code ?? probe.signal}`;
   return {
     reason: `bubblewrap cannot create a sandbox here (${detail})`,
-    fix: "allow unprivileged user namespaces for bwrap (on Ubuntu: sysctl " +
-      "kernel.apparmor_restrict_unprivileged_userns=0)",
+    fix: /seccomp/i.test(detail)
+      ? "run hel on a Linux kernel with seccomp filters (CONFIG_SECCOMP_FILTER)"
+      : "allow unprivileged user namespaces for bwrap (on Ubuntu: sysctl " +
+        "kernel.apparmor_restrict_unprivileged_userns=0)",
   };
 }

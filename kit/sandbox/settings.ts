@@ -1,6 +1,6 @@
 /**
  * The sandbox's command-line flags (`--sandbox`, `--sandbox-network`, `--sandbox-read`,
- * `--allow-git-writes`) and the {@link SandboxSettings} built from them. Every plugin that runs
+ * `--sandbox-env`, `--allow-git-writes`) and the {@link SandboxSettings} built from them. Every plugin that runs
  * programs in the sandbox (tools, hooks, MCP) declares {@link SANDBOX_OPTIONS} — the very same
  * objects, so the command line adds each flag once whichever of them are loaded — and asks
  * {@link sandboxSettingsFor} for the settings, which are built and warned about once per run.
@@ -10,7 +10,9 @@
 import { resolve } from "node:path";
 import type { Host, PluginOption } from "../../core/mod.ts";
 import { isWithin, touchesProtected } from "../paths.ts";
+import { parseSandboxEnv } from "./environment.ts";
 import { parseSandboxReads } from "./home.ts";
+import { rootWarning } from "./root_warning.ts";
 import type { SandboxSettings } from "./sandbox.ts";
 
 /** The sandbox flags; plugins list these objects in their `options` (shared, not copied). */
@@ -35,6 +37,13 @@ export const SANDBOX_OPTIONS: readonly PluginOption[] = [
     repeatable: true,
   },
   {
+    flags: "--sandbox-env <name>",
+    description: "pass this variable to sandboxed programs although its name looks like a " +
+      "credential (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *CREDENTIAL*, " +
+      "any case; those are dropped, with --sandbox off too; repeatable)",
+    repeatable: true,
+  },
+  {
     flags: "--allow-git-writes",
     description: "let sandboxed programs change .git (git add, git commit); one could then " +
       "make git run its programs outside the sandbox",
@@ -49,6 +58,8 @@ export interface SandboxFlags {
   gitWrites: boolean;
   /** `--sandbox-read`: existing absolute paths, `~` expanded. */
   extraReads: string[];
+  /** `--sandbox-env`: variable names passed although they look like credentials. */
+  passEnv: string[];
 }
 
 /** Reads the parsed flags (camelCase names); `home` expands `~` in `--sandbox-read` paths. */
@@ -61,6 +72,7 @@ export function sandboxFlags(
     network: flags.sandboxNetwork !== "off",
     gitWrites: flags.allowGitWrites === true,
     extraReads: parseSandboxReads(flags.sandboxRead, home),
+    passEnv: parseSandboxEnv(flags.sandboxEnv),
   };
 }
 
@@ -85,6 +97,14 @@ async function build(host: Host): Promise<SandboxSettings> {
   const flags = sandboxFlags(host.flags, env.HOME);
   const project = host.project;
   const helHome = await helHomeInside(project, host.helHome);
+  const asRoot = rootWarning(flags.sandbox);
+  if (asRoot) host.log.warn(asRoot);
+  for (const name of flags.passEnv.filter((name) => !(name in env))) {
+    host.log.warn(
+      `--sandbox-env ${name}: hel's environment has no ${name}, so sandboxed programs get ` +
+        "none; check the name",
+    );
+  }
   if (!flags.sandbox) {
     host.log.warn(
       "--sandbox off: commands (bash, glob, grep), hooks and MCP servers run without a " +
@@ -105,6 +125,7 @@ async function build(host: Host): Promise<SandboxSettings> {
     ...(helHome ? { helHome } : {}),
     helHomeAnywhere: host.helHome,
     extraReads: flags.extraReads,
+    passEnv: flags.passEnv,
     gitWritable: flags.gitWrites || !flags.sandbox,
     env,
     warn: (text) => host.log.warn(text),

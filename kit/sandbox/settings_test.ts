@@ -7,10 +7,16 @@ Deno.test("the sandbox flags are read from the parsed flags", () => {
     network: true,
     gitWrites: false,
     extraReads: [],
+    passEnv: [],
   });
   assert.deepEqual(
-    sandboxFlags({ sandbox: "off", sandboxNetwork: "off", allowGitWrites: true }),
-    { sandbox: false, network: false, gitWrites: true, extraReads: [] },
+    sandboxFlags({
+      sandbox: "off",
+      sandboxNetwork: "off",
+      allowGitWrites: true,
+      sandboxEnv: ["GITHUB_TOKEN"],
+    }),
+    { sandbox: false, network: false, gitWrites: true, extraReads: [], passEnv: ["GITHUB_TOKEN"] },
   );
 });
 
@@ -20,6 +26,7 @@ Deno.test("the kit declares each sandbox flag once", () => {
     "--sandbox",
     "--sandbox-network",
     "--sandbox-read",
+    "--sandbox-env",
     "--allow-git-writes",
   ]);
 });

@@ -7,6 +7,7 @@
  */
 import { type Host, readProjectConfig, reviewTrust, sha256Hex } from "../../core/mod.ts";
 import { type HooksConfig, parseHooksConfig } from "./config.ts";
+import { summarizeHooks } from "./summary.ts";
 
 /** Returns the trusted handlers, or undefined when hooks are absent or skipped for this run. */
 export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefined> {
@@ -28,7 +29,8 @@ export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefi
   const parsed = parseHooksConfig(file.bytes, file.path);
   if (!parsed.ok) return skip("invalid", `${parsed.message}; hooks skipped for this run`);
 
-  const outcome = await reviewTrust(host, "hooks", file.path, file.bytes);
+  const summary = summarizeHooks(parsed.config);
+  const outcome = await reviewTrust(host, "hooks", file.path, file.bytes, summary);
   if (outcome === "refused") {
     return skip("untrusted", `project hooks in ${file.path} were not trusted; hooks skipped`);
   }

@@ -12,6 +12,7 @@ import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts"
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
+import { summarizeHooks } from "./summary.ts";
 import { createLauncher, runsUnsandboxed } from "./launch.ts";
 import { createSandbox, SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 
@@ -30,6 +31,11 @@ export default function hooks(): Plugin {
       if (kind !== "hooks") return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? undefined : parsed.message;
+    },
+    summarizeConfig(kind, bytes, path) {
+      if (kind !== "hooks") return undefined;
+      const parsed = parseHooksConfig(bytes, path);
+      return parsed.ok ? summarizeHooks(parsed.config) : undefined;
     },
     async setup(host: Host) {
       config = await loadTrustedHooks(host);

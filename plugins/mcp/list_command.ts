@@ -5,18 +5,18 @@
  *
  * @module
  */
-import { escapeControlCharacters, type PluginCommand, type PluginContext } from "../../core/mod.ts";
+import {
+  escapeControlCharacters,
+  type PluginCommand,
+  type PluginContext,
+  writeErr,
+  writeOut,
+} from "../../core/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { callMaximumMs } from "./config.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
-
-const encoder = new TextEncoder();
-const output = {
-  out: (text: string) => Deno.stdout.writeSync(encoder.encode(text)),
-  err: (text: string) => Deno.stderr.writeSync(encoder.encode(text)),
-};
 
 /** The `hel mcp` command. */
 export function createListCommand(options: McpPluginOptions): PluginCommand {
@@ -26,7 +26,7 @@ export function createListCommand(options: McpPluginOptions): PluginCommand {
     usage: "list",
     async run(args, context) {
       if (args.length !== 1 || args[0] !== "list") {
-        output.err("hel: usage: hel mcp list\n");
+        writeErr("hel: usage: hel mcp list\n");
         return 2;
       }
       return await list(options, context);
@@ -35,7 +35,7 @@ export function createListCommand(options: McpPluginOptions): PluginCommand {
 }
 
 async function list(options: McpPluginOptions, context: PluginContext): Promise<number> {
-  const print = (text: string) => output.out(escapeControlCharacters(text) + "\n");
+  const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
   const file = await readMcpConfig(context.project);
   if (file.kind === "absent") {
     print(`No MCP servers: ${CONFIG_PATH} does not exist in ${context.project}.`);

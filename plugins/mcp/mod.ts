@@ -20,6 +20,7 @@ import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
+import { summarizeServers } from "./summary.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
@@ -66,6 +67,12 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
 
+    summarizeConfig(kind, bytes, path) {
+      if (kind !== "mcp") return undefined;
+      const parsed = parseMcpConfig(bytes, path);
+      return parsed.ok ? summarizeServers(parsed.servers) : undefined;
+    },
+
     async setup(host: Host) {
       const trace: Trace = (data) => host.emit({ type: "trace", channel: "mcp", data });
       const warn = (text: string) => host.emit({ type: "warning", text });
@@ -84,7 +91,8 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
         );
       }
       if (file.servers.length === 0) return;
-      const trust = await reviewTrust(host, "mcp", CONFIG_PATH, file.bytes);
+      const summary = summarizeServers(file.servers);
+      const trust = await reviewTrust(host, "mcp", CONFIG_PATH, file.bytes, summary);
       trace({ event: "config", status: trust, sha256: file.sha256, servers: file.servers.length });
       if (trust === "refused") {
         return warn(

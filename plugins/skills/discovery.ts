@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { lstatOrUndefined } from "../../core/mod.ts";
 import { parseSkillFile, type SkillFile } from "./front_matter.ts";
 
 /** The root of the skills, relative to the project. */
@@ -19,15 +20,6 @@ export interface CatalogEntry {
   path: string;
   name: string;
   description: string;
-}
-
-async function lstatOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
-  try {
-    return await Deno.lstat(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
 }
 
 /**

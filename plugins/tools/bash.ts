@@ -42,7 +42,9 @@ export function bashTool(deps: BashDeps): Tool {
         ? "- Commands run in a sandbox: only the working directory is writable, /tmp is " +
           "private, and the .hel folder is hidden.\n" +
           "- The home folder is hidden except toolchains (~/.cargo, ~/.deno, ~/go, ...): when " +
-          "a command needs a file from it, ask the user instead of retrying.\n"
+          "a command needs a file from it, ask the user instead of retrying.\n" +
+          "- Files cannot get set-uid or set-gid bits: chmod u+s, g+s or a mode such as 4755 " +
+          "fails with 'Operation not permitted'; ask the user to set such a bit.\n"
         : ""
     }${
       deps.sandboxed && deps.network === false

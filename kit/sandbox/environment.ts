@@ -1,0 +1,74 @@
+/**
+ * The environment of every program the model can influence (commands, hooks, servers that use
+ * the kit): hel's own, less anything whose name looks like a credential. Hiding `~/.aws` is
+ * worth little when `AWS_SECRET_ACCESS_KEY` is in the environment; a prompt-injected command
+ * would print it, or send it away when the network is on. Like Codex's
+ * `shell_environment_policy`, the test is on the name, in any case; `--sandbox-env NAME`
+ * passes one variable through on purpose.
+ *
+ * The parts: KEY, SECRET, TOKEN, PASSWORD and CREDENTIAL (as Codex, plus the last two), and
+ * PASSWD and PASSPHRASE, spellings of the same thing. Not AUTH: it would drop GIT_AUTHOR_NAME
+ * and XAUTHORITY, and the credentials named so mostly carry TOKEN or KEY as well. Not PRIVATE
+ * (PRIVATE_KEY has KEY) nor PWD (PWD and OLDPWD are the working directory).
+ *
+ * @module
+ */
+import { SECRET_ENV_NAMES, UsageError } from "../../core/mod.ts";
+
+/** Name parts that mark a variable as a credential (matched in any case). */
+export const SECRET_NAME_PARTS = [
+  "KEY",
+  "SECRET",
+  "TOKEN",
+  "PASSWORD",
+  "PASSWD",
+  "PASSPHRASE",
+  "CREDENTIAL",
+] as const;
+
+/** Whether a variable's name looks like it holds a credential. */
+export function looksSecret(name: string): boolean {
+  const upper = name.toUpperCase();
+  return SECRET_NAME_PARTS.some((part) => upper.includes(part));
+}
+
+/**
+ * `env` without the variables whose names look like credentials, except those in `pass`
+ * (`--sandbox-env`). The model API keys are not in `env` to begin with (the host removed them).
+ */
+export function withoutSecrets(
+  env: Readonly<Record<string, string>>,
+  pass: readonly string[] = [],
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => pass.includes(name) || !looksSecret(name)),
+  );
+}
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `--sandbox-env` values: each a variable name, kept once. Not `NAME=value` (the value comes
+ * from hel's environment), not the model API key.
+ */
+export function parseSandboxEnv(value: unknown): string[] {
+  const given = Array.isArray(value) ? value.map(String) : [];
+  const names: string[] = [];
+  for (const name of given) {
+    if (!VARIABLE_NAME.test(name)) {
+      throw new UsageError(
+        `--sandbox-env ${JSON.stringify(name)}: expected the name of a variable in hel's ` +
+          "environment (letters, digits and _, not starting with a digit), such as " +
+          "--sandbox-env GITHUB_TOKEN; its value is passed as it is set when hel starts",
+      );
+    }
+    if ((SECRET_ENV_NAMES as readonly string[]).includes(name)) {
+      throw new UsageError(
+        `--sandbox-env ${name}: the model API key never reaches the programs hel starts; ` +
+          "leave the flag out",
+      );
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}

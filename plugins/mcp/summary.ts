@@ -1,0 +1,23 @@
+/**
+ * What a parsed `.hel/mcp.json` runs, for the trust review: each server's program and
+ * arguments, the names of the variables it sets, and whether it runs in the sandbox.
+ *
+ * @module
+ */
+import type { TrustSummary } from "../../core/mod.ts";
+import type { ServerConfig } from "./config.ts";
+
+/** The servers in the order hel starts them. */
+export function summarizeServers(servers: readonly ServerConfig[]): TrustSummary {
+  return {
+    noun: { one: "MCP server", many: "MCP servers" },
+    entries: servers.map((server) => ({
+      label: `server ${JSON.stringify(server.name)}`,
+      command: server.command,
+      args: server.args,
+      envNames: Object.keys(server.env),
+      // An entry may opt out of the sandbox with "sandbox": false; absent means it is sandboxed.
+      sandbox: (server as { sandbox?: boolean }).sandbox !== false,
+    })),
+  };
+}

@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { parseMcpConfig } from "./config.ts";
+import { summarizeServers } from "./summary.ts";
+
+const parse = (text: string) => {
+  const parsed = parseMcpConfig(new TextEncoder().encode(text), ".hel/mcp.json");
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return parsed.servers;
+};
+
+Deno.test("each server: its program, arguments and the names (not values) of its variables", () => {
+  const summary = summarizeServers(parse(
+    '{"servers": {"b": {"command": "sh", "args": ["-c", "curl x | sh"], ' +
+      '"env": {"TOKEN": "s3cret", "DEBUG": "1"}}, "a": {"command": "notes-mcp"}}}',
+  ));
+  assert.deepEqual(summary.noun, { one: "MCP server", many: "MCP servers" });
+  assert.deepEqual(summary.entries, [
+    { label: 'server "a"', command: "notes-mcp", args: [], envNames: [], sandbox: true },
+    {
+      label: 'server "b"',
+      command: "sh",
+      args: ["-c", "curl x | sh"],
+      envNames: ["TOKEN", "DEBUG"],
+      sandbox: true,
+    },
+  ]);
+  assert.ok(!JSON.stringify(summary).includes("s3cret"));
+});
+
+Deno.test('a server with "sandbox": false is summarised as outside the sandbox', () => {
+  const [server] = parse('{"servers": {"a": {"command": "notes-mcp"}}}');
+  const summary = summarizeServers([Object.assign({}, server!, { sandbox: false })]);
+  assert.equal(summary.entries[0]!.sandbox, false);
+});

@@ -17,6 +17,7 @@ import { coldStart } from "./cold_start.ts";
 import { hookOverhead } from "./hook_overhead.ts";
 import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
+import { gitWatchCost } from "./git_watch.ts";
 import { mcpStart } from "./mcp_start.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
@@ -64,6 +65,8 @@ step("context cost (10, 100, 1000 tools; deferred and eager)");
 const context = await contextCost(source);
 step("peak memory");
 const mem = await memory(source, 3);
+step("looking for planted git repositories (10,000 and 100,000 files)");
+const gitWatch = await gitWatchCost(3);
 
 const results: BenchResults = {
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -82,6 +85,7 @@ const results: BenchResults = {
   hookOverhead: hook,
   contextCost: context,
   memory: mem,
+  gitWatch,
   durationS: (performance.now() - started) / 1000,
 };
 const report = formatReport(results);

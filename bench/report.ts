@@ -9,6 +9,7 @@ import type { ContextRow } from "./context_cost.ts";
 import type { HookOverhead } from "./hook_overhead.ts";
 import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
+import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -31,6 +32,8 @@ export interface BenchResults {
   hookOverhead?: HookOverhead;
   contextCost: ContextRow[];
   memory: Memory;
+  /** The look for planted git repositories, per project size. */
+  gitWatch?: GitWatchRow[];
   durationS: number;
 }
 
@@ -134,6 +137,7 @@ export function formatReport(results: BenchResults): string {
       ],
     ]),
   );
+  if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   return parts.join("\n\n") + "\n";
 }
 

@@ -34,3 +34,4 @@ export {
   sandboxFlags,
   sandboxSettingsFor,
 } from "./sandbox/settings.ts";
+export { describeChange, type GitChange, GitWatch, gitWatch } from "./sandbox/planted_git.ts";

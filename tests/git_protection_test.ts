@@ -190,14 +190,16 @@ Deno.test({
     assert.match(
       result.stderr,
       new RegExp(
-        `^hel: warning: a bash command created ${project.project}/\\.git; it may have set a ` +
-          "program there \\(core\\.fsmonitor, a hook\\) that git would run outside the sandbox, " +
-          "so check \\.git/config and \\.git/hooks before you run git in this folder$",
+        "^hel: warning: commands in this run created or changed git repositories in " +
+          `${project.project}; git runs the programs their settings name, outside the ` +
+          "sandbox, when you or your shell prompt run git in them \\(or in a folder under " +
+          "them\\), so check these before you run git there:\n  \\.git, created: no setting that runs a program yet$",
         "m",
       ),
     );
     const replies = toolReplies(model.requests.at(-1)!.messages);
-    assert.match(replies[0]!, /^exit=0\n\n\[This command created \.git\. From the next command on/);
+    assert.match(replies[0]!, /^exit=0\n\n\[This command created or changed git repositories/);
+    assert.match(replies[0]!, /\n- \.git, created: no setting that runs a program yet\n/);
     assert.match(
       replies[1]!,
       /^error: exit=1\ntouch: cannot touch '\.git\/hooks\/pre-commit': Read-only/,

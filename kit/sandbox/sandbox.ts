@@ -20,6 +20,7 @@ import { withoutSecrets } from "./environment.ts";
 import { gitMetadata } from "./git_metadata.ts";
 import { helFolderSearch } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
+import { type GitChange, gitWatch, knownGitWatch } from "./planted_git.ts";
 import { procCovers } from "./proc_covers.ts";
 import { launchWithFilter } from "./seccomp.ts";
 
@@ -72,6 +73,15 @@ export interface PrepareOptions {
 /** Prepares programs for the sandbox; the first use checks that bubblewrap works here. */
 export interface Sandbox {
   prepare(program: string, args: readonly string[], options?: PrepareOptions): Promise<Prepared>;
+  /**
+   * Call when a program prepared here has ended: the git repositories created or changed in
+   * the project since the previous look (see planted_git.ts), to tell the model. From the next
+   * program on their settings are read-only, unless git writes are allowed. When this sandbox
+   * is off, another one's watch of the project answers, if there is one.
+   */
+  afterRun(): Promise<GitChange[]>;
+  /** Every change {@link afterRun} found in this project, for the report at the end of the run. */
+  gitChanges(): readonly GitChange[];
 }
 
 /** The folders {@link bwrapArguments} covers inside the project beyond `.hel`, and what it shows. */
@@ -209,7 +219,18 @@ export function createSandbox(
   const keepInRun = runFoldersToKeep();
   // The first search starts now, while the model answers (hel_folders.ts).
   const helFolders = settings.enabled ? helFolderSearch(settings) : undefined;
+  // Started now: it reads the whole tree once, before any program could change it.
+  const watch = settings.enabled
+    ? gitWatch({
+      project: settings.project,
+      skip: [settings.helDir, ...settings.helHome ? [settings.helHome] : []],
+      env: settings.env,
+    })
+    : undefined;
   return {
+    // Off here, the sandbox of hooks may still watch: its finds are still worth telling.
+    afterRun: () => (watch ?? knownGitWatch(settings.project))?.check() ?? Promise.resolve([]),
+    gitChanges: () => (watch ?? knownGitWatch(settings.project))?.changes ?? [],
     async prepare(program, args, options = {}) {
       if (!settings.enabled) {
         // Still programs the model controls: the credentials stay out.
@@ -239,9 +260,13 @@ export function createSandbox(
       }
       // Both are looked up anew for each command (each may have changed); neither needs the other.
       const [readOnly, home, nested] = await Promise.all([
-        settings.gitWritable
-          ? Promise.resolve([])
-          : gitMetadata(settings.project).then((git) => git.readOnly),
+        settings.gitWritable ? Promise.resolve([]) : Promise.all([
+          gitMetadata(settings.project),
+          watch?.readOnly() ?? [],
+        ]).then(([git, planted]) => [
+          ...git.readOnly,
+          ...planted.filter((path) => !git.readOnly.some((kept) => isWithin(kept, path))),
+        ]),
         viewOfHome(settings),
         helFolders!.current(),
       ]);

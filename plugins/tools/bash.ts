@@ -9,7 +9,7 @@ import type { Tool, ToolContext, ToolResult } from "../../core/mod.ts";
 import { requiredString, unknownArguments } from "./args.ts";
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
-import type { Sandbox } from "../../kit/mod.ts";
+import { describeChange, type GitChange, type Sandbox } from "../../kit/mod.ts";
 
 /** The default wall-clock limit of one command: ten minutes. */
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 600;
@@ -27,10 +27,10 @@ export interface BashDeps {
    */
   network?: boolean;
   /**
-   * Set while the sandbox keeps `.git` read-only: told when a command created the project's
-   * `.git` (where there was none, the command could write it), for a warning to the user.
+   * True while the sandbox keeps git metadata read-only (not `--allow-git-writes`): the
+   * description says so, and so does the note on a repository a command planted.
    */
-  onGitCreated?: () => void;
+  gitReadOnly?: boolean;
 }
 
 /** Creates the tool. */
@@ -52,10 +52,12 @@ export function bashTool(deps: BashDeps): Tool {
           "user for what must be fetched.\n"
         : ""
     }${
-      deps.onGitCreated
+      deps.gitReadOnly
         ? "- The .git folder is read-only: git commands that read (status, log, diff, show) " +
           "work; ones that change the repository (add, commit, checkout, stash) fail, so ask " +
-          "the user to run those.\n"
+          "the user to run those.\n" +
+          "- A git repository a command creates or changes anywhere in the project is reported " +
+          "to the user, and its settings (config, hooks) are read-only to later commands.\n"
         : ""
     }- Time limit per command: ${formatSeconds(deps.timeoutSeconds)}.\n`,
     parameters: {
@@ -94,8 +96,6 @@ async function bash(
     command.value,
   ]);
   if (!prepared.ok) return { ok: false, text: prepared.text };
-  const dotGit = `${deps.project}/.git`;
-  const hadGit = deps.onGitCreated ? await exists(dotGit) : true;
   const outcome = await runCommand({
     program: prepared.program,
     args: prepared.args,
@@ -120,20 +120,20 @@ async function bash(
     text += "\n[The user interrupted the run; the command and its processes were killed.]";
   }
   // The command's processes are gone (the sandbox's pid namespace ends with it), so nothing
-  // writes `.git` after this check; from the next command on it is read-only.
-  if (!hadGit && await exists(dotGit)) {
-    deps.onGitCreated?.();
-    text += "\n[This command created .git. From the next command on it is read-only: git " +
-      "commands that change the repository (add, commit) will fail; ask the user to run them.]";
-  }
+  // changes the project behind this look.
+  const planted = await deps.sandbox.afterRun();
+  if (planted.length > 0) text += plantedNote(planted, deps.gitReadOnly ?? false);
   return { ok: exit === "0", text };
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
+/** What the model is told of git repositories the command created or changed. */
+function plantedNote(changes: readonly GitChange[], readOnly: boolean): string {
+  return "\n[This command created or changed git repositories, where git runs the programs " +
+    "their settings name when the user (or a shell prompt) runs git there:\n" +
+    changes.map((change) => `- ${describeChange(change)}\n`).join("") +
+    (readOnly
+      ? "From the next command on their settings are read-only, so git commands that change " +
+        "them (git config, adding hooks) will fail. "
+      : "") +
+    "The user is told about them at the end of the run.]";
 }

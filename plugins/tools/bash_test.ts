@@ -204,42 +204,46 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
 });
 
 Deno.test({
-  name: "bash: a .git a command creates is reported once, and is read-only from then on",
+  name:
+    "bash: a .git a command creates is reported once, with its settings, and is read-only from then on",
   ignore: !sandboxed,
   async fn() {
     await using t = await testWorkspace();
     const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: t.root, LANG: "C" };
-    const created: string[] = [];
+    const sandbox = createSandbox({
+      enabled: true,
+      network: true,
+      project: t.project,
+      helDir: `${t.project}/.hel`,
+      env,
+    });
     const tool = bashTool({
-      sandbox: createSandbox({
-        enabled: true,
-        network: true,
-        project: t.project,
-        helDir: `${t.project}/.hel`,
-        env,
-      }),
+      sandbox,
       project: t.project,
       timeoutSeconds: 60,
       sandboxed: true,
-      onGitCreated: () => created.push("warned"),
+      gitReadOnly: true,
     });
     assert.match(tool.description, /- The \.git folder is read-only: git commands that read/);
     const run = (command: string) => call(tool, { command });
     assert.deepEqual(await run("echo no-repo"), { ok: true, text: "exit=0\nno-repo\n" });
-    assert.deepEqual(created, []);
+    assert.deepEqual(sandbox.gitChanges(), []);
     // Where there was no .git, the creating command itself can write it: hel can only tell.
     assert.deepEqual(await run("git init -q && git config core.fsmonitor 'touch pwned'"), {
       ok: true,
-      text: "exit=0\n\n[This command created .git. From the next command on it is read-only: " +
-        "git commands that change the repository (add, commit) will fail; ask the user to " +
-        "run them.]",
+      text: "exit=0\n\n[This command created or changed git repositories, where git runs the " +
+        "programs their settings name when the user (or a shell prompt) runs git there:\n" +
+        "- .git, created: settings that run programs: core.fsmonitor = touch pwned\n" +
+        "From the next command on their settings are read-only, so git commands that change " +
+        "them (git config, adding hooks) will fail. The user is told about them at the end of " +
+        "the run.]",
     });
-    assert.deepEqual(created, ["warned"]);
+    assert.equal(sandbox.gitChanges().length, 1);
     const next = await run("git config core.fsmonitor 'touch pwned-again'");
     assert.equal(next.ok, false);
     assert.match(next.text, /could not lock config file .*Read-only file system/);
     assert.equal((await run("git status --short")).ok, true);
-    assert.deepEqual(created, ["warned"]);
+    assert.equal(sandbox.gitChanges().length, 1);
     assert.match(await git(t.project, "config", "core.fsmonitor"), /^touch pwned\n$/);
   },
 });

@@ -7,7 +7,14 @@
  * @module
  */
 import type { Host, Plugin, Tool } from "../../core/mod.ts";
-import { createSandbox, gitMetadata, isWithin, sandboxSettingsFor } from "../../kit/mod.ts";
+import {
+  createSandbox,
+  describeChange,
+  gitMetadata,
+  isWithin,
+  type Sandbox,
+  sandboxSettingsFor,
+} from "../../kit/mod.ts";
 import { bashTool } from "./bash.ts";
 import type { Workspace } from "./confinement.ts";
 import { globTool } from "./glob.ts";
@@ -22,6 +29,7 @@ import { writeFileTool } from "./write_file.ts";
 /** Creates the plugin. */
 export default function tools(): Plugin {
   const cursors = new CursorStore();
+  let report: (() => Promise<void>) | undefined;
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
@@ -66,14 +74,7 @@ export default function tools(): Plugin {
             timeoutSeconds: settings.timeoutSeconds,
             sandboxed,
             network,
-            ...(gitWritable ? {} : {
-              onGitCreated: () =>
-                host.log.warn(
-                  `a bash command created ${project}/.git; it may have set a program there ` +
-                    "(core.fsmonitor, a hook) that git would run outside the sandbox, so check " +
-                    ".git/config and .git/hooks before you run git in this folder",
-                ),
-            }),
+            gitReadOnly: !gitWritable,
           }),
         read_file: () => readFileTool({ workspace, cursors }),
         write_file: () => writeFileTool(workspace),
@@ -82,12 +83,33 @@ export default function tools(): Plugin {
         grep: () => grepTool(search),
       };
       for (const name of settings.tools) host.registerTool(make[name]());
+      report = () => reportPlantedGit(sandbox, host);
+    },
+    async shutdown() {
+      await report?.();
     },
     saveState: () => ({ cursors: cursors.save() }),
     restoreState(state) {
       cursors.restore((state as { cursors?: unknown } | null)?.cursors);
     },
   };
+}
+
+/**
+ * Tells the person, at the end of the run, of the git repositories sandboxed programs created
+ * or changed: git would run the programs their settings name outside the sandbox.
+ */
+async function reportPlantedGit(sandbox: Sandbox, host: Host): Promise<void> {
+  // A last look: the file tools may have written one since the last command.
+  await sandbox.afterRun();
+  const changes = sandbox.gitChanges();
+  if (changes.length === 0) return;
+  host.log.warn(
+    `commands in this run created or changed git repositories in ${host.project}; git runs ` +
+      "the programs their settings name, outside the sandbox, when you or your shell prompt " +
+      "run git in them (or in a folder under them), so check these before you run git there:\n" +
+      changes.map((change) => `  ${describeChange(change)}`).join("\n"),
+  );
 }
 
 /** Whether the project is the home folder or holds it (hel started in `~` or `/home`). */

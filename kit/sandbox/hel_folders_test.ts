@@ -1,28 +1,25 @@
 import assert from "node:assert/strict";
 import { runCommand } from "../../plugins/tools/run_command.ts";
 import { hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
-import { findHelFolders } from "./hel_folders.ts";
+import { nestedHelFolders } from "./hel_folders.ts";
+import { gitWatch } from "./planted_git.ts";
 import { createSandbox, type SandboxSettings } from "./sandbox.ts";
 
-Deno.test("every nested .hel is found, under any spelling, links by their target, .git skipped", async () => {
+Deno.test("every nested .hel folder is known under any spelling; links and files are not", async () => {
   await using t = await testWorkspace({
     ".hel/sessions/a/snapshot.json": "{}",
     "pkg/.hel/hooks.json": "{}",
     "a/b/c/.HEL/x": "",
-    ".git/modules/m/.hel/x": "",
     "data/real/x": "",
     "plain/.hel": "a file, not a folder",
   });
-  await Deno.symlink("../data/real", `${t.project}/plain2.hel`).catch(() => {});
   await Deno.mkdir(`${t.project}/linked`);
   await Deno.symlink("../data/real", `${t.project}/linked/.hel`);
-  const found = await findHelFolders(t.project);
-  assert.deepEqual(found, {
-    folders: [`${t.project}/a/b/c/.HEL`, `${t.project}/data/real`, `${t.project}/pkg/.hel`],
-    complete: true,
-  });
-  const cut = await findHelFolders(t.project, 2);
-  assert.equal(cut.complete, false);
+  const watch = gitWatch({ project: t.project, skip: [`${t.project}/.hel`], env: {} });
+  assert.deepEqual(await nestedHelFolders(watch, `${t.project}/.hel`), [
+    `${t.project}/a/b/c/.HEL`,
+    `${t.project}/pkg/.hel`,
+  ]);
 });
 
 Deno.test({
@@ -44,7 +41,8 @@ Deno.test({
       env,
     };
     const run = async (command: string, expose?: string[]) => {
-      const prepared = await createSandbox(settings).prepare(
+      const sandbox = createSandbox(settings);
+      const prepared = await sandbox.prepare(
         "/bin/sh",
         ["-c", command],
         expose ? { expose } : {},
@@ -58,6 +56,7 @@ Deno.test({
         timeoutMs: 30_000,
       });
       assert.equal(outcome.kind, "finished");
+      await sandbox.afterRun(); // as bash and hooks do
       return outcome.kind === "finished" ? outcome.stdout + outcome.stderr : "";
     };
     assert.equal(await run("ls -A pkg/.hel .hel | tr '\\n' ' '"), ".hel:  pkg/.hel: ");

@@ -18,7 +18,7 @@ import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { withoutSecrets } from "./environment.ts";
 import { gitMetadata } from "./git_metadata.ts";
-import { helFolderSearch } from "./hel_folders.ts";
+import { nestedHelFolders } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
 import { type GitChange, gitWatch, knownGitWatch } from "./planted_git.ts";
 import { procCovers } from "./proc_covers.ts";
@@ -52,8 +52,6 @@ export interface SandboxSettings {
   env: Record<string, string>;
   /** `--sandbox-env`: variables passed although their names look like credentials. */
   passEnv?: readonly string[];
-  /** Tells the person something about the sandbox of this run (once per run). */
-  warn?: (text: string) => void;
 }
 
 /** A program ready to start, or why it must not. */
@@ -217,9 +215,8 @@ export function createSandbox(
 ): Sandbox {
   let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
-  // The first search starts now, while the model answers (hel_folders.ts).
-  const helFolders = settings.enabled ? helFolderSearch(settings) : undefined;
-  // Started now: it reads the whole tree once, before any program could change it.
+  // Started now: it reads the whole tree once, before any program could change it. It also
+  // knows every nested `.hel` to hide (hel_folders.ts).
   const watch = settings.enabled
     ? gitWatch({
       project: settings.project,
@@ -268,7 +265,7 @@ export function createSandbox(
           ...planted.filter((path) => !git.readOnly.some((kept) => isWithin(kept, path))),
         ]),
         viewOfHome(settings),
-        helFolders!.current(),
+        watch ? nestedHelFolders(watch, settings.helDir) : [],
       ]);
       const hidden = { helFolders: nested, ...options.expose ? { expose: options.expose } : {} };
       const launch = await launchWithFilter(

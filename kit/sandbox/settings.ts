@@ -128,7 +128,6 @@ async function build(host: Host): Promise<SandboxSettings> {
     passEnv: flags.passEnv,
     gitWritable: flags.gitWrites || !flags.sandbox,
     env,
-    warn: (text) => host.log.warn(text),
   };
 }
 

@@ -26,6 +26,11 @@ export interface DispatchDeps {
   sessionId: string;
   /** Prepares a handler's command: in the sandbox, or outside for `"sandbox": false`. */
   launch: Launcher;
+  /**
+   * Told when a hook has ended, so the sandbox looks at what it changed (a planted git
+   * repository, a new `.hel`) before the next program.
+   */
+  afterRun(): Promise<unknown>;
   runner: CommandRunner;
   emit(event: HelEvent): void;
   spill(text: string): Promise<string | undefined>;
@@ -122,6 +127,7 @@ async function runHandler(
       ...(call.signal ? { signal: call.signal } : {}),
     })
     : { code: null, signal: null, stdout: "", stderr: "", failure: prepared.text, durationMs: 0 };
+  if (prepared.ok) await deps.afterRun();
   // The user stopped the run: not the hook's fault, so no warning, just the trace.
   const verdict = result.failure === INTERRUPTED
     ? { status: "interrupted" as const }

@@ -27,7 +27,7 @@ export function runsUnsandboxed(handler: HookHandler, sandboxOn: boolean): boole
 
 /** The launcher for a run; `env` is the environment for children (no model API keys). */
 export function createLauncher(
-  sandbox: Sandbox,
+  sandbox: Pick<Sandbox, "prepare">,
   sandboxOn: boolean,
   project: string,
   env: () => Record<string, string>,

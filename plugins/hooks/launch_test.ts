@@ -42,7 +42,9 @@ Deno.test("an unsandboxed hook runs /bin/sh with no PATH folder inside the proje
     pathOutside(`${p.dir}/.venv/bin:node_modules/.bin:/usr/bin:${p.dir}:/bin`, p.dir),
     "/usr/bin:/bin",
   );
-  const sandbox: Sandbox = { prepare: () => Promise.reject(new Error("not sandboxed")) };
+  const sandbox: Pick<Sandbox, "prepare"> = {
+    prepare: () => Promise.reject(new Error("not sandboxed")),
+  };
   const env = () => ({ PATH: `${p.dir}/bin:/usr/bin`, HOME: "/h" });
   const launch = createLauncher(sandbox, true, p.dir, env);
   assert.deepEqual(await launch(handler("python3 x.py", false)), {
@@ -59,7 +61,7 @@ Deno.test("an unsandboxed hook runs /bin/sh with no PATH folder inside the proje
 Deno.test("a sandboxed hook is prepared by the sandbox with what it may see of .hel", async () => {
   await using p = await project();
   const seen: unknown[] = [];
-  const sandbox: Sandbox = {
+  const sandbox: Pick<Sandbox, "prepare"> = {
     prepare(program, args, options) {
       seen.push([program, args, options]);
       return Promise.resolve({ ok: true, program: "bwrap", args: [], env: {} });

@@ -55,6 +55,7 @@ export default function hooks(): Plugin {
         project: host.project,
         sessionId: host.session.id,
         launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv),
+        afterRun: () => sandbox.afterRun(),
         runner,
         emit: host.emit,
         spill: host.spill,

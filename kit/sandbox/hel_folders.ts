@@ -13,8 +13,9 @@
  * (core/session/session_record.ts). Links named `.hel` are not followed: hel refuses a `.hel`
  * that is not a real folder, so no session or hook of it is used.
  *
- * Cost: the watch's, measured there; finding the names among the known folders is a filter of
- * a list (under a millisecond for 15,000 folders).
+ * Cost: the watch's (on the 2-core development machine under load, for /usr's 15,450 folders:
+ * 0.55 s to read the tree at start, 55-80 ms to look after a program); picking the `.hel`
+ * names from the known folders adds 6-15 ms there, 0.1 ms for hel's own checkout.
  *
  * @module
  */

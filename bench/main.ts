@@ -1,6 +1,7 @@
 /**
  * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
- * run — cold start, MCP start with 1 and 10 servers, per-call overhead, context cost with
+ * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
+ * (outside and inside the sandbox), context cost with
  * deferred versus eager MCP loading, and peak memory. hel runs as a subprocess against the
  * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
  *
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 import denoJson from "../deno.json" with { type: "json" };
 import { callOverhead } from "./call_overhead.ts";
 import { coldStart } from "./cold_start.ts";
+import { hookOverhead } from "./hook_overhead.ts";
 import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
@@ -57,6 +59,8 @@ step("MCP start (0, 1 and 10 servers, sandboxed and not)");
 const start = await mcpStart(source, Math.max(3, Math.ceil(runs / 2)));
 step("per-call overhead");
 const call = await callOverhead(source, 3);
+step("per hook call (none, outside and inside the sandbox)");
+const hook = await hookOverhead(source, 3);
 step("context cost (10, 100, 1000 tools; deferred and eager)");
 const context = await contextCost(source);
 step("peak memory");
@@ -78,6 +82,7 @@ const results: BenchResults = {
   coldStart: cold,
   mcpStart: start,
   callOverhead: call,
+  hookOverhead: hook,
   contextCost: context,
   memory: mem,
   gitWatch,

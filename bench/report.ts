@@ -6,6 +6,7 @@
 import type { CallOverhead } from "./call_overhead.ts";
 import type { ColdStart } from "./cold_start.ts";
 import type { ContextRow } from "./context_cost.ts";
+import type { HookOverhead } from "./hook_overhead.ts";
 import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
@@ -27,6 +28,8 @@ export interface BenchResults {
   coldStart: ColdStart[];
   mcpStart: McpStart;
   callOverhead: CallOverhead;
+  /** Absent in results written before hooks were measured. */
+  hookOverhead?: HookOverhead;
   contextCost: ContextRow[];
   memory: Memory;
   /** The look for planted git repositories, per project size. */
@@ -105,6 +108,7 @@ export function formatReport(results: BenchResults): string {
       ["loop turnaround (a tool that does no I/O)", f1(call.loopTurnaroundMs)],
     ]),
   );
+  if (results.hookOverhead) parts.push(...hookSection(results.hookOverhead));
   parts.push(
     "## Context cost",
     "Bytes of the JSON request bodies and estimated tokens (characters / 4). Trajectory: " +
@@ -144,4 +148,23 @@ export function formatReport(results: BenchResults): string {
   );
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   return parts.join("\n\n") + "\n";
+}
+
+/** What one PreToolUse hook adds to a `read_file` call, outside and inside the sandbox. */
+function hookSection(hook: HookOverhead): string[] {
+  const added = (ms: number) => f1(ms - hook.noHookMs);
+  return [
+    "## Per hook call",
+    `${hook.callsPerRun} read_file calls per hel run (the first left out), ${hook.runs} runs ` +
+    "each; a PreToolUse hook `true` on every call.",
+    table(["read_file call", "ms", "added by the hook"], [
+      ["without hooks", f1(hook.noHookMs), "—"],
+      [
+        'hook outside the sandbox ("sandbox": false; how hooks ran before)',
+        f1(hook.unsandboxedMs),
+        added(hook.unsandboxedMs),
+      ],
+      ["hook in the sandbox (the default)", f1(hook.sandboxedMs), added(hook.sandboxedMs)],
+    ]),
+  ];
 }

@@ -29,4 +29,11 @@ export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
 export { looksSecret, parseSandboxEnv, withoutSecrets } from "./sandbox/environment.ts";
 export { rootWarning } from "./sandbox/root_warning.ts";
 export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";
+export {
+  helHomeInside,
+  SANDBOX_OPTIONS,
+  type SandboxFlags,
+  sandboxFlags,
+  sandboxSettingsFor,
+} from "./sandbox/settings.ts";
 export { describeChange, type GitChange, GitWatch, gitWatch } from "./sandbox/planted_git.ts";

@@ -34,6 +34,11 @@ export function touchesProtected(project: string, path: string): boolean {
   return rel.split("/").some((part) => folded(part) === PROTECTED);
 }
 
+/** True when a file name folds to `.hel` (hel's folder, under any spelling). */
+export function isHelName(name: string): boolean {
+  return folded(name) === PROTECTED;
+}
+
 /** True when a component of `path` relative to `project` folds to `.git`. */
 export function touchesGit(project: string, path: string): boolean {
   const rel = relative(project, path);

@@ -71,6 +71,22 @@ export async function processEnds(pid: number): Promise<boolean> {
   return await ended();
 }
 
+/**
+ * A `sleep` duration no other process on the machine uses, to find the ones a hook started
+ * with `pgrep` (inside the sandbox's pid namespace `$!` means nothing to the test).
+ */
+export const uniqueSleep = () => `${300 + Math.floor(Math.random() * 1e6) / 1e7}`;
+
+/** Waits briefly until no process runs `sleep <seconds>`; true when none is left. */
+export async function noSleepLeft(seconds: string): Promise<boolean> {
+  const left = async () => {
+    const found = await new Deno.Command("pgrep", { args: ["-f", `^sleep ${seconds}$`] }).output();
+    return found.code === 0;
+  };
+  for (let i = 0; i < 100 && await left(); i++) await pause(20);
+  return !await left();
+}
+
 /** The review question hel asks for hooks. */
 export const HOOKS_QUESTION = "Trust this project's hook configuration? [y/N]";
 

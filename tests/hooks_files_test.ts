@@ -1,5 +1,5 @@
 /**
- * A trusted hook's script in the project, outside `.hel/`, changed between runs (the model may
+ * A trusted unsandboxed hook's script in the project, outside `.hel/`, changed between runs (the model may
  * have rewritten it in the earlier run): the next run does not run it until the person has seen
  * the change and approved it on a terminal. The record lives in `$HEL_HOME/hook-files.json`.
  */
@@ -23,7 +23,9 @@ Deno.test("a hook script changed since the last run is not run until approved on
   await using project = await tempProject({
     "a.txt": "alpha\n",
     "scripts/guard.sh": "touch original-ran\n",
-    ".hel/hooks.json": hooksJson([group("^read_file$", command("sh scripts/guard.sh"))]),
+    ".hel/hooks.json": hooksJson([
+      group("^read_file$", command("sh scripts/guard.sh", { sandbox: false })),
+    ]),
   });
   await trustHooks(project);
   const escaped = `${project.root}/escaped`;

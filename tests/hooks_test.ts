@@ -15,9 +15,10 @@ import {
   group,
   helRun,
   hooksJson,
-  processEnds,
+  noSleepLeft,
   toolMessage,
   trustHooks,
+  uniqueSleep,
 } from "./_hooks.ts";
 
 /** A project with a.txt and a trusted hooks.json. */
@@ -198,7 +199,8 @@ Deno.test("hook errors are shown and the call goes on, unless the hook says on_e
   assert.match(run.stderr, /PreToolUse hook 2 error for search_replace: exited 0 but printed/);
   assert.match(
     run.stderr,
-    /PostToolUse hook 1 error for search_replace: was killed by SIGSEGV \(the result is kept\)/,
+    // Inside the sandbox bubblewrap reports a killed hook as 128 + the signal's number.
+    /PostToolUse hook 1 error for search_replace: exited with code 139 \(the result is kept\)/,
   );
   assert.equal(toolMessage(model, "call_edit"), "replaced 1 occurrence in a.txt");
   assert.equal(await project.read("a.txt"), "new\n");
@@ -210,11 +212,9 @@ Deno.test("hook errors are shown and the call goes on, unless the hook says on_e
 });
 
 Deno.test("a hook that outlives its timeout is killed with its children and reported", async () => {
+  const sleep = uniqueSleep();
   await using project = await hookedProject([
-    group(
-      "^search_replace$",
-      command("sleep 300 & echo $! > child.pid; sleep 300", { timeout: 1 }),
-    ),
+    group("^search_replace$", command(`sleep ${sleep} & sleep ${sleep}`, { timeout: 1 })),
   ]);
   await using model = scriptedModel(editThenAnswer());
   const run = await helRun(project, model);
@@ -224,8 +224,7 @@ Deno.test("a hook that outlives its timeout is killed with its children and repo
     /PreToolUse hook 1 error for search_replace: timed out after 1 second \(the call goes on\)/,
   );
   assert.equal(await project.read("a.txt"), "new\n", "the call went on");
-  const child = Number(await project.read("child.pid"));
-  assert.ok(await processEnds(child), "the hook's background child was killed");
+  assert.ok(await noSleepLeft(sleep), "the hook's background child was killed");
 });
 
 Deno.test("output past the 1 MiB capture limit is a hook error", async () => {
@@ -313,8 +312,9 @@ for (
   ] as const
 ) {
   Deno.test(title, async () => {
+    const sleep = uniqueSleep();
     await using project = await hookedProject([
-      group("^search_replace$", command("sleep 300 & echo $! > child.pid; sleep 300")),
+      group("^search_replace$", command(`sleep ${sleep} & echo $! > child.pid; sleep ${sleep}`)),
     ]);
     await using model = scriptedModel(editThenAnswer());
     const child = spawnHel(project, [...baseArgs(model), "-i", "go"]);
@@ -331,8 +331,7 @@ for (
     assert.equal(output.code, code, stderr);
     assert.equal(await project.read("a.txt"), "old\n", "the edit did not run");
     assert.doesNotMatch(stderr, /hook 1 error/);
-    const pid = Number(await project.read("child.pid"));
-    assert.ok(await processEnds(pid), "the hook's process group was stopped");
+    assert.ok(await noSleepLeft(sleep), "the hook's process group was stopped");
   });
 }
 
@@ -374,10 +373,18 @@ Deno.test("tool input reaches a hook only as JSON on stdin, never through the sh
   assert.equal(await project.read("w.txt"), content);
 });
 
-Deno.test("hooks that name project files outside .hel are warned about; scripts in .hel are not", async () => {
+Deno.test("unsandboxed hooks that name project files outside .hel are warned about; scripts in .hel are not", async () => {
+  const outside = { sandbox: false };
   await using project = await hookedProject([
-    group(undefined, command("sh scripts/guard.sh && ./lint.sh --fix"), command("sh .hel/ok.sh")),
+    group(
+      undefined,
+      command("sh scripts/guard.sh && ./lint.sh --fix", outside),
+      command("sh .hel/ok.sh", outside),
+      // Sandboxed: what it runs has no more rights than the model's commands.
+      command("sh other.sh"),
+    ),
   ], [group(undefined, command("echo done; exit 0"))]);
+  await project.write("other.sh", "exit 0\n");
   await project.write("scripts/guard.sh", "exit 0\n");
   await project.write("lint.sh", "exit 0\n");
   await project.write(".hel/ok.sh", "exit 0\n");
@@ -386,10 +393,10 @@ Deno.test("hooks that name project files outside .hel are warned about; scripts 
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /hel: warning: project hooks name files the model can change \(lint\.sh, scripts\/guard\.sh\); hooks run outside the sandbox, .* A hook whose file changed since hel last ran it is asked about first, and one whose file changes during the run is not run\. Keep hook scripts in \.hel\/, which the model cannot change\n/,
+    /hel: warning: project hooks with "sandbox": false name files the model can change \(lint\.sh, scripts\/guard\.sh\); such hooks run outside the sandbox, .* A hook whose file changed since hel last ran it is asked about first, and one whose file changes during the run is not run\. Keep such scripts in \.hel\/, which the model cannot change, or let the hook run in the sandbox\n/,
   );
 
-  await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh"))]);
+  await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh", outside))]);
   await safe.write(".hel/ok.sh", "exit 0\n");
   await using again = scriptedModel(editThenAnswer());
   const quiet = await helRun(safe, again);
@@ -397,10 +404,10 @@ Deno.test("hooks that name project files outside .hel are warned about; scripts 
   assert.doesNotMatch(quiet.stderr, /files the model can change/);
 });
 
-Deno.test("a hook script the model rewrites during the run is not run: Pre blocks, Post keeps", async () => {
+Deno.test('a hook script the model rewrites during the run is not run: Pre blocks, Post keeps ("sandbox": false)', async () => {
   await using project = await hookedProject(
-    [group("^read_file$", command("sh scripts/guard.sh"))],
-    [group("^write_file$", command("./scripts/after.sh"))],
+    [group("^read_file$", command("sh scripts/guard.sh", { sandbox: false }))],
+    [group("^write_file$", command("./scripts/after.sh", { sandbox: false }))],
   );
   await project.write("scripts/guard.sh", "exit 0\n");
   await project.write("scripts/after.sh", "#!/bin/sh\nexit 0\n");
@@ -422,9 +429,9 @@ Deno.test("a hook script the model rewrites during the run is not run: Pre block
   assert.equal(
     toolMessage(model, "call_read"),
     "error: PreToolUse hook blocked read_file: hook 1 was not run: scripts/guard.sh changed " +
-      "since hel checked it, and hooks run outside the sandbox, so hel does not run a file the " +
-      "model may have rewritten; ask the user to review the change and start hel again on a " +
-      "terminal",
+      'since hel checked it, and this hook runs outside the sandbox ("sandbox": false), so hel ' +
+      "does not run a file the model may have rewritten; ask the user to review the change and " +
+      "start hel again on a terminal",
   );
   assert.match(
     run.stderr,

@@ -86,7 +86,7 @@ Deno.test("--sandbox off warns at start and runs commands unsandboxed", async ()
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
-    /^hel: warning: --sandbox off: bash, glob and grep run without a sandbox and can read and change anything your user account can$/m,
+    /^hel: warning: --sandbox off: commands \(bash, glob, grep\), hooks and MCP servers run without a sandbox and can read and change anything your user account can$/m,
   );
   assert.deepEqual(toolReplies(model.requests[1]!.messages), ["exit=0\n/var/tmp-ok\n"]);
 });

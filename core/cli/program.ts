@@ -6,6 +6,7 @@
  */
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../plugin_loader.ts";
+import type { PluginOption } from "../plugin.ts";
 import { ACCESS_LEVELS } from "../permissions.ts";
 import { MAX_TIMER_SECONDS } from "../timer_limit.ts";
 import { DEFAULT_CONTEXT_FILE } from "./environment.ts";
@@ -121,15 +122,30 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       writeOut,
       writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
     });
-  for (const { plugin } of plugins) {
-    for (const spec of plugin.options ?? []) {
-      const option = new Option(spec.flags, `${spec.description} [${plugin.name}]`);
-      if (spec.choices) option.choices(spec.choices);
-      if (spec.default !== undefined) option.default(spec.default);
-      if (spec.repeatable) option.argParser(collect).default([] as string[], "none");
-      if (spec.hidden) option.hideHelp();
-      program.addOption(option);
-    }
+  for (const [spec, owners] of optionOwners(plugins)) {
+    const option = new Option(spec.flags, `${spec.description} [${owners.join(", ")}]`);
+    if (spec.choices) option.choices(spec.choices);
+    if (spec.default !== undefined) option.default(spec.default);
+    if (spec.repeatable) option.argParser(collect).default([] as string[], "none");
+    if (spec.hidden) option.hideHelp();
+    program.addOption(option);
   }
   return program;
+}
+
+/**
+ * Each plugin flag with the plugins that declare it, in order. Plugins that share a flag (the
+ * kit's sandbox flags) list the same option object, so it is added once; two different objects
+ * for one flag are a plugin mistake that commander reports.
+ */
+function optionOwners(plugins: readonly LoadedPlugin[]): Map<PluginOption, string[]> {
+  const owners = new Map<PluginOption, string[]>();
+  for (const { plugin } of plugins) {
+    for (const spec of plugin.options ?? []) {
+      const names = owners.get(spec) ?? [];
+      if (!names.includes(plugin.name)) names.push(plugin.name);
+      owners.set(spec, names);
+    }
+  }
+  return owners;
 }

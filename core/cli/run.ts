@@ -96,7 +96,7 @@ export interface RunDeps {
 
 /** Sets up plugins (in order) and returns the run; a plugin that fails setup is named. */
 export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Run> {
-  const opened = await openSession(deps.context.project, settings.resume);
+  const opened = await openSession(deps.context.project, settings.resume, deps.context.helHome);
   const session = opened.paths;
   const snapshot = opened.snapshot;
   // The system message is rebuilt below; everything after it is restored verbatim.

@@ -106,10 +106,17 @@ export async function listSessions(project: string): Promise<SessionSummary[]> {
   );
 }
 
-/** The id of the session whose snapshot was written last, or undefined when none has one. */
-export async function mostRecentSession(project: string): Promise<string | undefined> {
+/**
+ * The id of the session whose snapshot was written last, among those `accept` takes (all by
+ * default), or undefined when none has one.
+ */
+export async function mostRecentSession(
+  project: string,
+  accept: (id: string) => Promise<boolean> = () => Promise.resolve(true),
+): Promise<string | undefined> {
   let best: { id: string; time: number } | undefined;
   for (const id of await sessionIds(project)) {
+    if (!await accept(id)) continue;
     try {
       const info = await Deno.stat(snapshotPath(sessionPaths(project, id).dir));
       const time = info.mtime?.getTime() ?? 0;

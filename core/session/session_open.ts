@@ -7,8 +7,15 @@
 import { existingSessionDir, mostRecentSession } from "./session_catalog.ts";
 import { sessionHolder, type SessionLock, tryLockSession } from "./session_lock.ts";
 import { createSession, type SessionPaths, sessionPaths } from "./session_store.ts";
-import { loadSnapshot, type Snapshot, SnapshotError, snapshotPath } from "./snapshot.ts";
+import {
+  loadSnapshot,
+  otherProject,
+  type Snapshot,
+  SnapshotError,
+  snapshotPath,
+} from "./snapshot.ts";
 import { UsageError } from "../usage_error.ts";
+import { recordedProject, RECORDS_FOLDER, recordSession } from "./session_record.ts";
 
 /** An open session: its paths, its held lock and, when resumed, its saved snapshot. */
 export interface OpenSession {
@@ -20,21 +27,40 @@ export interface OpenSession {
 /** What to open: a new session, a given one, or (`true`) the most recent of the project. */
 export type ResumeChoice = string | true | undefined;
 
-/** Opens the session; every refusal is a usage error that says what to do instead. */
-export async function openSession(project: string, resume: ResumeChoice): Promise<OpenSession> {
+/**
+ * Opens the session; every refusal is a usage error that says what to do instead. Only
+ * sessions recorded in `helHome` as created by hel are resumed (session_record.ts).
+ */
+export async function openSession(
+  project: string,
+  resume: ResumeChoice,
+  helHome: string,
+): Promise<OpenSession> {
   if (resume === undefined) {
     const paths = await createSession(project);
+    await recordSession(helHome, project, paths.id);
     const lock = await tryLockSession(paths.dir);
     if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
     return { paths, lock, snapshot: undefined };
   }
-  const id = resume === true ? await mostRecentSession(project) : resume;
+  const id = resume === true
+    ? await mostRecentSession(project, async (id) => await recordedProject(helHome, id) === project)
+    : resume;
   if (id === undefined) {
     throw new UsageError(
       "--resume: this project has no saved session yet; run hel without --resume to start one",
     );
   }
   const dir = await existingSessionDir(project, id);
+  const recorded = await recordedProject(helHome, id);
+  if (recorded === undefined) {
+    throw new UsageError(
+      `session ${id} cannot be resumed: hel did not create it (${helHome}/${RECORDS_FOLDER} ` +
+        "has no record of it), so a program or a cloned repository may have written it, and " +
+        "hel does not load it. Start a new session (hel without --resume), or remove this " +
+        `one with hel sessions delete ${id}`,
+    );
+  }
   const lock = await tryLockSession(dir);
   if (!lock) {
     const pid = await sessionHolder(dir);
@@ -44,6 +70,8 @@ export async function openSession(project: string, resume: ResumeChoice): Promis
     );
   }
   try {
+    // Created elsewhere (most often: the project was moved): said as the snapshot would.
+    if (recorded !== project) throw otherProject(recorded, project);
     const snapshot = await loadSnapshot(dir, id, project);
     await removeUnfinishedSaves(dir);
     return { paths: sessionPaths(project, id), lock, snapshot };

@@ -121,14 +121,7 @@ export function validateSnapshot(value: unknown, id: string, project: string): S
   if (value.session_id !== id) {
     throw new SnapshotError(`session_id ${JSON.stringify(value.session_id)} is not ${id}`);
   }
-  if (value.project !== project) {
-    // Most often the project folder was moved or renamed: say where the session was made.
-    throw new SnapshotError(
-      `it was saved for the project at ${JSON.stringify(value.project)}, not this one ` +
-        `(${project}); sessions belong to the folder they were made in`,
-      { damaged: false },
-    );
-  }
+  if (value.project !== project) throw otherProject(value.project, project);
   for (const field of ["created_at", "updated_at"]) {
     if (typeof value[field] !== "string") throw new SnapshotError(`${field} must be text`);
   }
@@ -152,6 +145,18 @@ export function validateSnapshot(value: unknown, id: string, project: string): S
   }
   if (!isObject(value.plugins)) throw new SnapshotError("plugins must be an object");
   return value as unknown as Snapshot;
+}
+
+/**
+ * A session made for another project. Most often the project folder was moved or renamed:
+ * say where the session was made.
+ */
+export function otherProject(saved: unknown, project: string): SnapshotError {
+  return new SnapshotError(
+    `it was saved for the project at ${JSON.stringify(saved)}, not this one ` +
+      `(${project}); sessions belong to the folder they were made in`,
+    { damaged: false },
+  );
 }
 
 /** The snapshot file of a session folder. */

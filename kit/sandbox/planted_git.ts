@@ -78,6 +78,15 @@ export class GitWatch {
   }
 
   /**
+   * The project's folders whose own name passes `test`, as of the previous look (the sandbox
+   * hides every nested `.hel` so; see hel_folders.ts).
+   */
+  async foldersNamed(test: (name: string) => boolean): Promise<string[]> {
+    await this.#busy;
+    return this.#tree.foldersNamed(test);
+  }
+
+  /**
    * Looks for repositories created or changed since the previous look: call when a sandboxed
    * program has ended (its processes are gone, so nothing changes behind the look). Returns
    * what it found, also kept for {@link changes}. Never throws.

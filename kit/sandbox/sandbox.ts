@@ -18,6 +18,7 @@ import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { withoutSecrets } from "./environment.ts";
 import { gitMetadata } from "./git_metadata.ts";
+import { nestedHelFolders } from "./hel_folders.ts";
 import { type HomeView, homeView } from "./home.ts";
 import { type GitChange, gitWatch, knownGitWatch } from "./planted_git.ts";
 import { procCovers } from "./proc_covers.ts";
@@ -58,9 +59,12 @@ export type Prepared =
   | { ok: true; program: string; args: string[]; env: Record<string, string> }
   | { ok: false; text: string };
 
-/** What one program needs beyond the sandbox's settings. */
+/** What one program needs beyond the common profile. */
 export interface PrepareOptions {
-  /** Paths inside the hidden `.hel` folder bound back read-only (a server's own script). */
+  /**
+   * Files inside hidden `.hel` folders that the program needs (a hook's script in `.hel/`, a
+   * server's own script), bound back read-only. Absolute paths.
+   */
   expose?: readonly string[];
   /** Existing folders outside the project bound writable (a server's private npm cache). */
   writable?: readonly string[];
@@ -80,6 +84,16 @@ export interface Sandbox {
   afterRun(): Promise<GitChange[]>;
   /** Every change {@link afterRun} found in this project, for the report at the end of the run. */
   gitChanges(): readonly GitChange[];
+}
+
+/** The folders {@link bwrapArguments} covers inside the project beyond `.hel`, and what it shows. */
+export interface HiddenInProject {
+  /** Nested `.hel` folders (see hel_folders.ts), each covered like the project's own. */
+  helFolders?: readonly string[];
+  /** Files inside the covered `.hel` folders bound back read-only. */
+  expose?: readonly string[];
+  /** Folders outside the project bound writable (see {@link PrepareOptions}). */
+  writable?: readonly string[];
 }
 
 /**
@@ -121,9 +135,10 @@ export function bwrapArguments(
   keepInRun: readonly string[] = [],
   readOnly: readonly string[] = [],
   home?: HomeView,
-  options: PrepareOptions = {},
+  hidden: HiddenInProject = {},
 ): string[] {
   const { project, helDir } = settings;
+  const helFolders = [helDir, ...hidden.helFolders ?? []];
   return [
     "--ro-bind",
     "/",
@@ -147,19 +162,21 @@ export function bwrapArguments(
     project,
     project,
     // A mount point cannot be renamed or removed; `-try` as it may vanish meanwhile.
-    ...foldersToPin(project, [...readOnly, ...(settings.helHome ? [settings.helHome] : [])])
-      .flatMap((path) => ["--bind-try", path, path]),
+    ...foldersToPin(project, [
+      ...readOnly,
+      ...(settings.helHome ? [settings.helHome] : []),
+      ...helFolders,
+    ]).flatMap((path) => ["--bind-try", path, path]),
     ...readOnly.flatMap((path) => ["--ro-bind-try", path, path]),
-    "--tmpfs",
-    helDir,
-    // Bound before the remount: bubblewrap makes their mount points in the cover.
-    ...(options.expose ?? []).flatMap((path) => ["--ro-bind", path, path]),
+    // Every `.hel` is covered, the files a program needs from one bound back into the cover
+    // (bwrap makes their mount points while it is still writable), then the cover made read-only.
+    ...helFolders.flatMap((dir) => ["--tmpfs", dir]),
+    ...(hidden.expose ?? []).flatMap((path) => ["--ro-bind-try", path, path]),
     ...(settings.helHome ? ["--ro-bind-try", settings.helHome, settings.helHome] : []),
     // After every cover (they may lie in `$HEL_HOME`, even in `.hel` when the project is the
     // home folder), before the covers turn read-only.
-    ...(options.writable ?? []).flatMap((path) => ["--bind", path, path]),
-    "--remount-ro",
-    helDir,
+    ...(hidden.writable ?? []).flatMap((path) => ["--bind", path, path]),
+    ...helFolders.flatMap((dir) => ["--remount-ro", dir]),
     // Only now, with every mount point inside them made: the covers stay read-only like the
     // rest of the system (a remount is not recursive, so the project stays writable).
     ...[...home?.hidden ?? [], ...home?.helHome ? [home.helHome] : []]
@@ -207,7 +224,8 @@ export function createSandbox(
 ): Sandbox {
   let checked: Promise<Problem | { bwrap: string }> | undefined;
   const keepInRun = runFoldersToKeep();
-  // Started now: it reads the whole tree once, before any program could change it.
+  // Started now: it reads the whole tree once, before any program could change it. It also
+  // knows every nested `.hel` to hide (hel_folders.ts).
   const watch = settings.enabled
     ? gitWatch({
       project: settings.project,
@@ -247,7 +265,7 @@ export function createSandbox(
         };
       }
       // Both are looked up anew for each command (each may have changed); neither needs the other.
-      const [readOnly, home] = await Promise.all([
+      const [readOnly, home, nested] = await Promise.all([
         settings.gitWritable ? Promise.resolve([]) : Promise.all([
           gitMetadata(settings.project),
           watch?.readOnly() ?? [],
@@ -256,10 +274,16 @@ export function createSandbox(
           ...planted.filter((path) => !git.readOnly.some((kept) => isWithin(kept, path))),
         ]),
         viewOfHome(settings),
+        watch ? nestedHelFolders(watch, settings.helDir) : [],
       ]);
+      const hidden: HiddenInProject = {
+        helFolders: nested,
+        ...options.expose ? { expose: options.expose } : {},
+        ...options.writable ? { writable: options.writable } : {},
+      };
       const launch = await launchWithFilter(
         found.bwrap, // looked up once, by the first check (which wrote the filter, too)
-        bwrapArguments(settings, keepInRun, readOnly, home, options),
+        bwrapArguments(settings, keepInRun, readOnly, home, hidden),
         [program, ...args],
         settings.project,
       );

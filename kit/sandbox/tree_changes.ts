@@ -42,6 +42,12 @@ export class DirectoryTree {
     return this.#children.size;
   }
 
+  /** The known folders whose own name passes `test` (e.g. every nested `.hel`), sorted. */
+  foldersNamed(test: (name: string) => boolean): string[] {
+    return [...this.#children.keys()]
+      .filter((dir) => dir !== this.root && test(dir.slice(dir.lastIndexOf("/") + 1))).sort();
+  }
+
   /** Reads the whole tree; every folder is returned, as all of them are new. */
   scan(): Promise<Map<string, Listing>> {
     this.#children.clear();

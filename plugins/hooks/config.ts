@@ -38,6 +38,11 @@ export interface HookHandler {
   timeoutSeconds: number;
   /** What a failed run of this handler (crash, timeout, bad output) does to the call. */
   onError: "continue" | "block";
+  /**
+   * False for `"sandbox": false`: the command runs outside the sandbox, with hel's rights
+   * (its PATH without project folders, its project scripts pinned). True by default.
+   */
+  sandbox: boolean;
 }
 
 /** A valid configuration: the handlers of each event in file order. */
@@ -153,7 +158,7 @@ function parseMatcher(node: Node | undefined, where: string) {
 }
 
 function parseHandler(node: Node, where: string) {
-  const handler = fields(node, where, ["type", "command", "timeout", "on_error"], {
+  const handler = fields(node, where, ["type", "command", "timeout", "on_error", "sandbox"], {
     example: '{"type": "command", "command": "./check.sh", "timeout": 30}',
   });
   const type = handler.get("type");
@@ -164,7 +169,8 @@ function parseHandler(node: Node, where: string) {
   if (!command || command.type !== "string" || (command.value as string).trim() === "") {
     throw new Invalid(
       command ?? node,
-      `${where}.command must be a non-blank string (run by /bin/sh -c in the project), ` +
+      `${where}.command must be a non-blank string (run by /bin/sh -c in the project, inside ` +
+        'the sandbox unless the handler says "sandbox": false), ' +
         'e.g. "command": "./scripts/check.sh"',
     );
   }
@@ -192,10 +198,19 @@ function parseHandler(node: Node, where: string) {
         'or "block" (a failed hook stops the call)',
     );
   }
+  const sandbox = handler.get("sandbox");
+  if (sandbox && sandbox.type !== "boolean") {
+    throw new Invalid(
+      sandbox,
+      `${where}.sandbox must be true (the default: the command runs in the sandbox, like bash) ` +
+        'or false (it runs outside, with your rights); write "sandbox": false without quotes',
+    );
+  }
   return {
     command: command.value as string,
     timeoutSeconds,
     onError: (onError?.value ?? "continue") as "continue" | "block",
+    sandbox: sandbox?.value !== false,
   };
 }
 

@@ -183,3 +183,26 @@ Deno.test("at most 128 handlers", () => {
   assert.equal(parse(handlers(128)).PreToolUse.length, 128);
   assert.match(problem(handlers(129)), /more than 128 hook handlers/);
 });
+
+Deno.test('handlers run sandboxed unless they say "sandbox": false; a non-boolean is refused', () => {
+  const config = parse(JSON.stringify({
+    hooks: {
+      PreToolUse: [{
+        hooks: [
+          { type: "command", command: "a" },
+          { type: "command", command: "b", sandbox: false },
+          { type: "command", command: "c", sandbox: true },
+        ],
+      }],
+    },
+  }));
+  assert.deepEqual(config.PreToolUse.map((h) => h.sandbox), [true, false, true]);
+  assert.equal(
+    problem(
+      '{"hooks": {"PreToolUse": [{"hooks": [\n{"type": "command", "command": "a", "sandbox": "false"}]}]}}',
+    ),
+    "/p/.hel/hooks.json:2:48: hooks.PreToolUse[0].hooks[0].sandbox must be true (the default: " +
+      "the command runs in the sandbox, like bash) or false (it runs outside, with your " +
+      'rights); write "sandbox": false without quotes',
+  );
+});

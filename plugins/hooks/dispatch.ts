@@ -16,15 +16,21 @@ import {
 import { type HookEvent, type HookHandler, matches } from "./config.ts";
 import type { ExposedFiles } from "./exposed_files.ts";
 import { boundFeedback } from "./feedback.ts";
-import { type CommandRunner, INTERRUPTED } from "./runner.ts";
+import type { Launcher } from "./launch.ts";
+import { type CommandResult, type CommandRunner, INTERRUPTED } from "./runner.ts";
 import { type Verdict, verdictOf } from "./verdict.ts";
 
 /** What running hooks needs from the run. */
 export interface DispatchDeps {
   project: string;
   sessionId: string;
-  /** The environment for hook processes (no model API keys). */
-  env(): Record<string, string>;
+  /** Prepares a handler's command: in the sandbox, or outside for `"sandbox": false`. */
+  launch: Launcher;
+  /**
+   * Told when a hook has ended, so the sandbox looks at what it changed (a planted git
+   * repository, a new `.hel`) before the next program.
+   */
+  afterRun(): Promise<unknown>;
   runner: CommandRunner;
   emit(event: HelEvent): void;
   spill(text: string): Promise<string | undefined>;
@@ -109,14 +115,19 @@ async function runHandler(
 ): Promise<Verdict | { status: "interrupted" }> {
   const changed = await deps.exposed?.changed(handler) ?? [];
   if (changed.length > 0) return notRun(handler, changed, call, deps);
-  const result = await deps.runner.run({
-    command: handler.command,
-    cwd: deps.project,
-    env: deps.env(),
-    stdin: JSON.stringify(payload) + "\n",
-    timeoutSeconds: handler.timeoutSeconds,
-    ...(call.signal ? { signal: call.signal } : {}),
-  });
+  const prepared = await deps.launch(handler);
+  const result: CommandResult = prepared.ok
+    ? await deps.runner.run({
+      program: prepared.program,
+      args: prepared.args,
+      cwd: deps.project,
+      env: prepared.env,
+      stdin: JSON.stringify(payload) + "\n",
+      timeoutSeconds: handler.timeoutSeconds,
+      ...(call.signal ? { signal: call.signal } : {}),
+    })
+    : { code: null, signal: null, stdout: "", stderr: "", failure: prepared.text, durationMs: 0 };
+  if (prepared.ok) await deps.afterRun();
   // The user stopped the run: not the hook's fault, so no warning, just the trace.
   const verdict = result.failure === INTERRUPTED
     ? { status: "interrupted" as const }
@@ -153,9 +164,9 @@ async function runHandler(
 
 /**
  * A handler naming a project file that changed since it was checked (during this run, or
- * unapproved since an earlier one) is not run: hooks run outside the sandbox, and the change
- * may be the model's. PreToolUse fails closed (the call is blocked); PostToolUse keeps the
- * result. Both are shown to the user.
+ * unapproved since an earlier one) is not run: only handlers that run outside the sandbox
+ * name checked files, and the change may be the model's. PreToolUse fails closed (the call is
+ * blocked); PostToolUse keeps the result. Both are shown to the user.
  */
 function notRun(
   handler: HookHandler,
@@ -164,8 +175,9 @@ function notRun(
   deps: DispatchDeps,
 ): Verdict {
   const reason = `hook ${handler.index + 1} was not run: ${changed.join(", ")} changed since ` +
-    "hel checked it, and hooks run outside the sandbox, so hel does not run a file the model " +
-    "may have rewritten; ask the user to review the change and start hel again on a terminal";
+    'hel checked it, and this hook runs outside the sandbox ("sandbox": false), so hel does ' +
+    "not run a file the model may have rewritten; ask the user to review the change and start " +
+    "hel again on a terminal";
   const pre = handler.event === "PreToolUse";
   traceHandler(handler, call, deps, { status: "not-run", changed });
   deps.emit({

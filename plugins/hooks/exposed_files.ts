@@ -1,10 +1,11 @@
 /**
- * The project files that trusted hook commands name, outside `.hel/`. Hooks run outside the
- * tool sandbox, but the model can change any project file outside `.hel/` (with the file tools,
- * or with commands in the sandbox), so such a file would let the model run its own code
- * unsandboxed at the next tool call. The trust review covers only hooks.json's bytes. So the
- * user is told at start, with the fix (keep hook scripts in `.hel/`, which the model cannot
- * change), and during the run a handler whose named file changed since start is not run.
+ * The project files that trusted hook commands with `"sandbox": false` name. Such hooks run
+ * outside the sandbox, but the model can change any project file outside `.hel/` (with the
+ * file tools, or with commands in the sandbox), so such a file would let the model run its
+ * own code unsandboxed at the next tool call; and a `git pull` can change any file, `.hel/`
+ * included. The trust review covers only hooks.json's bytes. So the user is told at start,
+ * a file changed since hel last ran it is asked about (file_pins.ts), and during the run a
+ * handler whose named file changed since start is not run.
  *
  * The search is a heuristic over the command's words (a shell is not parsed): a program word
  * (see {@link programWords}) that names an existing regular file inside the project counts.
@@ -42,14 +43,13 @@ function programWords(command: string): string[] {
   return found;
 }
 
-/** Project-relative paths of files outside `.hel/` that one command names, sorted. */
+/** Project-relative paths of the files one command names, sorted. */
 async function filesNamed(command: string, project: string): Promise<string[]> {
   const found = new Set<string>();
   for (const word of programWords(command)) {
     const path = resolve(project, word);
     const rel = relative(project, path);
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-    if (rel.split("/")[0]!.toLowerCase() === ".hel") continue;
     try {
       // Through links too: a link in the project to a script is as changeable as the script.
       if ((await Deno.stat(path)).isFile) found.add(rel);

@@ -1,9 +1,10 @@
 /**
- * What the project files that hooks run looked like when hel last ran them:
+ * What the project files that hooks outside the sandbox run looked like when hel last ran them:
  * `$HEL_HOME/hook-files.json` (outside the project, so neither the model nor a cloned
  * repository can write it), per canonical project path, each file's SHA-256 or "missing".
  * A file that differs at the next start was changed between runs, possibly by the model in the
- * earlier run; it is shown to the person before any hook runs it.
+ * earlier run or by a `git pull` (scripts in `.hel/` included); it is shown to the person
+ * before any hook runs it.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import {
   withFileLock,
   writePrivateFile,
 } from "../../core/mod.ts";
+import { touchesProtected } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 import { type ExposedFiles, exposedHookFiles } from "./exposed_files.ts";
 
@@ -85,8 +87,8 @@ export async function approveChanged(host: Host, files: readonly string[]): Prom
     );
   }
   const answer = await host.ask(
-    "hel: project files that hooks run changed since hel last ran them (hooks run outside " +
-      `the sandbox; the model may have changed them):\n${parts.join("")}` +
+    "hel: project files that hooks outside the sandbox run changed since hel last ran them " +
+      `(the model or a git pull may have changed them):\n${parts.join("")}` +
       "Run hooks with these files? [y/N] ",
   );
   return answer !== undefined && /^(y|yes)$/i.test(answer);
@@ -107,14 +109,18 @@ export async function guardHookFiles(
 ): Promise<ExposedFiles> {
   const exposed = await exposedHookFiles(handlers, host.project);
   if (exposed.all.length === 0) return exposed;
-  warn(
-    host,
-    `project hooks name files the model can change (${exposed.all.join(", ")}); hooks run ` +
-      "outside the sandbox, so a hook that runs one of them would run what the model wrote " +
-      "there, and trusting hooks.json does not cover them. A hook whose file changed since hel " +
-      "last ran it is asked about first, and one whose file changes during the run is not run. " +
-      "Keep hook scripts in .hel/, which the model cannot change",
-  );
+  const changeable = exposed.all.filter((file) => !touchesProtected(host.project, file));
+  if (changeable.length > 0) {
+    warn(
+      host,
+      `project hooks with "sandbox": false name files the model can change ` +
+        `(${changeable.join(", ")}); such hooks run outside the sandbox, so one that runs ` +
+        "them would run what the model wrote there, and trusting hooks.json does not cover " +
+        "them. A hook whose file changed since hel last ran it is asked about first, and one " +
+        "whose file changes during the run is not run. Keep such scripts in .hel/, which the " +
+        "model cannot change, or let the hook run in the sandbox",
+    );
+  }
   const pins = await loadPins(host.helHome, host.project);
   const differing = exposed.all.filter((file) =>
     Object.hasOwn(pins, file) && pins[file] !== exposed.prints[file]

@@ -1,7 +1,7 @@
 /**
  * The hooks plugin: commands from the project's `.hel/hooks.json` that run before
  * (PreToolUse) and after (PostToolUse) tool calls, once the user has trusted exactly those
- * bytes. PreToolUse runs before the permission decision and may block the call; PostToolUse
+ * bytes, inside the sandbox unless a handler says `"sandbox": false` (launch.ts). PreToolUse runs before the permission decision and may block the call; PostToolUse
  * runs only after a successful call and may append feedback for the model.
  *
  * @module
@@ -13,6 +13,8 @@ import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
 import { createCommandRunner } from "./runner.ts";
 import { summarizeHooks } from "./summary.ts";
+import { createLauncher, runsUnsandboxed } from "./launch.ts";
+import { createSandbox, SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
@@ -23,6 +25,8 @@ export default function hooks(): Plugin {
   return {
     name: "hooks",
     description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
+    // Hooks run in the kit's sandbox, so its flags apply even with --without tools.
+    options: [...SANDBOX_OPTIONS],
     checkConfig(kind, bytes, path) {
       if (kind !== "hooks") return undefined;
       const parsed = parseHooksConfig(bytes, path);
@@ -35,14 +39,23 @@ export default function hooks(): Plugin {
     },
     async setup(host: Host) {
       config = await loadTrustedHooks(host);
-      const exposed = config
-        ? await guardHookFiles(host, [...config.PreToolUse, ...config.PostToolUse])
-        : undefined;
+      if (!config) return;
+      const settings = await sandboxSettingsFor(host);
+      let warned = false;
+      const sandbox = createSandbox(settings, (problem) => {
+        if (!warned) host.log.warn(`sandbox unavailable for hooks: ${problem}`);
+        warned = true;
+      });
+      const handlers = [...config.PreToolUse, ...config.PostToolUse];
+      // Only what runs outside the sandbox needs its scripts pinned.
+      const outside = handlers.filter((handler) => runsUnsandboxed(handler, settings.enabled));
+      const exposed = outside.length > 0 ? await guardHookFiles(host, outside) : undefined;
       deps = {
         ...(exposed ? { exposed } : {}),
         project: host.project,
         sessionId: host.session.id,
-        env: host.childEnv,
+        launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv),
+        afterRun: () => sandbox.afterRun(),
         runner,
         emit: host.emit,
         spill: host.spill,

@@ -1,5 +1,6 @@
 /**
- * Running one hook command: `/bin/sh -c <command>` in the project, as the leader of its own
+ * Running one hook command, as prepared by launch.ts (`/bin/sh -c <command>` inside the
+ * sandbox, or outside for `"sandbox": false`) in the project, as the leader of its own
  * process group, with a JSON payload on stdin and stdout/stderr captured up to 1 MiB each.
  * A timeout or a capture overflow kills the whole group; when the shell exits, whatever it
  * left running in its group is stopped too, so a stray background job cannot hold hel up.
@@ -17,7 +18,9 @@ const PIPE_GRACE_MS = 2_000;
 
 /** One command to run. */
 export interface CommandSpec {
-  command: string;
+  /** The program to start (bwrap, or /bin/sh for an unsandboxed hook) and its arguments. */
+  program: string;
+  args: readonly string[];
   cwd: string;
   env: Record<string, string>;
   /** Written to the command's stdin, which is then closed. */
@@ -61,8 +64,8 @@ export function createCommandRunner(): CommandRunner {
 async function runCommand(spec: CommandSpec, running: Set<number>): Promise<CommandResult> {
   const started = performance.now();
   const outcome = await runChild({
-    program: "/bin/sh",
-    args: ["-c", spec.command],
+    program: spec.program,
+    args: [...spec.args],
     cwd: spec.cwd,
     env: spec.env,
     stdin: spec.stdin,
@@ -80,7 +83,7 @@ async function runCommand(spec: CommandSpec, running: Set<number>): Promise<Comm
       signal: null,
       stdout: "",
       stderr: "",
-      failure: `could not start /bin/sh: ${outcome.message}`,
+      failure: `could not start ${spec.program}: ${outcome.message}`,
       durationMs,
     };
   }

@@ -17,7 +17,8 @@ async function withDir(test: (dir: string) => Promise<void>) {
 
 function spec(dir: string, command: string, extra: Partial<CommandSpec> = {}): CommandSpec {
   return {
-    command,
+    program: "/bin/sh",
+    args: ["-c", command],
     cwd: dir,
     env: { PATH: Deno.env.get("PATH") ?? "" },
     stdin: "",

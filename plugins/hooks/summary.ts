@@ -26,6 +26,6 @@ function entry(handler: HookHandler): TrustEntry {
     shell: true,
     envNames: [],
     // An entry may opt out of the sandbox with "sandbox": false; absent means it is sandboxed.
-    sandbox: (handler as { sandbox?: boolean }).sandbox !== false,
+    sandbox: handler.sandbox,
   };
 }

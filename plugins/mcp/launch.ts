@@ -11,13 +11,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { type PluginContext, sha256Hex } from "../../core/mod.ts";
-import {
-  createSandbox,
-  isWithin,
-  parseSandboxReads,
-  type Sandbox,
-  type SandboxSettings,
-} from "../../kit/mod.ts";
+import { createSandbox, isWithin, type Sandbox, type SandboxSettings } from "../../kit/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { baseEnvironment, entryEnvironment } from "./server_env.ts";
 
@@ -43,30 +37,6 @@ export interface Launcher {
   sandboxed(config: ServerConfig): boolean;
 }
 
-/**
- * The sandbox settings from the run's flags, as the tools plugin reads them (`--sandbox`,
- * `--sandbox-network`, `--sandbox-read`, `--allow-git-writes`). The kit is to offer this for
- * every plugin; until then it lives here, small, to be swapped for the kit's.
- */
-export function sandboxSettingsFor(context: PluginContext): SandboxSettings {
-  const env = context.childEnv();
-  const { flags, project } = context;
-  const helHome = resolve(project, context.helHome);
-  const helHomeInside = isWithin(project, helHome) && helHome !== project &&
-    !isWithin(`${project}/.hel`, helHome);
-  return {
-    enabled: flags.sandbox !== "off",
-    network: flags.sandboxNetwork !== "off",
-    project,
-    helDir: `${project}/.hel`,
-    ...(helHomeInside ? { helHome } : {}),
-    helHomeAnywhere: context.helHome,
-    extraReads: parseSandboxReads(flags.sandboxRead, env.HOME),
-    gitWritable: flags.allowGitWrites === true,
-    env,
-  };
-}
-
 /** Variables that send launchers' caches to the private cache folder. */
 function cacheVariables(cache: string): Record<string, string> {
   return {
@@ -78,10 +48,13 @@ function cacheVariables(cache: string): Record<string, string> {
   };
 }
 
-/** Creates the launcher for this run's servers. */
-export function createLauncher(context: PluginContext): Launcher {
+/**
+ * Creates the launcher for this run's servers; `sandbox` are the run's settings (the kit's
+ * `sandboxSettingsFor`), whose environment is replaced by the servers' base.
+ */
+export function createLauncher(context: PluginContext, runSettings: SandboxSettings): Launcher {
   const childEnv = context.childEnv();
-  const settings = { ...sandboxSettingsFor(context), env: baseEnvironment(childEnv) };
+  const settings = { ...runSettings, env: baseEnvironment(childEnv) };
   let sandbox: Sandbox | undefined;
   const sandboxed = (config: ServerConfig) => settings.enabled && config.sandbox;
   const serverEnv = (config: ServerConfig) => ({

@@ -12,6 +12,7 @@ import {
   writeErr,
   writeOut,
 } from "../../core/mod.ts";
+import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
@@ -71,7 +72,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   }
 
   print(`${CONFIG_PATH}: trusted (sha256 ${file.sha256})`);
-  const launcher = createLauncher(context);
+  const launcher = createLauncher(context, await sandboxSettingsFor(context));
   const group = new ServerGroup({
     project: context.project,
     launcher,

@@ -14,6 +14,7 @@ import {
   type ToolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
+import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
@@ -44,6 +45,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
     description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
     options: [
+      ...SANDBOX_OPTIONS,
       {
         flags: "--mcp-startup-timeout <ms>",
         description: "time for all MCP servers to start",
@@ -110,7 +112,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       }
 
       const { startupMs, shutdownWaitMs } = timings(options, host);
-      const launcher = createLauncher(host);
+      const launcher = createLauncher(host, await sandboxSettingsFor(host));
       for (const server of file.servers.filter((server) => !launcher.sandboxed(server))) {
         warn(
           `MCP server ${server.name} runs outside the sandbox (${

@@ -12,12 +12,10 @@ import {
   describeChange,
   gitMetadata,
   isWithin,
-  rootWarning,
   type Sandbox,
-  touchesProtected,
+  sandboxSettingsFor,
 } from "../../kit/mod.ts";
 import { bashTool } from "./bash.ts";
-import { resolve } from "node:path";
 import type { Workspace } from "./confinement.ts";
 import { globTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
@@ -39,10 +37,10 @@ export default function tools(): Plugin {
     options: TOOL_OPTIONS,
     async setup(host: Host) {
       const env = host.childEnv();
-      const settings = toolSettings(host.flags, env.HOME);
+      const settings = toolSettings(host.flags);
+      const sandboxSettings = await sandboxSettingsFor(host);
       const project = host.project;
-      const helHome = await helHomeInside(project, host.helHome);
-      const gitWritable = settings.gitWrites || !settings.sandbox;
+      const { helHome, gitWritable = false, enabled: sandboxed, network } = sandboxSettings;
       const workspace: Workspace = {
         project,
         spillDir: `${host.session.dir}/spill`,
@@ -50,26 +48,6 @@ export default function tools(): Plugin {
         gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),
       };
-      const asRoot = rootWarning(settings.sandbox);
-      if (asRoot) host.log.warn(asRoot);
-      for (const name of settings.passEnv.filter((name) => !(name in env))) {
-        host.log.warn(
-          `--sandbox-env ${name}: hel's environment has no ${name}, so commands get none; ` +
-            "check the name",
-        );
-      }
-      if (!settings.sandbox) {
-        host.log.warn(
-          "--sandbox off: bash, glob and grep run without a sandbox and can read and change " +
-            "anything your user account can",
-        );
-      } else if (settings.gitWrites) {
-        host.log.warn(
-          "--allow-git-writes: sandboxed commands can change .git; a command could set a " +
-            "program (core.fsmonitor, a hook) that git then runs outside the sandbox, the next " +
-            "time you or your shell prompt runs git here",
-        );
-      }
       if (await containsHome(project, env.HOME)) {
         // The home folder is the project here, so the sandbox cannot hide it.
         host.log.warn(
@@ -78,18 +56,7 @@ export default function tools(): Plugin {
         );
       }
       let warned = false;
-      const sandbox = createSandbox({
-        enabled: settings.sandbox,
-        network: settings.network,
-        project,
-        helDir: `${project}/.hel`,
-        ...(helHome ? { helHome } : {}),
-        helHomeAnywhere: host.helHome,
-        extraReads: settings.extraReads,
-        passEnv: settings.passEnv,
-        gitWritable,
-        env,
-      }, (problem) => {
+      const sandbox = createSandbox(sandboxSettings, (problem) => {
         if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
         warned = true;
       });
@@ -105,8 +72,8 @@ export default function tools(): Plugin {
             sandbox,
             project,
             timeoutSeconds: settings.timeoutSeconds,
-            sandboxed: settings.sandbox,
-            network: settings.network,
+            sandboxed,
+            network,
             gitReadOnly: !gitWritable,
           }),
         read_file: () => readFileTool({ workspace, cursors }),
@@ -152,26 +119,5 @@ async function containsHome(project: string, home: string | undefined): Promise<
     return isWithin(project, await Deno.realPath(home));
   } catch {
     return false;
-  }
-}
-
-/**
- * `$HEL_HOME` as a canonical path when it lies strictly inside the project, else undefined
- * (elsewhere the sandbox already keeps it read-only and the file tools out). It is created
- * first, so the sandbox can cover it before a command could plant a trust store there.
- */
-async function helHomeInside(project: string, helHome: string): Promise<string | undefined> {
-  // Under `.hel` (hel run in the home folder) it is hidden and refused already; binding it
-  // would uncover `.hel` inside the sandbox.
-  const inside = (path: string) =>
-    isWithin(project, path) && path !== project && !touchesProtected(project, path);
-  const path = resolve(project, helHome);
-  if (!inside(path)) return undefined;
-  try {
-    await Deno.mkdir(path, { recursive: true, mode: 0o700 });
-    const real = await Deno.realPath(path);
-    return inside(real) ? real : undefined;
-  } catch {
-    return path;
   }
 }

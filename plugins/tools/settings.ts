@@ -1,13 +1,13 @@
 /**
- * The plugin's command-line flags and their checks: which tools are offered, the sandbox
- * switches (with `--allow-git-writes`) and the bash time limit. Bad values are usage errors
+ * The plugin's command-line flags and their checks: which tools are offered and the bash time
+ * limit, beside the kit's sandbox switches. Bad values are usage errors
  * that name the flag and the fix.
  *
  * @module
  */
 import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
-import { parseSandboxEnv, parseSandboxReads } from "../../kit/mod.ts";
+import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
 
 /** Every built-in tool, in the order `--tools` lists them by default. */
 export const KNOWN_TOOLS = [
@@ -29,36 +29,8 @@ export const TOOL_OPTIONS: PluginOption[] = [
     description: "comma-separated built-in tools to offer",
     default: KNOWN_TOOLS.join(","),
   },
-  {
-    flags: "--sandbox <mode>",
-    description: "run bash, glob and grep inside bubblewrap (off: unsandboxed, at your own risk)",
-    choices: ["on", "off"],
-    default: "on",
-  },
-  {
-    flags: "--sandbox-network <mode>",
-    description: "whether sandboxed commands may use the network",
-    choices: ["on", "off"],
-    default: "on",
-  },
-  {
-    flags: "--sandbox-read <path>",
-    description: "let sandboxed commands read this path too (absolute or ~/...; home folders " +
-      "are hidden but for toolchains; repeatable)",
-    repeatable: true,
-  },
-  {
-    flags: "--sandbox-env <name>",
-    description: "pass this variable to sandboxed commands although its name looks like a " +
-      "credential (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *CREDENTIAL*, " +
-      "any case; those are dropped, with --sandbox off too; repeatable)",
-    repeatable: true,
-  },
-  {
-    flags: "--allow-git-writes",
-    description: "let sandboxed commands change .git (git add, git commit); a command could " +
-      "then make git run its programs outside the sandbox",
-  },
+  // The sandbox flags are the kit's, shared with every plugin that runs programs in it.
+  ...SANDBOX_OPTIONS,
   {
     flags: "--bash-timeout <seconds>",
     description: "wall-clock limit of one bash command",
@@ -69,15 +41,7 @@ export const TOOL_OPTIONS: PluginOption[] = [
 /** The plugin's settings after checking. */
 export interface ToolSettings {
   tools: ToolName[];
-  sandbox: boolean;
-  network: boolean;
-  /** `--allow-git-writes`: the sandbox leaves `.git` writable. */
-  gitWrites: boolean;
   timeoutSeconds: number;
-  /** `--sandbox-read`: existing absolute paths, `~` expanded. */
-  extraReads: string[];
-  /** `--sandbox-env`: variable names passed although they look like credentials. */
-  passEnv: string[];
 }
 
 /** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
@@ -101,11 +65,8 @@ export function parseToolList(value: unknown): ToolName[] {
   return names;
 }
 
-/** Reads the parsed flags (camelCase names) into settings; `home` expands `~` in paths. */
-export function toolSettings(
-  flags: Readonly<Record<string, unknown>>,
-  home?: string,
-): ToolSettings {
+/** Reads the parsed flags (camelCase names) into settings (the sandbox's are the kit's). */
+export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSettings {
   const timeoutText = flags.bashTimeout ?? String(DEFAULT_BASH_TIMEOUT_SECONDS);
   const timeoutSeconds = Number(timeoutText);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
@@ -121,11 +82,6 @@ export function toolSettings(
   }
   return {
     tools: parseToolList(flags.tools),
-    sandbox: flags.sandbox !== "off",
-    network: flags.sandboxNetwork !== "off",
-    gitWrites: flags.allowGitWrites === true,
     timeoutSeconds,
-    extraReads: parseSandboxReads(flags.sandboxRead, home),
-    passEnv: parseSandboxEnv(flags.sandboxEnv),
   };
 }

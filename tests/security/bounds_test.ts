@@ -6,7 +6,7 @@
  * sandbox met no process limit.
  */
 import assert from "node:assert/strict";
-import { hasBwrap } from "../../plugins/tools/testing.ts";
+import { hasBwrap, threadProbe } from "../../plugins/tools/testing.ts";
 import {
   eventually,
   runHel,
@@ -31,13 +31,24 @@ async function peakMemory(pid: number): Promise<number> {
   return Number(status.match(/^VmHWM:\s+(\d+) kB$/m)?.[1]) * 1024;
 }
 
+/** A project holding `zeros.bin`, 40 GiB of zeros: one line without an end. */
+async function zerosProject(): Promise<TempProject & AsyncDisposable> {
+  const project = await tempProject();
+  await sparse(project, "zeros.bin", 40 * GiB);
+  return project;
+}
+
+/** The model asks for the second line of `zeros.bin`. */
+const SEEK = {
+  toolCalls: [{ id: "seek", name: "read_file", arguments: { path: "zeros.bin", start_line: 2 } }],
+};
+
 const systemText = (model: { requests: { messages: { content: unknown }[] }[] }) =>
   String(model.requests[0]!.messages[0]!.content);
 
 Deno.test("security F: search_replace on a 2 GiB sparse file is refused without loading it", async () => {
   await using project = await tempProject();
   await sparse(project, "big.txt", 2 * GiB);
-  let hel: Deno.ChildProcess | undefined;
   let peak = 0;
   await using model = scriptedModel([
     {
@@ -53,11 +64,11 @@ Deno.test("security F: search_replace on a 2 GiB sparse file is refused without 
     },
     // hel waits for this answer, so its peak memory now includes the call.
     async () => {
-      peak = await peakMemory(hel!.pid);
+      peak = await peakMemory(hel.pid);
       return { text: "done" };
     },
   ]);
-  hel = spawnHel(project, ["--base-url", model.url, "--access", "auto", "-i", "edit"]);
+  const hel = spawnHel(project, ["--base-url", model.url, "--access", "auto", "-i", "edit"]);
   const output = await hel.output();
   assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
   assert.equal(
@@ -73,18 +84,8 @@ Deno.test("security F: search_replace on a 2 GiB sparse file is refused without 
 });
 
 Deno.test("security F: read_file start_line 2 in a 40 GiB one-line file pauses with a cursor", async () => {
-  await using project = await tempProject();
-  await sparse(project, "zeros.bin", 40 * GiB);
-  await using model = scriptedModel([
-    {
-      toolCalls: [{
-        id: "seek",
-        name: "read_file",
-        arguments: { path: "zeros.bin", start_line: 2 },
-      }],
-    },
-    { text: "done" },
-  ]);
+  await using project = await zerosProject();
+  await using model = scriptedModel([SEEK, { text: "done" }]);
   const result = await runHel(["--base-url", model.url, "-i", "read it"], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   assert.match(
@@ -94,18 +95,8 @@ Deno.test("security F: read_file start_line 2 in a 40 GiB one-line file pauses w
 });
 
 Deno.test("security F: Ctrl-C stops a read_file scanning a 40 GiB file for its second line", async () => {
-  await using project = await tempProject();
-  await sparse(project, "zeros.bin", 40 * GiB);
-  await using model = scriptedModel([
-    {
-      toolCalls: [{
-        id: "seek",
-        name: "read_file",
-        arguments: { path: "zeros.bin", start_line: 2 },
-      }],
-    },
-    { text: "not reached" },
-  ]);
+  await using project = await zerosProject();
+  await using model = scriptedModel([SEEK, { text: "not reached" }]);
   // No scan budget: only the interruption can end this read early.
   const hel = spawnHel(project, [
     "--base-url",
@@ -191,22 +182,6 @@ Deno.test("security F: 300 skills and a 5 MB SKILL.md: the list stays within 32 
   assert.doesNotMatch(system, /"name": "huge"/);
 });
 
-/** Starts threads (each counts like a process) until refused, up to 2,000; prints the count. */
-const THREADS = `python3 -c '
-import threading
-threading.stack_size(65536)
-stop = threading.Event()
-n = 0
-try:
-    for _ in range(2000):
-        threading.Thread(target=stop.wait).start()
-        n += 1
-except RuntimeError:
-    pass
-stop.set()
-print("started", n)
-'`;
-
 Deno.test({
   name: "security F: sandboxed commands meet a process limit, and a fork bomb ends with its call",
   ignore: !hasBwrap(),
@@ -214,7 +189,7 @@ Deno.test({
     await using project = await tempProject();
     const bomb = ":(){ :|:& };:";
     await using model = scriptedModel([
-      { toolCalls: [{ id: "probe", name: "bash", arguments: { command: THREADS } }] },
+      { toolCalls: [{ id: "probe", name: "bash", arguments: { command: threadProbe(2000) } }] },
       // The fork bomb runs only where the probe met a limit: unbounded, it could bring this
       // machine down.
       (request) => {

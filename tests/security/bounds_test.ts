@@ -110,13 +110,19 @@ Deno.test("security F: Ctrl-C stops a read_file scanning a 40 GiB file for its s
   const status = hel.status.then((status) => (exited = true, status));
   try {
     const reading = async () => {
-      for await (const fd of Deno.readDir(`/proc/${hel.pid}/fd`)) {
-        const target = await Deno.readLink(`/proc/${hel.pid}/fd/${fd.name}`).catch(() => "");
-        if (target.endsWith("/zeros.bin")) return true;
+      const fds = `/proc/${hel.pid}/fd`;
+      try {
+        for await (const fd of Deno.readDir(fds)) {
+          const target = await Deno.readLink(`${fds}/${fd.name}`).catch(() => "");
+          if (target.endsWith("/zeros.bin")) return true;
+        }
+      } catch {
+        // hel has ended.
       }
-      return false;
+      return exited;
     };
     await eventually(reading, "hel to open zeros.bin");
+    assert.equal(exited, false, "hel ended before it read the file");
     hel.kill("SIGINT");
     await eventually(() => exited, "hel to stop after Ctrl-C");
   } finally {

@@ -111,7 +111,8 @@ export function processLimit(
     };
   }
   const cgroup = pidsCgroup(max);
-  if ("procs" in cgroup) return { inside, cgroupProcs: cgroup.procs };
+  // The kernel ignores RLIMIT_NPROC for root: prlimit would only cost a program start.
+  if ("procs" in cgroup) return { inside: [], cgroupProcs: cgroup.procs };
   return {
     inside,
     missing:

@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { EnvironmentFacts } from "../system_prompt.ts";
+import { boundedContextText } from "./context_limit.ts";
 
 /** OS, shell, working directory and date of this machine. */
 export function environmentFacts(cwd: string): EnvironmentFacts {
@@ -61,7 +62,7 @@ export async function readContextFile(
     }
     if (info.isSymlink) info = await Deno.lstat(target);
     if (!info.isFile) return skip("is not a regular file");
-    const text = await Deno.readTextFile(target);
+    const text = await boundedContextText(target, name, warn);
     return text.trim() === "" ? undefined : { name, text };
   } catch (error) {
     const missing = error instanceof Deno.errors.NotFound;

@@ -82,6 +82,9 @@ function varint(bytes: Uint8Array, at: number): { value: number; next: number } 
 
 const cache = new Map<string, { identity: FileIdentity; paths: string[] }>();
 
+/** Larger indexes are not read: the largest repositories' indexes are a few hundred MiB. */
+export const INDEX_MAX_BYTES = 512 * 1024 * 1024;
+
 /**
  * The submodule paths recorded in the index at `indexPath` (relative to the working tree), or
  * none when there is no index or it cannot be parsed. Cached while the file keeps its identity
@@ -100,6 +103,8 @@ export async function submodulePaths(indexPath: string): Promise<string[]> {
   if (cached && sameIdentity(cached.identity, identity)) return cached.paths;
   let paths: string[] = [];
   try {
+    // A command can write the index (where it made the repository): never load gigabytes.
+    if (info.size > INDEX_MAX_BYTES) throw new Error("too large");
     const bytes = await Deno.readFile(indexPath);
     paths = parseGitlinks(bytes, 20) ?? parseGitlinks(bytes, 32) ?? [];
   } catch {

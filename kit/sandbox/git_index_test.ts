@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseGitlinks, submodulePaths } from "./git_index.ts";
+import { INDEX_MAX_BYTES, parseGitlinks, submodulePaths } from "./git_index.ts";
 import { git, testWorkspace } from "../../plugins/tools/testing.ts";
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
@@ -57,4 +57,13 @@ Deno.test("an index that cannot be parsed, or none at all, yields no gitlinks", 
   await t.write("garbage", "DIRC\0\0\0\x09\0\0\0\x01");
   assert.deepEqual(await submodulePaths(`${t.project}/garbage`), []);
   assert.deepEqual(await submodulePaths(`${t.project}/missing`), []);
+});
+
+Deno.test("an index over the size limit is not read (a command could make one of gigabytes)", async () => {
+  await using t = await testWorkspace();
+  const repo = await repository(t.root, "sha1");
+  await Deno.copyFile(`${repo}/.git/index`, `${t.project}/index`);
+  assert.deepEqual(await submodulePaths(`${t.project}/index`), expected);
+  await Deno.truncate(`${t.project}/index`, INDEX_MAX_BYTES + 1); // sparse: no disk used
+  assert.deepEqual(await submodulePaths(`${t.project}/index`), []);
 });

@@ -8,7 +8,8 @@
  * capabilities are dropped, the program gets new namespaces (pid, ipc, uts, and network unless
  * it is allowed) and dies with hel. A seccomp filter keeps it from making set-uid or set-gid
  * files (setid_filter.ts); variables named like credentials stay out of its environment, with
- * `--sandbox off` too (environment.ts). There is no silent fallback: without a usable
+ * `--sandbox off` too (environment.ts); how many processes it runs at once is limited
+ * (process_limit.ts). There is no silent fallback: without a usable
  * bubblewrap these tools refuse, unless the user opted out with `--sandbox off`.
  *
  * @module
@@ -23,6 +24,12 @@ import { type HomeView, homeView } from "./home.ts";
 import { type GitChange, gitWatch, knownGitWatch } from "./planted_git.ts";
 import { procCovers } from "./proc_covers.ts";
 import { launchWithFilter } from "./seccomp.ts";
+import {
+  DEFAULT_MAX_PROCESSES,
+  joinCgroup,
+  type ProcessLimit,
+  processLimit,
+} from "./process_limit.ts";
 
 /** How programs are run, from the plugin's flags. */
 export interface SandboxSettings {
@@ -52,6 +59,10 @@ export interface SandboxSettings {
   env: Record<string, string>;
   /** `--sandbox-env`: variables passed although their names look like credentials. */
   passEnv?: readonly string[];
+  /** Processes and threads the sandbox runs at once (default 1024; see process_limit.ts). */
+  maxProcesses?: number;
+  /** Told once when a safeguard (the process limit) cannot be applied here. */
+  warn?: (text: string) => void;
 }
 
 /** A program ready to start, or why it must not. */
@@ -276,6 +287,7 @@ export function createSandbox(
         viewOfHome(settings),
         watch ? nestedHelFolders(watch, settings.helDir) : [],
       ]);
+      const limit = processLimitFor(settings);
       const hidden: HiddenInProject = {
         helFolders: nested,
         ...options.expose ? { expose: options.expose } : {},
@@ -284,13 +296,28 @@ export function createSandbox(
       const launch = await launchWithFilter(
         found.bwrap, // looked up once, by the first check (which wrote the filter, too)
         bwrapArguments(settings, keepInRun, readOnly, home, hidden),
-        [program, ...args],
+        [...limit.inside, program, ...args],
         settings.project,
       );
+      const joined = limit.cgroupProcs ? joinCgroup(launch, limit.cgroupProcs) : launch;
       // The program's own variables (a server's entry names them) come last, on purpose.
-      return { ok: true, ...launch, env: { ...sandboxEnv(settings), ...options.env } };
+      return { ok: true, ...joined, env: { ...sandboxEnv(settings), ...options.env } };
     },
   };
+}
+
+/** One per run (the plugins' sandboxes share the settings): one cgroup, one warning. */
+const limits = new WeakMap<SandboxSettings, ProcessLimit>();
+
+function processLimitFor(settings: SandboxSettings): ProcessLimit {
+  let limit = limits.get(settings);
+  if (!limit) {
+    const max = settings.maxProcesses ?? DEFAULT_MAX_PROCESSES;
+    limit = processLimit(max, settings.env.PATH, settings.project);
+    limits.set(settings, limit);
+    if (limit.missing) settings.warn?.(limit.missing);
+  }
+  return limit;
 }
 
 /** What the sandbox shows of the home folders now. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runCommand } from "../../plugins/tools/run_command.ts";
 import { bwrapArguments, createSandbox, type SandboxSettings } from "./sandbox.ts";
-import { git, hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
+import { git, hasBwrap, testWorkspace, threadProbe } from "../../plugins/tools/testing.ts";
 
 const settings = {
   enabled: true,
@@ -218,4 +218,25 @@ Deno.test("with the sandbox off, programs run as they are, with the environment 
     args: ["-c", "true"],
     env: { PATH: "/x", A: "1" },
   });
+});
+
+Deno.test({
+  name: "a sandboxed command cannot run more processes and threads than the limit",
+  ignore: !hasBwrap(),
+  async fn() {
+    await using t = await testWorkspace();
+    const warnings: string[] = [];
+    const { output } = await sandboxed({
+      enabled: true,
+      network: false,
+      project: t.project,
+      helDir: `${t.project}/.hel`,
+      env: { PATH: "/usr/bin:/bin" },
+      maxProcesses: 64,
+      warn: (text) => warnings.push(text),
+    }, threadProbe(300));
+    const started = Number(output.match(/started (\d+)/)?.[1]);
+    if (warnings.length > 0) return; // no mechanism here, and the person is warned
+    assert.ok(started > 0 && started < 64, output);
+  },
 });

@@ -1,6 +1,6 @@
 /**
  * The sandbox's command-line flags (`--sandbox`, `--sandbox-network`, `--sandbox-read`,
- * `--sandbox-env`, `--allow-git-writes`) and the {@link SandboxSettings} built from them. Every plugin that runs
+ * `--sandbox-env`, `--allow-git-writes`, `--sandbox-processes`) and the {@link SandboxSettings} built from them. Every plugin that runs
  * programs in the sandbox (tools, hooks, MCP) declares {@link SANDBOX_OPTIONS} — the very same
  * objects, so the command line adds each flag once whichever of them are loaded — and asks
  * {@link sandboxSettingsFor} for the settings, which are built and warned about once per run.
@@ -8,10 +8,11 @@
  * @module
  */
 import { resolve } from "node:path";
-import type { Logger, PluginContext, PluginOption } from "../../core/mod.ts";
+import { type Logger, type PluginContext, type PluginOption, UsageError } from "../../core/mod.ts";
 import { isWithin, touchesProtected } from "../paths.ts";
 import { parseSandboxEnv } from "./environment.ts";
 import { parseSandboxReads } from "./home.ts";
+import { DEFAULT_MAX_PROCESSES } from "./process_limit.ts";
 import { rootWarning } from "./root_warning.ts";
 import type { SandboxSettings } from "./sandbox.ts";
 
@@ -48,6 +49,11 @@ export const SANDBOX_OPTIONS: readonly PluginOption[] = [
     description: "let sandboxed programs change .git (git add, git commit); one could then " +
       "make git run its programs outside the sandbox",
   },
+  {
+    flags: "--sandbox-processes <n>",
+    description: "most processes and threads a sandbox runs at once (a fork bomb stops there)",
+    default: String(DEFAULT_MAX_PROCESSES),
+  },
 ];
 
 /** The sandbox flags after checking. */
@@ -60,6 +66,8 @@ export interface SandboxFlags {
   extraReads: string[];
   /** `--sandbox-env`: variable names passed although they look like credentials. */
   passEnv: string[];
+  /** `--sandbox-processes`. */
+  maxProcesses: number;
 }
 
 /** Reads the parsed flags (camelCase names); `home` expands `~` in `--sandbox-read` paths. */
@@ -73,7 +81,18 @@ export function sandboxFlags(
     gitWrites: flags.allowGitWrites === true,
     extraReads: parseSandboxReads(flags.sandboxRead, home),
     passEnv: parseSandboxEnv(flags.sandboxEnv),
+    maxProcesses: parseMaxProcesses(flags.sandboxProcesses),
   };
+}
+
+/** `--sandbox-processes`: a whole number of at least 1 (default {@link DEFAULT_MAX_PROCESSES}). */
+function parseMaxProcesses(text: unknown): number {
+  if (text === undefined) return DEFAULT_MAX_PROCESSES;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new UsageError(`--sandbox-processes: expected a positive whole number, got "${text}"`);
+  }
+  return value;
 }
 
 /** Built once per run: every plugin of a run shares the same parsed flags object. */
@@ -134,6 +153,8 @@ async function build(
     passEnv: flags.passEnv,
     gitWritable: flags.gitWrites || !flags.sandbox,
     env,
+    maxProcesses: flags.maxProcesses,
+    warn,
   };
 }
 

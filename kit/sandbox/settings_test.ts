@@ -8,6 +8,7 @@ Deno.test("the sandbox flags are read from the parsed flags", () => {
     gitWrites: false,
     extraReads: [],
     passEnv: [],
+    maxProcesses: 1024,
   });
   assert.deepEqual(
     sandboxFlags({
@@ -15,9 +16,23 @@ Deno.test("the sandbox flags are read from the parsed flags", () => {
       sandboxNetwork: "off",
       allowGitWrites: true,
       sandboxEnv: ["GITHUB_TOKEN"],
+      sandboxProcesses: "64",
     }),
-    { sandbox: false, network: false, gitWrites: true, extraReads: [], passEnv: ["GITHUB_TOKEN"] },
+    {
+      sandbox: false,
+      network: false,
+      gitWrites: true,
+      extraReads: [],
+      passEnv: ["GITHUB_TOKEN"],
+      maxProcesses: 64,
+    },
   );
+  for (const bad of ["0", "1.5", "many"]) {
+    assert.throws(
+      () => sandboxFlags({ sandboxProcesses: bad }),
+      new RegExp(`--sandbox-processes: expected a positive whole number, got "${bad}"`),
+    );
+  }
 });
 
 Deno.test("the kit declares each sandbox flag once", () => {
@@ -28,5 +43,6 @@ Deno.test("the kit declares each sandbox flag once", () => {
     "--sandbox-read",
     "--sandbox-env",
     "--allow-git-writes",
+    "--sandbox-processes",
   ]);
 });

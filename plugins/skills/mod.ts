@@ -19,6 +19,7 @@ import {
 } from "../../core/mod.ts";
 import { type CatalogEntry, discoverSkills, readSkillFile } from "./discovery.ts";
 import { bodyVisible, LoadedSkills } from "./loaded_skills.ts";
+import { LISTING_MAX_BYTES, omittedNote, skillsListing } from "./listing.ts";
 import { retainedRegion } from "./retained.ts";
 import instructions from "./system_section.txt" with { type: "text" };
 
@@ -28,9 +29,9 @@ const LOADER = "read_file";
 /** The system message section listing the catalog. */
 export function skillsSection(catalog: readonly CatalogEntry[]): string | undefined {
   if (catalog.length === 0) return undefined;
-  const listed = catalog.map(({ name, description, path }) => ({ name, description, path }));
+  const { listed, omitted } = skillsListing(catalog);
   return `Available skills:\n<available-skills>\n${JSON.stringify(listed, null, 2)}\n` +
-    `</available-skills>\n${instructions.trim()}`;
+    `</available-skills>\n${omitted > 0 ? `${omittedNote(omitted)}\n` : ""}${instructions.trim()}`;
 }
 
 const isWholeRead = (args: Record<string, unknown>) =>
@@ -60,6 +61,14 @@ export default function skills(): Plugin {
       host = setupHost;
       enabled = setupHost.registeredToolNames().includes(LOADER);
       if (enabled) catalog = await discoverSkills(setupHost.project, warn);
+      const { omitted } = skillsListing(catalog);
+      if (omitted > 0) {
+        warn(
+          `the project has ${catalog.length} skills; the list of them in each request is ` +
+            `limited to ${LISTING_MAX_BYTES / 1024} KiB, so ${omitted} are left out of it ` +
+            "(the model is told how to find them)",
+        );
+      }
     },
     systemPrompt: () => enabled ? skillsSection(catalog) : undefined,
     async beforeToolCall(call: ToolCallInfo) {

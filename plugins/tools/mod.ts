@@ -76,7 +76,12 @@ export default function tools(): Plugin {
             network,
             gitReadOnly: !gitWritable,
           }),
-        read_file: () => readFileTool({ workspace, cursors }),
+        read_file: () =>
+          readFileTool({
+            workspace,
+            cursors,
+            ...(settings.readScanBytes ? { scanBudget: settings.readScanBytes } : {}),
+          }),
         write_file: () => writeFileTool(workspace),
         search_replace: () => searchReplaceTool(workspace),
         glob: () => globTool(search),

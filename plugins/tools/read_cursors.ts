@@ -20,6 +20,10 @@ export interface Cursor {
   /** Lines still to deliver when the read had `max_lines`; undefined for no limit. */
   remainingLines: number | undefined;
   identity: FileIdentity;
+  /** The line a paused `start_line` search looks for (from 1). */
+  line?: number;
+  /** Line breaks still to pass from `offset` before reading (a paused search); 0 if absent. */
+  skipLines?: number;
 }
 
 /** A bounded, insertion-ordered store of cursors. */
@@ -59,7 +63,11 @@ export class CursorStore {
       const cursor = entry[1] as Cursor | undefined;
       if (
         cursor && typeof cursor.path === "string" && typeof cursor.offset === "number" &&
-        cursor.identity && typeof cursor.identity === "object"
+        cursor.identity && typeof cursor.identity === "object" &&
+        ["line", "skipLines"].every((key) => {
+          const value = (cursor as unknown as Record<string, unknown>)[key];
+          return value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+        })
       ) {
         this.#cursors.set(entry[0], cursor);
       }

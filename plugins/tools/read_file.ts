@@ -9,6 +9,8 @@ import { optionalPositiveInt, optionalString, unknownArguments } from "./args.ts
 import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
 import { identityOf, sameIdentity } from "../../kit/mod.ts";
 import type { CursorStore } from "./read_cursors.ts";
+import { SCAN_BUDGET_BYTES, scanLines } from "./line_scan.ts";
+import { limitText } from "./whole_file.ts";
 import description from "./read_file.txt" with { type: "text" };
 
 /** A whole reply, notice included, stays within this many UTF-8 bytes. */
@@ -16,13 +18,14 @@ export const READ_REPLY_BYTES = 10_000;
 /** Room kept for the continuation notice. */
 const NOTICE_BYTES = 160;
 const CONTENT_BYTES = READ_REPLY_BYTES - NOTICE_BYTES;
-const SCAN_BLOCK = 64 * 1024;
 const ARGS = ["path", "start_line", "max_lines", "cursor"] as const;
 
 /** What `read_file` needs from the plugin. */
 export interface ReadFileDeps {
   workspace: Workspace;
   cursors: CursorStore;
+  /** Bytes one call scans for `start_line` at most (default {@link SCAN_BUDGET_BYTES}). */
+  scanBudget?: number;
 }
 
 /** Creates the tool. */
@@ -42,13 +45,17 @@ export function readFileTool(deps: ReadFileDeps): Tool {
     },
     toolClass: "read",
     category: "read",
-    run: (args) => readFile(deps, args),
+    run: (args, context) => readFile(deps, args, context.signal),
   };
 }
 
 const fail = (text: string): ToolResult => ({ ok: false, text });
 
-async function readFile(deps: ReadFileDeps, args: Record<string, unknown>): Promise<ToolResult> {
+async function readFile(
+  deps: ReadFileDeps,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   const unknown = unknownArguments(args, ARGS);
   if (unknown) return fail(unknown);
   const path = optionalString(args, "path", undefined);
@@ -64,7 +71,7 @@ async function readFile(deps: ReadFileDeps, args: Record<string, unknown>): Prom
     if (startLine.value !== undefined || maxLines.value !== undefined) {
       return fail("cursor cannot be combined with start_line or max_lines; send the cursor alone");
     }
-    return await continueRead(deps, cursorId.value, path.value);
+    return await continueRead(deps, cursorId.value, path.value, signal);
   }
   if (path.value === undefined) return fail("missing string argument: path");
   const resolved = await resolveInWorkspace(deps.workspace, path.value, { allowSpill: true });
@@ -75,15 +82,22 @@ async function readFile(deps: ReadFileDeps, args: Record<string, unknown>): Prom
   const opened = await openVerified(deps.workspace, resolved.path, shown, { read: true });
   if (!opened.ok) return fail(opened.text);
   using file = opened.file;
-  const offset = await lineOffset(file, startLine.value ?? 1, opened.info.size);
-  if (typeof offset === "string") return fail(`${shown}: ${offset}`);
-  return await readChunk(deps, file, opened.info, resolved.path, shown, offset, maxLines.value);
+  const read: ReadAt = {
+    path: resolved.path,
+    shown,
+    offset: 0,
+    maxLines: maxLines.value,
+    line: startLine.value ?? 1,
+    skip: (startLine.value ?? 1) - 1,
+  };
+  return await seekAndRead(deps, file, opened.info, read, signal);
 }
 
 async function continueRead(
   deps: ReadFileDeps,
   id: string,
   path: string | undefined,
+  signal: AbortSignal,
 ): Promise<ToolResult> {
   const cursor = deps.cursors.get(id);
   if (!cursor) {
@@ -108,15 +122,74 @@ async function continueRead(
   if (!opened.ok) return fail(changed);
   using file = opened.file;
   if (!sameIdentity(identityOf(opened.info), cursor.identity)) return fail(changed);
-  return await readChunk(
-    deps,
-    file,
-    opened.info,
-    cursor.path,
+  const read: ReadAt = {
+    path: cursor.path,
     shown,
-    cursor.offset,
-    cursor.remainingLines,
-  );
+    offset: cursor.offset,
+    maxLines: cursor.remainingLines,
+    line: cursor.line ?? 1,
+    skip: cursor.skipLines ?? 0,
+  };
+  return await seekAndRead(deps, file, opened.info, read, signal);
+}
+
+/** Where a read starts: `skip` line breaks after `offset`, looking for line `line`. */
+interface ReadAt {
+  path: string;
+  shown: string;
+  offset: number;
+  maxLines: number | undefined;
+  line: number;
+  skip: number;
+}
+
+/** Finds the line the read starts at (within the scan budget), then reads from there. */
+async function seekAndRead(
+  deps: ReadFileDeps,
+  file: Deno.FsFile,
+  info: Deno.FileInfo,
+  read: ReadAt,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  const budget = deps.scanBudget ?? SCAN_BUDGET_BYTES;
+  const scan = await scanLines(file, {
+    from: read.offset,
+    skip: read.skip,
+    passed: read.line - 1 - read.skip,
+    size: info.size,
+    budget,
+    signal,
+  });
+  if (scan.kind === "cancelled") return fail("the read was cancelled");
+  if (scan.kind === "beyond") {
+    const { lines } = scan;
+    return fail(
+      `${read.shown}: start_line ${read.line} is beyond the end of the file (it has ${lines} ` +
+        `line${lines === 1 ? "" : "s"})`,
+    );
+  }
+  if (scan.kind === "found") {
+    return await readChunk(deps, file, info, read.path, read.shown, scan.offset, read.maxLines);
+  }
+  const id = deps.cursors.add({
+    path: read.path,
+    offset: scan.offset,
+    remainingLines: read.maxLines,
+    identity: identityOf(info),
+    line: read.line,
+    skipLines: scan.skip,
+  });
+  const passed = read.line - 1 - scan.skip;
+  return {
+    ok: true,
+    text: `[read_file looked for line ${read.line} of ${read.shown} and paused after ` +
+      `${passed.toLocaleString("en-US")} line breaks, at byte ${
+        scan.offset.toLocaleString("en-US")
+      } of ${info.size.toLocaleString("en-US")}: one call scans at most ${
+        limitText(budget)
+      }. Continue with read_file({"cursor":"${id}"}), or reach a far line at once with ` +
+      `grep, or with sed -n '${read.line},+50p' ${read.shown} in bash.]\n`,
+  };
 }
 
 /** Refuses directories, FIFOs and devices before opening (a FIFO would block the read). */
@@ -144,34 +217,6 @@ async function readAt(file: Deno.FsFile, offset: number, length: number): Promis
     filled += n;
   }
   return buffer.subarray(0, filled);
-}
-
-/** Byte offset where line `line` (from 1) starts, or why it does not exist. */
-async function lineOffset(
-  file: Deno.FsFile,
-  line: number,
-  size: number,
-): Promise<number | string> {
-  if (line === 1) return 0;
-  let newlines = 0;
-  let lastByte = -1;
-  for (let at = 0; at < size; at += SCAN_BLOCK) {
-    const block = await readAt(file, at, SCAN_BLOCK);
-    if (block.length === 0) break;
-    for (let i = 0; i < block.length; i++) {
-      if (block[i] !== 0x0a) continue;
-      newlines++;
-      if (newlines === line - 1) {
-        const offset = at + i + 1;
-        if (offset < size) return offset;
-      }
-    }
-    lastByte = block[block.length - 1] ?? -1;
-  }
-  const lines = newlines + (lastByte !== -1 && lastByte !== 0x0a ? 1 : 0);
-  return `start_line ${line} is beyond the end of the file (it has ${lines} line${
-    lines === 1 ? "" : "s"
-  })`;
 }
 
 /** Length of `bytes` without a code point cut off at its end. */

@@ -168,3 +168,36 @@ Deno.test("read_file reads this session's spill files but not .hel or another se
     assert.ok(!result.text.includes("canary-secret"));
   }
 });
+
+Deno.test("a start_line search pauses after its byte budget and a cursor goes on with it", async () => {
+  const text = `${"x".repeat(3000)}\n${"y".repeat(3000)}\nline three\nline four\n`;
+  await using t = await setup({ "long.txt": text });
+  const tool = readFileTool({
+    workspace: t.workspace,
+    cursors: new CursorStore(),
+    scanBudget: 2048,
+  });
+  const first = await call(tool, { path: "long.txt", start_line: 3, max_lines: 1 });
+  assert.equal(first.ok, true);
+  const paused =
+    /^\[read_file looked for line 3 of long\.txt and paused after 0 line breaks, at byte 2,048 of 6,023: one call scans at most 2,048 bytes\. Continue with read_file\(\{"cursor":"([0-9a-f-]{36})"\}\), or reach a far line at once with grep, or with sed -n '3,\+50p' long\.txt in bash\.\]\n$/;
+  const cursor = first.text.match(paused)?.[1];
+  assert.ok(cursor, first.text);
+  const second = await call(tool, { cursor });
+  const again = second.text.match(
+    /after 1 line breaks, at byte 4,096 of 6,023.*"cursor":"([0-9a-f-]{36})"/,
+  );
+  assert.ok(again, second.text);
+  assert.deepEqual(await call(tool, { cursor: again[1] }), { ok: true, text: "line three\n" });
+});
+
+Deno.test("a cancelled call (Ctrl-C) stops the start_line search", async () => {
+  await using t = await setup({ "a.txt": "l1\nl2\n" });
+  const controller = new AbortController();
+  controller.abort();
+  const result = await t.tool.run({ path: "a.txt", start_line: 2 }, {
+    callId: "call_test",
+    signal: controller.signal,
+  });
+  assert.deepEqual(result, { ok: false, text: "the read was cancelled" });
+});

@@ -8,6 +8,7 @@ import type { Tool, ToolResult } from "../../core/mod.ts";
 import { requiredString, unknownArguments } from "./args.ts";
 import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
 import description from "./search_replace.txt" with { type: "text" };
+import { readWholeText } from "./whole_file.ts";
 import { replaceContents } from "./write_file.ts";
 
 const ARGS = ["path", "search", "replace"] as const;
@@ -67,19 +68,9 @@ async function searchReplace(
   let text: string;
   {
     using file = opened.file;
-    const bytes = new Uint8Array(opened.info.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const n = await file.read(bytes.subarray(filled));
-      if (n === null) break;
-      filled += n;
-    }
-    try {
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
-        .decode(bytes.subarray(0, filled));
-    } catch {
-      return fail(`${path.value} is not valid UTF-8 text; search_replace edits text files only`);
-    }
+    const loaded = await readWholeText(file, opened.info.size, "search_replace", path.value);
+    if (!loaded.ok) return fail(loaded.text);
+    text = loaded.text;
   }
 
   const count = countOccurrences(text, search.value);

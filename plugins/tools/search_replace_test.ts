@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { searchReplaceTool } from "./search_replace.ts";
 import { call, testWorkspace } from "./testing.ts";
+import { WHOLE_FILE_MAX_BYTES } from "./whole_file.ts";
 
 Deno.test("search_replace replaces exactly one occurrence, literally", async () => {
   await using t = await testWorkspace({ "a.ts": "const x = 1;\nconst y = 2;\n" });
@@ -64,4 +65,23 @@ Deno.test("search_replace refuses bad arguments, missing files and protected pat
   assert.equal(await t.read(".hel/secret.txt"), "canary-secret\n");
   assert.equal(await Deno.readTextFile(`${t.outside}/outside.txt`), "outside-data\n");
   assert.equal(await t.read(".git/HEAD"), "ref: refs/heads/main\n");
+});
+
+Deno.test("search_replace refuses a file over the whole-file limit without loading it", async () => {
+  await using t = await testWorkspace({ "big.txt": "" });
+  await Deno.truncate(`${t.project}/big.txt`, WHOLE_FILE_MAX_BYTES + 1); // sparse: no disk used
+  const result = await call(searchReplaceTool(t.workspace), {
+    path: "big.txt",
+    search: "a",
+    replace: "b",
+  });
+  assert.equal(result.ok, false);
+  assert.equal(
+    result.text,
+    "big.txt is 33,554,433 bytes, larger than the 32 MiB search_replace loads whole, so nothing " +
+      "was changed. Work on it in parts instead: find the place with grep, read around it with " +
+      "read_file (start_line, max_lines), and change it with a command in bash, e.g. sed -i " +
+      "'s/old/new/' big.txt (or a short script)",
+  );
+  assert.equal((await Deno.stat(`${t.project}/big.txt`)).size, WHOLE_FILE_MAX_BYTES + 1);
 });

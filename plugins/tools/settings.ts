@@ -36,12 +36,19 @@ export const TOOL_OPTIONS: PluginOption[] = [
     description: "wall-clock limit of one bash command",
     default: String(DEFAULT_BASH_TIMEOUT_SECONDS),
   },
+  {
+    flags: "--read-scan-bytes <bytes>",
+    description: "bytes one read_file call scans for start_line at most (for tests and tuning)",
+    hidden: true,
+  },
 ];
 
 /** The plugin's settings after checking. */
 export interface ToolSettings {
   tools: ToolName[];
   timeoutSeconds: number;
+  /** `--read-scan-bytes`, when given. */
+  readScanBytes?: number;
 }
 
 /** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
@@ -80,7 +87,13 @@ export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSett
         `${MAX_TIMER_SECONDS} seconds (about 24 days); give a smaller number`,
     );
   }
+  const scanText = flags.readScanBytes;
+  const readScanBytes = scanText === undefined ? undefined : Number(scanText);
+  if (readScanBytes !== undefined && !(Number.isSafeInteger(readScanBytes) && readScanBytes > 0)) {
+    throw new UsageError(`--read-scan-bytes: expected a positive whole number, got "${scanText}"`);
+  }
   return {
+    ...(readScanBytes === undefined ? {} : { readScanBytes }),
     tools: parseToolList(flags.tools),
     timeoutSeconds,
   };

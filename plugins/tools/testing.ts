@@ -79,3 +79,24 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   }
   return decoder.decode(output.stdout);
 }
+
+/**
+ * A shell command that starts threads (each counts like a process against a process limit)
+ * until refused or `count` run, then prints `started <n>`.
+ */
+export function threadProbe(count: number): string {
+  return `python3 -c '
+import threading
+threading.stack_size(65536)
+stop = threading.Event()
+n = 0
+try:
+    for _ in range(${count}):
+        threading.Thread(target=stop.wait).start()
+        n += 1
+except RuntimeError:
+    pass
+stop.set()
+print("started", n)
+'`;
+}

@@ -36,6 +36,7 @@ export type {
 export type * from "./events.ts";
 export type { TrustKind, TrustRecord, TrustStore } from "./trust/trust_store.ts";
 export { sha256Hex } from "./trust/trust_file_store.ts";
+export { fileStart, sha256OfFile } from "./file_digest.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { sha256Hex } from "../../core/mod.ts";
+import { sha256OfFile } from "../../core/mod.ts";
 import type { HookHandler } from "./config.ts";
 
 /** Programs that run a file named after them (`sh x.sh`, `python3 x.py`, `deno run x.ts`). */
@@ -64,11 +64,7 @@ async function filesNamed(command: string, project: string): Promise<string[]> {
 
 /** The SHA-256 of a project file, or "missing" when it cannot be read. */
 async function fingerprint(project: string, rel: string): Promise<string> {
-  try {
-    return await sha256Hex(await Deno.readFile(resolve(project, rel)));
-  } catch {
-    return "missing";
-  }
+  return await sha256OfFile(resolve(project, rel)) ?? "missing";
 }
 
 /** The files each handler names, as they were when hel started. */

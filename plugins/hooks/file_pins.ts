@@ -11,6 +11,7 @@
 import {
   codePointLength,
   escapeControlCharacters,
+  fileStart,
   headChars,
   type Host,
   withFileLock,
@@ -69,16 +70,14 @@ const SHOWN_CHARS = 20_000;
 export async function approveChanged(host: Host, files: readonly string[]): Promise<boolean> {
   const parts: string[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await Deno.readFile(`${host.project}/${file}`));
-    } catch {
-      text = "(the file is gone)";
-    }
-    const length = codePointLength(text);
-    const cut = length > SHOWN_CHARS
-      ? `${headChars(text, SHOWN_CHARS)}\n(cut: ${length - SHOWN_CHARS} more characters; ` +
-        "answer no and read the whole file first)"
+    // Only the start is read: the model could have made the file gigabytes long.
+    const start = await fileStart(`${host.project}/${file}`, SHOWN_CHARS * 4);
+    const text = start
+      ? new TextDecoder().decode(start.bytes)
+      : "(the file is gone, or is not a regular file)";
+    const cut = start && (!start.complete || codePointLength(text) > SHOWN_CHARS)
+      ? `${headChars(text, SHOWN_CHARS)}\n(cut: the file goes on; answer no and read the ` +
+        "whole file first)"
       : text;
     const name = escapeControlCharacters(file).replaceAll("\n", "\\n");
     parts.push(

@@ -6,7 +6,7 @@
  * @module
  */
 export { type FileIdentity, identityOf, sameIdentity } from "./file_identity.ts";
-export { isWithin, touchesGit, touchesProtected } from "./paths.ts";
+export { isWithin, pathOutside, touchesGit, touchesProtected } from "./paths.ts";
 export {
   bwrapArguments,
   createSandbox,

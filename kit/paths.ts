@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isAbsolute, relative } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 
 /** hel's folder in a project. */
 const PROTECTED = ".hel";
@@ -43,4 +43,22 @@ export function isHelName(name: string): boolean {
 export function touchesGit(project: string, path: string): boolean {
   const rel = relative(project, path);
   return rel.split("/").some((part) => folded(part) === GIT);
+}
+
+/**
+ * A PATH without the folders that are relative or lie inside `project` (links resolved): the
+ * model can write there (`.venv/bin`, `node_modules/.bin`), so a program found there would be
+ * the model's. For programs that run outside the sandbox.
+ */
+export function pathOutside(path: string, project: string): string {
+  return path.split(":").filter((dir) => {
+    if (!isAbsolute(dir)) return false;
+    let real = dir;
+    try {
+      real = Deno.realPathSync(dir);
+    } catch {
+      // A folder that does not exist yet could be created in the project; judge it as named.
+    }
+    return !isWithin(project, resolve(dir)) && !isWithin(project, real);
+  }).join(":");
 }

@@ -6,25 +6,13 @@
  *
  * @module
  */
+import { fileStart } from "../file_digest.ts";
 
 /**
  * 32 KiB (about 8,000 tokens, the default of Codex's `project_doc_max_bytes` too): room for
  * the conventions and commands a project file should hold, small next to a model's window.
  */
 export const CONTEXT_FILE_MAX_BYTES = 32 * 1024;
-
-/** Reads the first bytes of `path`, up to `limit` and one more to tell a longer file. */
-async function head(path: string, limit: number): Promise<Uint8Array> {
-  using file = await Deno.open(path);
-  const bytes = new Uint8Array(limit + 1);
-  let filled = 0;
-  while (filled < bytes.length) {
-    const n = await file.read(bytes.subarray(filled));
-    if (n === null) break;
-    filled += n;
-  }
-  return bytes.subarray(0, filled);
-}
 
 /**
  * The text of the context file at `path` (shown to the model as `name`) for the system
@@ -37,9 +25,11 @@ export async function boundedContextText(
   warn: (text: string) => void,
   limit = CONTEXT_FILE_MAX_BYTES,
 ): Promise<string> {
-  const bytes = await head(path, limit);
+  const start = await fileStart(path, limit);
+  if (!start) throw new Error(`${path} is not a regular file`);
+  const { bytes } = start;
   const decode = (part: Uint8Array) => new TextDecoder().decode(part);
-  if (bytes.length <= limit) return decode(bytes);
+  if (start.complete) return decode(bytes);
   // Cut after the last line break within the limit, so no line is split; a first line longer
   // than the limit is cut at a code point.
   const newline = bytes.subarray(0, limit).lastIndexOf(0x0a);

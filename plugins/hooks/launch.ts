@@ -14,7 +14,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { isWithin, type Prepared, type Sandbox } from "../../kit/mod.ts";
+import { isWithin, pathOutside, type Prepared, type Sandbox } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 
 /** Starts hook commands: in the sandbox, or outside it for the handlers that say so. */
@@ -46,21 +46,6 @@ export function createLauncher(
     const expose = await helFilesNamed(handler.command, project);
     return await sandbox.prepare("/bin/sh", args, { expose });
   };
-}
-
-/** `path` without the folders that are relative or lie inside `project` (links resolved). */
-export function pathOutside(path: string, project: string): string {
-  return path.split(":").filter((dir) => {
-    if (!isAbsolute(dir)) return false;
-    let real = dir;
-    try {
-      real = Deno.realPathSync(dir);
-    } catch {
-      // A folder that does not exist yet could be made inside the project: keep it only if
-      // its spelling is outside.
-    }
-    return !isWithin(project, real) && !isWithin(project, dir);
-  }).join(":");
 }
 
 /**

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Sandbox } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
-import { createLauncher, helFilesNamed, pathOutside } from "./launch.ts";
+import { pathOutside } from "../../kit/mod.ts";
+import { createLauncher, helFilesNamed } from "./launch.ts";
 
 const handler = (command: string, sandbox = true): HookHandler => ({
   event: "PreToolUse",

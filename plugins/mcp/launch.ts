@@ -11,7 +11,13 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { type PluginContext, sha256Hex } from "../../core/mod.ts";
-import { createSandbox, isWithin, type Sandbox, type SandboxSettings } from "../../kit/mod.ts";
+import {
+  createSandbox,
+  isWithin,
+  pathOutside,
+  type Sandbox,
+  type SandboxSettings,
+} from "../../kit/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { baseEnvironment, entryEnvironment } from "./server_env.ts";
 
@@ -110,20 +116,6 @@ function unavailableText(text: string): string {
     (fix ? `to fix it, ${fix}, or ` : "") +
     'start hel with --sandbox off, or set "sandbox": false for this server in .hel/mcp.json ' +
     "(either runs it with your rights)";
-}
-
-/** PATH without folders inside the project (or relative ones, which name the project). */
-export function pathOutside(path: string, project: string): string {
-  return path.split(":").filter((dir) => {
-    if (!isAbsolute(dir)) return false;
-    let real = dir;
-    try {
-      real = Deno.realPathSync(dir);
-    } catch {
-      // A folder that does not exist yet could be created in the project; judge it as named.
-    }
-    return !isWithin(project, resolve(dir)) && !isWithin(project, real);
-  }).join(":");
 }
 
 /**

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { exposed, pathOutside } from "./launch.ts";
+import { pathOutside } from "../../kit/mod.ts";
+import { exposed } from "./launch.ts";
 
 Deno.test("launch: an unsandboxed server's PATH loses folders inside the project and relative ones", async () => {
   const root = await Deno.realPath(await Deno.makeTempDir());

@@ -79,6 +79,11 @@ export interface PrepareOptions {
   expose?: readonly string[];
   /** Existing folders outside the project bound writable (a server's private npm cache). */
   writable?: readonly string[];
+  /**
+   * Paths outside the project the sandbox would hide that the program needs, shown read-only
+   * like `--sandbox-read` ones (a server's own folder; see named_paths.ts).
+   */
+  reads?: readonly string[];
   /** Variables set for this program on top of the settings' environment. */
   env?: Readonly<Record<string, string>>;
 }
@@ -284,7 +289,7 @@ export function createSandbox(
           ...git.readOnly,
           ...planted.filter((path) => !git.readOnly.some((kept) => isWithin(kept, path))),
         ]),
-        viewOfHome(settings),
+        viewOfHome(settings, options.reads),
         watch ? nestedHelFolders(watch, settings.helDir) : [],
       ]);
       const limit = processLimitFor(settings);
@@ -321,12 +326,12 @@ function processLimitFor(settings: SandboxSettings): ProcessLimit {
 }
 
 /** What the sandbox shows of the home folders now. */
-function viewOfHome(settings: SandboxSettings): Promise<HomeView> {
+function viewOfHome(settings: SandboxSettings, reads: readonly string[] = []): Promise<HomeView> {
   return homeView({
     env: settings.env,
     project: settings.project,
     ...(settings.helHomeAnywhere ? { helHome: settings.helHomeAnywhere } : {}),
-    ...(settings.extraReads ? { extra: settings.extraReads } : {}),
+    extra: [...settings.extraReads ?? [], ...reads],
   });
 }
 

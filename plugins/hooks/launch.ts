@@ -13,8 +13,14 @@
  *
  * @module
  */
-import { isAbsolute, relative, resolve } from "node:path";
-import { isWithin, pathOutside, type Prepared, type Sandbox } from "../../kit/mod.ts";
+import {
+  commandWords,
+  type Covers,
+  namedPaths,
+  pathOutside,
+  type Prepared,
+  type Sandbox,
+} from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 
 /** Starts hook commands: in the sandbox, or outside it for the handlers that say so. */
@@ -31,6 +37,7 @@ export function createLauncher(
   sandboxOn: boolean,
   project: string,
   env: () => Record<string, string>,
+  covers: Covers = {},
 ): Launcher {
   return async (handler) => {
     const args = ["-c", handler.command];
@@ -43,32 +50,7 @@ export function createLauncher(
         env: { ...outside, PATH: pathOutside(outside.PATH ?? "", project) },
       };
     }
-    const expose = await helFilesNamed(handler.command, project);
-    return await sandbox.prepare("/bin/sh", args, { expose });
+    const named = await namedPaths(commandWords(handler.command), project, covers);
+    return await sandbox.prepare("/bin/sh", args, named);
   };
-}
-
-/**
- * Paths in the project's `.hel/` that a command names (`.hel/format.sh`,
- * `python3 .hel/hooks/lint.py`): existing files and folders, never `.hel` itself nor the
- * sessions. A sandboxed hook sees these read-only and the rest of `.hel` not at all.
- */
-export async function helFilesNamed(command: string, project: string): Promise<string[]> {
-  const found = new Set<string>();
-  const helDir = `${project}/.hel`;
-  for (const word of command.split(/[\s"'`;&|()<>=]+/)) {
-    if (!word.includes(".hel")) continue;
-    const path = resolve(project, word);
-    const rel = relative(helDir, path);
-    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-    if (rel.split("/")[0] === "sessions") continue;
-    try {
-      // Not through a link anywhere on the way: bound into the sandbox, it would show
-      // whatever it points to (the project path is canonical already).
-      if (await Deno.realPath(path) === path) found.add(path);
-    } catch {
-      // Named but not there: nothing to show.
-    }
-  }
-  return [...found].sort();
 }

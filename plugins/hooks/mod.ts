@@ -54,7 +54,10 @@ export default function hooks(): Plugin {
         ...(exposed ? { exposed } : {}),
         project: host.project,
         sessionId: host.session.id,
-        launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv),
+        launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv, {
+          ...settings.env.HOME ? { home: settings.env.HOME } : {},
+          ...settings.helHomeAnywhere ? { helHome: settings.helHomeAnywhere } : {},
+        }),
         afterRun: () => sandbox.afterRun(),
         runner,
         emit: host.emit,

@@ -13,7 +13,7 @@ import { isAbsolute, resolve } from "node:path";
 import { type PluginContext, sha256Hex } from "../../core/mod.ts";
 import {
   createSandbox,
-  isWithin,
+  namedPaths,
   pathOutside,
   type Sandbox,
   type SandboxSettings,
@@ -95,7 +95,10 @@ export function createLauncher(context: PluginContext, runSettings: SandboxSetti
       const cache = await cacheFolder(context.helHome, context.project);
       const extra = { ...entryEnvironment(config.env, childEnv).env, ...cacheVariables(cache) };
       const prepared = await sandbox.prepare(config.command, config.args, {
-        expose: await exposed(context.project, [config.command, ...config.args]),
+        ...await namedPaths([config.command, ...config.args], context.project, {
+          ...childEnv.HOME ? { home: childEnv.HOME } : {},
+          helHome: context.helHome,
+        }),
         writable: [cache],
         env: extra,
       });
@@ -127,28 +130,4 @@ async function cacheFolder(helHome: string, project: string): Promise<string> {
   const cache = `${resolve(helHome)}/cache/mcp/${key}`;
   await Deno.mkdir(cache, { recursive: true, mode: 0o700 });
   return cache;
-}
-
-/**
- * The files (never folders) an entry names inside a `.hel` folder (`.hel/mcp/x.py`, or the value of
- * `--config=.hel/x.json`), to be shown read-only in the sandbox where `.hel` is hidden. Only
- * existing paths that stay inside a `.hel` folder of the project once links are resolved:
- * a planted link must not show the server a file from elsewhere.
- */
-export async function exposed(project: string, words: readonly string[]): Promise<string[]> {
-  const inHel = (path: string) =>
-    isWithin(project, path) && path.slice(project.length).split("/").includes(".hel");
-  const found: string[] = [];
-  for (const word of words.flatMap((w) => [w, ...(w.includes("=") ? [w.split("=")[1]!] : [])])) {
-    if (word === "") continue;
-    const path = resolve(project, word);
-    if (!inHel(path) || found.includes(path)) continue;
-    try {
-      const real = await Deno.realPath(path);
-      if (inHel(real) && (await Deno.stat(real)).isFile) found.push(path);
-    } catch {
-      // Not there: nothing to show.
-    }
-  }
-  return found;
 }

@@ -219,3 +219,34 @@ Deno.test({
     assertNoServerLeft(project);
   },
 });
+
+Deno.test("mcp sandbox: a trusted server whose script lies in a covered folder outside the project still starts", async () => {
+  // The sandbox covers /tmp (and the home folders) with private folders; the script the entry
+  // names there is shown read-only with its folder, the rest of /tmp stays hidden.
+  const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-outside-server-" }));
+  const secret = `${outside}-secret.txt`;
+  await Deno.writeTextFile(secret, "beside, not named\n");
+  try {
+    await Deno.copyFile(`${REPO_ROOT}/fixtures/mcp/test_server.py`, `${outside}/server.py`);
+    await using project = await mcpProject((root) => ({
+      t: {
+        command: "python3",
+        args: [`${outside}/server.py`, ...(fixtureServer(root, "t").args ?? []).slice(1)],
+      },
+    }));
+    await using model = scriptedModel([
+      { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+      { toolCalls: [{ id: "call", name: "mcp__t__echo", arguments: { text: "from /tmp" } }] },
+      { toolCalls: [{ id: "peek", name: "bash", arguments: { command: `cat ${secret}` } }] },
+      { text: "done" },
+    ]);
+    const result = await helMcp(project, model, [], { tools: "bash" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(toolMessage(model, "call"), "from /tmp");
+    // Commands still see a private /tmp: what lies beside the folder stays hidden.
+    assert.doesNotMatch(toolMessage(model, "peek"), /beside, not named/);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+    await Deno.remove(secret);
+  }
+});

@@ -38,14 +38,16 @@ Deno.test("mcp: servers that fail to start are skipped with the reason; the othe
     garbage: fixtureServer(root, "garbage", "--garbage"),
     notools: fixtureServer(root, "notools", "--no-tools"),
     // An "npx" (here a stand-in that never answers) may be downloading on its first run. It
-    // lies in the project, which the sandbox shows (its /tmp is private).
+    // lies in the project, which the sandbox shows, and so does the server it runs: a script
+    // it names but the entry does not would be hidden wherever the sandbox covers it.
     fetching: {
       command: "npx",
       env: { PATH: `${root}/project/bin:${Deno.env.get("PATH")}` },
     },
   }), {
     files: {
-      "bin/npx": `#!/bin/sh\nexec python3 ${TEST_SERVER} --log ${"$"}0.jsonl --silent\n`,
+      "bin/npx": `#!/bin/sh\nexec python3 "$(dirname "$0")/server.py" --log "$0.jsonl" --silent\n`,
+      "bin/server.py": await Deno.readTextFile(TEST_SERVER),
     },
   });
   await Deno.chmod(`${project.project}/bin/npx`, 0o755);

@@ -58,3 +58,22 @@ export function neutralise(text: string, options: NeutraliseOptions = {}): strin
 export function escapeControlCharacters(text: string): string {
   return neutralise(text, { invisibles: true });
 }
+
+/**
+ * Blank characters: spaces of every width and characters fonts draw empty (Braille blank,
+ * Hangul fillers). Thousands of them in a row push what comes before out of sight.
+ */
+const BLANK_RUN =
+  /[ \u00a0\u115f\u1160\u1680\u2000-\u200a\u202f\u205f\u2800\u3000\u3164\uffa0]{8,}/gu;
+
+/**
+ * `text` with each run of eight or more blanks counted instead (`[5000 spaces]`): for what a
+ * person approves (a permission question, a trust review), so padding cannot scroll the start
+ * of a command off the screen and leave a harmless tail above the question.
+ */
+export function shownBlankRuns(text: string): string {
+  return text.replace(BLANK_RUN, (run) => {
+    const count = [...run].length;
+    return /^ +$/.test(run) ? ` [${count} spaces] ` : ` [${count} blank characters] `;
+  });
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { escapeControlCharacters, neutralise } from "./neutralise.ts";
+import { escapeControlCharacters, neutralise, shownBlankRuns } from "./neutralise.ts";
 
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
@@ -70,4 +70,10 @@ Deno.test("neutralise keeps emoji joiners; with invisibles it escapes bidi and h
     "a\\u202eb\\u200bc\\u{e0041}",
   );
   assert.equal(escapeControlCharacters("a\u202eb\x1b"), "a\\u202eb\\u001b");
+});
+
+Deno.test("shownBlankRuns counts long runs of blanks, of any kind, and leaves short ones", () => {
+  assert.equal(shownBlankRuns(`a${" ".repeat(5000)}b`), "a [5000 spaces] b");
+  assert.equal(shownBlankRuns(`a${"\u3000\u2800".repeat(6)}b`), "a [12 blank characters] b");
+  assert.equal(shownBlankRuns("a       b"), "a       b");
 });

@@ -7,6 +7,7 @@
 import type { Approval, Approver } from "../permissions.ts";
 import { escapeControlCharacters } from "../trust/trust_review.ts";
 import { UsageError } from "../usage_error.ts";
+import { shownBlankRuns } from "../neutralise.ts";
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
 export function terminalApprover(
@@ -15,8 +16,11 @@ export function terminalApprover(
   return {
     async approve(toolName, args, signal) {
       const answer = await ask(
-        // What the person approves must read exactly as what runs: no terminal tricks.
-        `permission: ${escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`)}\n` +
+        // What the person approves must read exactly as what runs: no terminal tricks, and no
+        // padding that scrolls the start of a command off the screen.
+        `permission: ${
+          shownBlankRuns(escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`))
+        }\n` +
           "Allow this call once? [y/N] ",
         signal,
       );

@@ -16,7 +16,7 @@ import {
   type TrustEntry,
   type TrustSummary,
 } from "./trust_summary.ts";
-import { escapeControlCharacters } from "../neutralise.ts";
+import { escapeControlCharacters, shownBlankRuns } from "../neutralise.ts";
 
 // Kept here too: plugins and other modules import it from this module.
 export { escapeControlCharacters };
@@ -39,11 +39,6 @@ function shellWord(word: string): string {
   return /^[\w./:=@%+,-]+$/.test(word) ? word : JSON.stringify(word);
 }
 
-/** Long runs of spaces counted, so padding cannot push the rest of a command out of sight. */
-function shownSpaces(text: string): string {
-  return text.replace(/ {8,}/g, (run) => ` [${run.length} spaces] `);
-}
-
 function shown(entry: TrustEntry): ShownEntry {
   const run = entry.shell
     ? entry.command
@@ -51,7 +46,8 @@ function shown(entry: TrustEntry): ShownEntry {
   return {
     title: oneLine(entry.details ? `${entry.label} ${entry.details}` : entry.label),
     runLabel: entry.shell ? "sh -c" : "run",
-    run: shownSpaces(oneLine(run)),
+    // Long runs of blanks counted, so padding cannot push the rest of a command out of sight.
+    run: shownBlankRuns(oneLine(run)),
     folder: entry.folder === undefined ? undefined : oneLine(entry.folder),
     envNames: entry.envNames.map(oneLine),
     sandbox: entry.sandbox,

@@ -7,9 +7,11 @@
  * passes one variable through on purpose.
  *
  * The parts: KEY, SECRET, TOKEN, PASSWORD and CREDENTIAL (as Codex, plus the last two), and
- * PASSWD and PASSPHRASE, spellings of the same thing. Not AUTH: it would drop GIT_AUTHOR_NAME
- * and XAUTHORITY, and the credentials named so mostly carry TOKEN or KEY as well. Not PRIVATE
- * (PRIVATE_KEY has KEY) nor PWD (PWD and OLDPWD are the working directory).
+ * PASSWD and PASSPHRASE, spellings of the same thing. AUTH and PWD count only as whole words
+ * of a name (parts between `_`): `DOCKER_AUTH_CONFIG` (registry logins), npm's
+ * `NPM_CONFIG__AUTH`, `MYSQL_PWD` (the MySQL client's password) go, while `GIT_AUTHOR_NAME`,
+ * `XAUTHORITY`, `PWD` and `OLDPWD` (the working directory) stay, and so does `SSH_AUTH_SOCK`
+ * (a socket's path; the sandbox hides the socket anyway). Not PRIVATE (PRIVATE_KEY has KEY).
  *
  * @module
  */
@@ -26,10 +28,19 @@ export const SECRET_NAME_PARTS = [
   "CREDENTIAL",
 ] as const;
 
+/** Words that mark a credential only as a whole word of a longer name (see above). */
+export const SECRET_NAME_WORDS = ["AUTH", "PWD"] as const;
+
+/** Names that carry a word above but hold no credential. */
+const NOT_SECRET = ["SSH_AUTH_SOCK"];
+
 /** Whether a variable's name looks like it holds a credential. */
 export function looksSecret(name: string): boolean {
   const upper = name.toUpperCase();
-  return SECRET_NAME_PARTS.some((part) => upper.includes(part));
+  if (SECRET_NAME_PARTS.some((part) => upper.includes(part))) return true;
+  const words = upper.split("_");
+  return words.length > 1 && !NOT_SECRET.includes(upper) &&
+    SECRET_NAME_WORDS.some((word) => words.includes(word));
 }
 
 /**

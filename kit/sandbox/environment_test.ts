@@ -35,6 +35,12 @@ Deno.test("names that look like credentials are dropped in any case, the rest ke
   ]);
   assert.ok(looksSecret("npm_config__authtoken"));
   assert.ok(!looksSecret("LANG"));
+  for (const name of ["MYSQL_PWD", "DOCKER_AUTH_CONFIG", "NPM_CONFIG__AUTH", "basic_auth"]) {
+    assert.ok(looksSecret(name), name);
+  }
+  for (const name of ["PWD", "OLDPWD", "XAUTHORITY", "GIT_AUTHOR_EMAIL", "SSH_AUTH_SOCK"]) {
+    assert.ok(!looksSecret(name), name);
+  }
 });
 
 Deno.test("--sandbox-env takes variable names, once each, never the model API key", () => {

@@ -156,7 +156,11 @@ export async function homeView(input: HomeViewInput): Promise<HomeView> {
   ];
   const secrets: string[] = [];
   for (const path of secretCandidates) {
-    if (!readable.some((r) => isWithin(r, path)) || secrets.includes(path)) continue;
+    // Inside a toolchain, or a folder shown on request (a server entry naming `~/.cargo`);
+    // not when a request names the file itself (`--sandbox-read ~/.cargo/credentials.toml`).
+    const extra = input.extra ?? [];
+    if (extra.includes(path) || secrets.includes(path)) continue;
+    if (![...readable, ...extra].some((r) => isWithin(r, path))) continue;
     // A file: /dev/null is bound over it (a folder of that name is no credential file).
     if ((await Deno.stat(path).catch(() => undefined))?.isFile) secrets.push(path);
   }

@@ -44,6 +44,17 @@ Deno.test("homeView hides the home folders and binds back only toolchains and PA
     extra: ["/etc/hostname"],
     helHome: t.outside,
   });
+  // A toolchain folder shown on request (a server entry naming ~/.cargo) keeps its
+  // credential file covered; naming the file itself shows it.
+  const named = await homeView({
+    env: { HOME: home },
+    project: t.project,
+    extra: [`${home}/.cargo`],
+  });
+  assert.ok(named.secrets.includes(`${home}/.cargo/credentials.toml`), named.secrets.join());
+  const file = `${home}/.cargo/credentials.toml`;
+  const asked = await homeView({ env: { HOME: home }, project: t.project, extra: [file] });
+  assert.ok(!asked.secrets.includes(file), asked.secrets.join());
   // Started in the home folder, the project is the home: nothing of it is covered or re-bound.
   const inHome = await homeView({ env: { HOME: home, PATH: `${home}/bin` }, project: home });
   assert.deepEqual([inHome.hidden.includes(home), inHome.readable], [false, []]);

@@ -4,6 +4,9 @@
  * `.hel/mcp/x.py`), bound back read-only; and absolute paths outside the project that the
  * sandbox would hide (a server kept in `~/mcp/`, a checkout under `/tmp`), shown read-only. The
  * person reviewed that command line when trusting the file, so what it names is meant to run.
+ * Only a program or script brings its folder along (its modules sit beside it): a data file
+ * (`--known-hosts ~/.ssh/known_hosts`) is shown alone, so the private key beside it, which the
+ * person never saw named, stays hidden.
  *
  * @module
  */
@@ -51,11 +54,20 @@ export async function namedPaths(
     if (isWithin(project, path)) {
       if (helPart(project, path)) expose.add(path);
     } else if (isAbsolute(word)) {
-      const shown = outsideRead(path, info.isFile, covers);
+      const kind = !info.isFile ? "folder" : isProgram(path, info) ? "program" : "file";
+      const shown = outsideRead(path, kind, covers);
       if (shown) reads.add(shown);
     }
   }
   return { expose: [...expose].sort(), reads: [...reads].sort() };
+}
+
+/** File names of scripts, whose modules and libraries usually sit beside them. */
+const SCRIPT = /\.([cm]?[jt]sx?|py[wz]?|sh|bash|zsh|rb|pl|php|lua|jar)$/i;
+
+/** Whether a file is a program or script: executable, or named like a script. */
+function isProgram(path: string, info: Deno.FileInfo): boolean {
+  return ((info.mode ?? 0) & 0o111) !== 0 || SCRIPT.test(path);
 }
 
 /** The file's information when `path` exists and no link lies on the way; else undefined. */
@@ -78,16 +90,21 @@ function helPart(project: string, path: string): boolean {
 
 /**
  * What to show of an outside `path` the sandbox covers (elsewhere it is visible already): a
- * file's folder (its modules sit beside it) or the folder itself; the file alone when its
+ * program's folder (its modules sit beside it) or the folder itself; the file alone when its
  * folder is or holds a cover (`node /root/server.js` shows no more of /root); nothing inside
- * `$HEL_HOME` or any `.hel`.
+ * `$HEL_HOME` or any `.hel`. Any other file is shown alone.
  */
-function outsideRead(path: string, isFile: boolean, covers: Covers): string | undefined {
+function outsideRead(
+  path: string,
+  kind: "folder" | "program" | "file",
+  covers: Covers,
+): string | undefined {
   if (covers.helHome && isWithin(resolve(covers.helHome), path)) return undefined;
   if (touchesProtected("/", path)) return undefined;
   const all = [...PRIVATE_FOLDERS, ...PRIVATE_RUNTIME, ...covers.home ? [covers.home] : []];
   if (!all.some((cover) => isWithin(cover, path))) return undefined;
-  const folder = isFile ? dirname(path) : path;
+  if (kind === "file") return path;
+  const folder = kind === "program" ? dirname(path) : path;
   if (!all.some((cover) => isWithin(folder, cover))) return folder;
-  return isFile ? path : undefined;
+  return kind === "program" ? path : undefined;
 }

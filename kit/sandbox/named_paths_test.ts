@@ -67,3 +67,14 @@ Deno.test("named paths: a file right in a covered folder is shown alone", async 
     await Deno.remove(file);
   }
 });
+
+Deno.test("named paths: a data file in a covered folder is shown alone, a script with its folder", async () => {
+  await using l = await layout();
+  await Deno.writeTextFile(`${l.root}/tools/known_hosts`, "");
+  await Deno.writeTextFile(`${l.root}/tools/run`, "");
+  await Deno.chmod(`${l.root}/tools/run`, 0o755);
+  const data = await namedPaths([`--known-hosts=${l.root}/tools/known_hosts`], l.project, {});
+  assert.deepEqual(data.reads, [`${l.root}/tools/known_hosts`]);
+  const program = await namedPaths([`${l.root}/tools/run`], l.project, {});
+  assert.deepEqual(program.reads, [`${l.root}/tools`]);
+});

@@ -171,8 +171,8 @@ export function bwrapArguments(
     "/run",
     ...keepInRun.flatMap((dir) => ["--ro-bind-try", dir, dir]),
     // Order matters, later mounts cover earlier ones: the home folders are covered, then the
-    // toolchains bound back, their credential files covered again, the user's extra paths
-    // bound, `$HEL_HOME` covered, and only then the project (it may lie in a hidden folder).
+    // toolchains and the user's extra paths bound back, their credential files covered again,
+    // `$HEL_HOME` covered, and only then the project (it may lie in a hidden folder).
     ...(home ? homeArguments(home) : []),
     "--bind",
     project,
@@ -214,8 +214,9 @@ function homeArguments(home: HomeView): string[] {
     ...home.hidden.flatMap((dir) => ["--tmpfs", dir]),
     // `-try`: a folder may vanish between the look and the command.
     ...home.readable.flatMap((path) => ["--ro-bind-try", path, path]),
-    ...home.secrets.flatMap((path) => ["--ro-bind", "/dev/null", path]),
     ...home.extra.flatMap((path) => ["--ro-bind-try", path, path]),
+    // After the extra paths too: a folder shown on request does not uncover them.
+    ...home.secrets.flatMap((path) => ["--ro-bind", "/dev/null", path]),
     ...(home.helHome ? ["--tmpfs", home.helHome] : []),
   ];
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { type PluginContext, sha256Hex } from "../../core/mod.ts";
 import {
   createSandbox,

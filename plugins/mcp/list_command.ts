@@ -19,6 +19,7 @@ import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
+import { shownEnvName } from "./server_env.ts";
 
 /** The `hel mcp` command. */
 export function createListCommand(options: McpPluginOptions): PluginCommand {
@@ -136,7 +137,11 @@ function launchLines(launcher: Launcher, config: ServerConfig): string[] {
       ? "  sandbox: on"
       : "  sandbox: OFF: runs with your rights and whatever project code it loads" +
         (config.sandbox ? " (--sandbox off)" : ' ("sandbox": false)'),
-    `  environment: from its "env": ${own.length > 0 ? own.join(", ") : "nothing"}` +
+    `  environment: from its "env": ${
+      own.length > 0
+        ? own.map((name) => shownEnvName(name, config.env[name]!)).join(", ")
+        : "nothing"
+    }` +
     (unset.length > 0 ? `; not set in hel's environment, so not passed: ${unset.join(", ")}` : "") +
     `; base: ${names.filter((name) => !own.includes(name)).join(", ")}`,
   ];

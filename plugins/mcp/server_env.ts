@@ -73,6 +73,28 @@ export function envReference(value: string): { name: string; fallback?: string }
   return match[2] === undefined ? { name: match[1]! } : { name: match[1]!, fallback: match[2] };
 }
 
+/**
+ * How an entry's variable is shown (trust review, `hel mcp list`): its name, and for a
+ * reference the variable its value is taken from, `LOG_LEVEL (from GITHUB_TOKEN)`, so a
+ * secret cannot travel under a harmless name (`GITHUB_TOKEN` from itself is just its name).
+ * Never a value.
+ */
+export function shownEnvName(name: string, value: string): string {
+  const reference = envReference(value);
+  return reference && reference.name !== name ? `${name} (from ${reference.name})` : name;
+}
+
+/**
+ * The entry's variables as {@link shownEnvName} shows them, references first: a list cut to
+ * fit a screen ("+3 more") must not cut away the ones that pass hel's variables on.
+ */
+export function shownEnvNames(entry: Readonly<Record<string, string>>): string[] {
+  const names = Object.entries(entry);
+  const passed = names.filter(([, value]) => envReference(value));
+  const plain = names.filter(([, value]) => !envReference(value));
+  return [...passed, ...plain].map(([name, value]) => shownEnvName(name, value));
+}
+
 /** What a server's entry adds, resolved against hel's environment. */
 export interface EntryEnvironment {
   /** The variables set for the server (values as they will be). */

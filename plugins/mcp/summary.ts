@@ -6,6 +6,7 @@
  */
 import type { TrustSummary } from "../../core/mod.ts";
 import type { ServerConfig } from "./config.ts";
+import { shownEnvNames } from "./server_env.ts";
 
 /** The servers in the order hel starts them. */
 export function summarizeServers(servers: readonly ServerConfig[]): TrustSummary {
@@ -15,7 +16,8 @@ export function summarizeServers(servers: readonly ServerConfig[]): TrustSummary
       label: `server ${JSON.stringify(server.name)}`,
       command: server.command,
       args: server.args,
-      envNames: Object.keys(server.env),
+      // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).
+      envNames: shownEnvNames(server.env),
       // False only for an entry with "sandbox": false (config.ts).
       sandbox: server.sandbox,
     })),

@@ -6,12 +6,12 @@
  */
 import { CommanderError } from "commander";
 import denoJson from "./deno.json" with { type: "json" };
-import { addCommands } from "./core/cli/commands.ts";
-import { createProgram } from "./core/cli/program.ts";
-import { type RootFlags, startFromCommandLine } from "./core/cli/start.ts";
-import { writeErr } from "./core/cli/output.ts";
-import { loadPlugins, pluginEntries } from "./core/plugin_loader.ts";
-import { hideOwnEnvironment } from "./core/process/process_privacy.ts";
+import { addCommands } from "./cli/commands.ts";
+import { createProgram } from "./cli/program.ts";
+import { type RootFlags, startFromCommandLine } from "./cli/start.ts";
+import { writeErr } from "./kit/output.ts";
+import { loadPlugins, pluginEntries } from "./agent/plugin_loader.ts";
+import { hideOwnEnvironment } from "./kit/process/privacy.ts";
 import { UsageError } from "./core/usage_error.ts";
 
 async function main(argv: string[]): Promise<number> {

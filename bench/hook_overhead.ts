@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { createTrustFileStore } from "../core/mod.ts";
+import { createTrustFileStore } from "../kit/mod.ts";
 import { benchProject, expectExit, type HelCommand, modelArgs, runTimed } from "./hel_process.ts";
 import { expectConsumed, type PlainTurn, timedModel } from "./scripted.ts";
 import { gaps, median, repeat } from "./stats.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createTrustFileStore } from "../core/mod.ts";
+import { createTrustFileStore } from "../kit/mod.ts";
 
 /** The benchmark's fixture server (python3, standard library only). */
 export const FIXTURE_SERVER = new URL("./fixture_server.py", import.meta.url).pathname;

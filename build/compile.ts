@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { sha256Hex } from "../core/trust/trust_file_store.ts";
+import { sha256Hex } from "../kit/trust/file_store.ts";
 import { missingRuntimeMessage, type RuntimeSource } from "./runtime.ts";
 import { type BuildTarget, hasExecutableHeader } from "./targets.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { pluginEntries } from "../core/plugin_loader.ts";
+import { pluginEntries } from "../agent/plugin_loader.ts";
 
 /**
  * Absolute paths of the plugin modules `denoJson` declares, resolved against `root` (the

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { ModelClient } from "./model/model.ts";
+import type { ModelClient } from "./model.ts";
 import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
-import { addUsage, type RunUsage } from "./model/usage.ts";
+import { addUsage, type RunUsage } from "./usage.ts";
 
 /** Calls beyond this many in one response are answered with an error instead of run. */
 export const MAX_CALLS_PER_RESPONSE = 64;

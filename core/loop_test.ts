@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { MAX_CALLS_PER_RESPONSE, MAX_SAME_FAILURES, runLoop } from "./loop.ts";
-import type { ModelClient, ModelReply, ModelRequest } from "./model/model.ts";
+import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
-import { emptyUsage } from "./model/usage.ts";
+import { emptyUsage } from "./usage.ts";
 
 function scripted(replies: ModelReply[]): ModelClient & { requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];

@@ -1,6 +1,7 @@
 /**
- * The only module plugins import: the contracts (types), the host API and the helpers the core
- * shares with plugins. Core internals stay behind it.
+ * The kernel's public face: the contracts plugins implement (tools, plugins, events), the host
+ * API, and the few pure helpers (text, neutralising outside text) that go with them. Plugins
+ * import the core only through this module; shared machinery with I/O is in kit/mod.ts.
  *
  * @module
  */
@@ -34,47 +35,9 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type * from "./events.ts";
-export type { TrustKind, TrustRecord, TrustStore } from "./trust/trust_store.ts";
-export { sha256Hex } from "./trust/trust_file_store.ts";
-export { fileStart, sha256OfFile } from "./file_digest.ts";
+export type { TrustKind, TrustRecord, TrustStore } from "./trust.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
-export { withFileLock, writePrivateFile } from "./private_file.ts";
-export {
-  appendLine,
-  lstatOrUndefined,
-  makeFolderChain,
-  openFileNoFollow,
-  UnsafePathError,
-  writeFileAtomic,
-  writeNewFile,
-} from "./safe_write.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
-export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/trust_review.ts";
-export type { TrustEntry, TrustSummary } from "./trust/trust_summary.ts";
+export type { TrustEntry, TrustSummary } from "./trust.ts";
 export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
-export { writeErr, writeOut } from "./cli/output.ts";
-export {
-  findSystemProgram,
-  inNewProcessGroup,
-  processGroupAlive,
-  signalProcessGroup,
-} from "./process/process_group.ts";
-export { createTrustFileStore } from "./trust/trust_file_store.ts";
-export { type ProjectConfigFile, readProjectConfig } from "./config/project_config.ts";
-export {
-  didYouMean,
-  type JsoncParse,
-  type JsoncParseOptions,
-  jsoncProperties,
-  type JsoncProperty,
-  parseJsoncConfig,
-} from "./config/jsonc_config.ts";
-export {
-  type ChildOutcome,
-  type ChildSpec,
-  type ChildStop,
-  runChild,
-} from "./process/child_process.ts";
-/** The model API keys hel keeps from every child (a `--sandbox-env` cannot pass them). */
-export { SECRET_ENV_NAMES } from "./host.ts";

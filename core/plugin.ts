@@ -17,8 +17,8 @@ import type {
   ToolLookup,
   ToolResult,
 } from "./types.ts";
-import type { TrustKind, TrustStore } from "./trust/trust_store.ts";
-import type { TrustSummary } from "./trust/trust_summary.ts";
+import type { TrustKind, TrustStore } from "./trust.ts";
+import type { TrustSummary } from "./trust.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
 export interface Logger {

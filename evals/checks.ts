@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { RunRecord } from "../core/record.ts";
+import type { RunRecord } from "../agent/record.ts";
 import { checkMcpUsage, type McpUsageFacts } from "./mcp_usage.ts";
 import type { CheckSpec, Task } from "./spec.ts";
 import { RUNNER_RECORD } from "./hel_driver.ts";

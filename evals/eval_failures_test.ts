@@ -4,7 +4,7 @@
  * that does not match, no API key. The real eval command runs the real hel.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { REPO_ROOT, scriptedModel } from "../tests/_helpers.ts";
 import {
   call,

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { RunRecord } from "../core/record.ts";
-import { RECORD_SCHEMA_VERSION } from "../core/record.ts";
+import type { RunRecord } from "../agent/record.ts";
+import { RECORD_SCHEMA_VERSION } from "../agent/record.ts";
 import type { Endpoint } from "./endpoint.ts";
 import type { HelSettings, Lab } from "./spec.ts";
 import { openResultFile } from "./result_file.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RunRecord } from "../core/record.ts";
+import type { RunRecord } from "../agent/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import { mcpStartup, readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
 import type { Lab, Task } from "./spec.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { dirname } from "node:path";
-import { openFileNoFollow, UnsafePathError, writeFileAtomic } from "../core/mod.ts";
+import { openFileNoFollow, UnsafePathError, writeFileAtomic } from "../kit/mod.ts";
 
 const MODES = { mode: 0o644, folderMode: 0o755 };
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RunRecord } from "../core/record.ts";
+import type { RunRecord } from "../agent/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { runHelOnce } from "./hel_driver.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { createTrustFileStore, sha256Hex } from "../core/mod.ts";
+import { createTrustFileStore, sha256Hex } from "../kit/mod.ts";
 import { readPlainFile, writeResultFile } from "./result_file.ts";
 
 /** The pinned MCP configuration differs from the bytes on disk (or is missing). */

@@ -1,7 +1,8 @@
 /**
  * What plugins may share beyond the core's contracts: the sandbox every program the model can
- * influence runs in (commands, hooks, MCP servers), and the path and file-identity questions it
- * rests on. Plugins import the kit only through this module.
+ * influence runs in (commands, hooks, MCP servers), the trust store and its review, careful
+ * reading of project config files, child processes, private and link-safe file writes, and the
+ * terminal output layer. Plugins import the kit only through this module.
  *
  * @module
  */
@@ -38,3 +39,35 @@ export {
   sandboxSettingsFor,
 } from "./sandbox/settings.ts";
 export { describeChange, type GitChange, GitWatch, gitWatch } from "./sandbox/planted_git.ts";
+export { sha256Hex } from "./trust/file_store.ts";
+export { fileStart, sha256OfFile } from "./file_digest.ts";
+export { withFileLock, writePrivateFile } from "./private_file.ts";
+export {
+  appendLine,
+  lstatOrUndefined,
+  makeFolderChain,
+  openFileNoFollow,
+  UnsafePathError,
+  writeFileAtomic,
+  writeNewFile,
+} from "./safe_write.ts";
+export { escapeControlCharacters, reviewTrust, type TrustOutcome } from "./trust/review.ts";
+export { writeErr, writeOut } from "./output.ts";
+export {
+  findSystemProgram,
+  inNewProcessGroup,
+  processGroupAlive,
+  signalProcessGroup,
+} from "./process/group.ts";
+export { createTrustFileStore } from "./trust/file_store.ts";
+export { type ProjectConfigFile, readProjectConfig } from "./config/project_file.ts";
+export {
+  didYouMean,
+  type JsoncParse,
+  type JsoncParseOptions,
+  jsoncProperties,
+  type JsoncProperty,
+  parseJsoncConfig,
+} from "./config/jsonc.ts";
+export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./process/child.ts";
+export { SECRET_ENV_NAMES } from "./process/privacy.ts";

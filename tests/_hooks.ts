@@ -5,7 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { createTrustFileStore } from "../core/mod.ts";
+import { createTrustFileStore } from "../kit/mod.ts";
 import type { ScriptedModel } from "../fixtures/scripted_model.ts";
 import { pause, runHel, type TempProject, toolMessage } from "./_helpers.ts";
 

@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { createTrustFileStore } from "../core/mod.ts";
+import { createTrustFileStore } from "../kit/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
 import {
   eventually,

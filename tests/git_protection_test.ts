@@ -5,7 +5,7 @@
  * `.git` is read-only, cannot be moved or removed, while git can still read the repository.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { git, hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, type TempProject, tempProject } from "./_helpers.ts";
 import { baseArgs } from "./_hooks.ts";

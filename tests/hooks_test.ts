@@ -4,7 +4,7 @@
  * hook errors, timeouts and capture limits. Every config here is trusted first.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import type { ScriptTurn } from "../fixtures/scripted_model.ts";
 import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
 import {

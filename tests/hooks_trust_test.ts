@@ -3,7 +3,7 @@
  * trusted exactly those bytes for exactly this project, and the approval lives in $HEL_HOME.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel, tempProject } from "./_helpers.ts";
 import {
   baseArgs,

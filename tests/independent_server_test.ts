@@ -5,7 +5,7 @@
  * request hel sent must be a well-formed Chat Completions request.
  */
 import assert from "node:assert/strict";
-import { inNewProcessGroup, signalProcessGroup } from "../core/process/process_group.ts";
+import { inNewProcessGroup, signalProcessGroup } from "../kit/process/group.ts";
 import { REPO_ROOT, runHel, tempProject } from "./_helpers.ts";
 
 const AIMOCK = "@copilotkit/aimock@1.43.0";

@@ -7,7 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 import {

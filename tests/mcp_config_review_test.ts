@@ -4,7 +4,7 @@
  * would really start, and two servers never share a name. An invalid file is never trusted.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { runHel, tempProject } from "./_helpers.ts";
 
 Deno.test("mcp config: a field or server written twice is refused, trusted or not, and nothing starts", async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { createTrustFileStore } from "../core/mod.ts";
+import { createTrustFileStore } from "../kit/mod.ts";
 import { REPO_ROOT, runHel, scriptedModel, tempProject } from "./_helpers.ts";
 
 Deno.test("mcp --mcp-eager: every definition in the first request, no loader, callable at once", async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel } from "./_helpers.ts";
 import {
   assertNoServerLeft,

@@ -7,7 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel } from "./_helpers.ts";
 import { helOnTerminal } from "./_terminal.ts";
 import {

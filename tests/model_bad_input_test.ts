@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, type TempProject, tempProject, toolMessage } from "./_helpers.ts";
 import { helOnTerminal } from "./_terminal.ts";
-import { TERMINAL_RESET } from "../core/cli/output.ts";
+import { TERMINAL_RESET } from "../kit/output.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 

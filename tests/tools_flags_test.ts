@@ -3,7 +3,7 @@
  * `--bash-timeout`, and the refusals when bubblewrap or ripgrep is missing.
  */
 import assert from "node:assert/strict";
-import { findSystemProgram } from "../core/mod.ts";
+import { findSystemProgram } from "../kit/mod.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 

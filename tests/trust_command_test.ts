@@ -3,7 +3,7 @@
  * scripts (a mismatch records nothing), list and revoke.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { runHel, tempProject } from "./_helpers.ts";
 import { exists, HOOKS_QUESTION, hooksJson } from "./_hooks.ts";
 import { helOnTerminal } from "./_terminal.ts";

@@ -3,7 +3,7 @@
  * where a cloned repository could ship a record approving its own hooks or MCP servers.
  */
 import assert from "node:assert/strict";
-import { sha256Hex } from "../core/mod.ts";
+import { sha256Hex } from "../kit/mod.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
 import { baseArgs, command, exists, group, hooksJson } from "./_hooks.ts";

@@ -15,7 +15,8 @@
  *
  * @module
  */
-import { SECRET_ENV_NAMES, UsageError } from "../../core/mod.ts";
+import { UsageError } from "../../core/mod.ts";
+import { SECRET_ENV_NAMES } from "../process/privacy.ts";
 
 /** Name parts that mark a variable as a credential (matched in any case). */
 export const SECRET_NAME_PARTS = [

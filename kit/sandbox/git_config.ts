@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { runChild } from "../../core/mod.ts";
+import { runChild } from "../process/child.ts";
 
 /** Keys (section and name lower case, as git lists them) whose value is a program to run. */
 const PROGRAM_KEYS: readonly RegExp[] = [

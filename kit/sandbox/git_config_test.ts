@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { findSystemProgram } from "../../core/mod.ts";
+import { findSystemProgram } from "../process/group.ts";
 import { parseConfig, parseConfigList, runsProgram } from "./git_config.ts";
 
 Deno.test("settings that run programs are told apart from the rest", () => {

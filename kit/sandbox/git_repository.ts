@@ -7,7 +7,8 @@
  * @module
  */
 import { basename, dirname, resolve } from "node:path";
-import { escapeControlCharacters, sha256Hex } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../trust/review.ts";
+import { sha256Hex } from "../trust/file_store.ts";
 import { type ConfigEntry, parseConfig, runsProgram } from "./git_config.ts";
 
 /** Settings files are small; a larger one is reported unread rather than loaded. */

@@ -10,7 +10,7 @@
  * of `.hel`. A `.hel` made while a program runs is hidden from the programs after it; one made
  * outside the sandbox between two programs (the person's own hel in a subfolder) is seen at the
  * next look, after the next program. A session a program forged there is refused anyway
- * (core/session/session_record.ts). Links named `.hel` are not followed: hel refuses a `.hel`
+ * (agent/session/record.ts). Links named `.hel` are not followed: hel refuses a `.hel`
  * that is not a real folder, so no session or hook of it is used.
  *
  * Cost: the watch's (on the 2-core development machine under load, for /usr's 15,450 folders:

@@ -13,7 +13,7 @@
  * @module
  */
 import { relative } from "node:path";
-import { findSystemProgram } from "../../core/mod.ts";
+import { findSystemProgram } from "../process/group.ts";
 import { isWithin, touchesProtected } from "../paths.ts";
 import {
   gitDirLayout,

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { findSystemProgram } from "../../core/mod.ts";
+import { findSystemProgram } from "../process/group.ts";
 
 /** Processes and threads one sandbox runs at once, by default. */
 export const DEFAULT_MAX_PROCESSES = 1024;

@@ -14,7 +14,8 @@
  *
  * @module
  */
-import { findSystemProgram, runChild } from "../../core/mod.ts";
+import { findSystemProgram } from "../process/group.ts";
+import { runChild } from "../process/child.ts";
 import { dirname } from "node:path";
 import { isWithin } from "../paths.ts";
 import { withoutSecrets } from "./environment.ts";

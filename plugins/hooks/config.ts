@@ -6,12 +6,8 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import {
-  didYouMean,
-  jsoncProperties,
-  MAX_TIMER_SECONDS,
-  parseJsoncConfig,
-} from "../../core/mod.ts";
+import { MAX_TIMER_SECONDS } from "../../core/mod.ts";
+import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../kit/mod.ts";
 
 /** The events a hook can run on. */
 export type HookEvent = "PreToolUse" | "PostToolUse";

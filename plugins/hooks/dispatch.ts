@@ -8,11 +8,11 @@
  */
 import {
   type BlockDecision,
-  escapeControlCharacters,
   type HelEvent,
   type ToolCallInfo,
   type ToolResult,
 } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 import { type HookEvent, type HookHandler, matches } from "./config.ts";
 import type { ExposedFiles } from "./exposed_files.ts";
 import { boundFeedback } from "./feedback.ts";

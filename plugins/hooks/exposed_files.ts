@@ -14,7 +14,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { sha256OfFile } from "../../core/mod.ts";
+import { sha256OfFile } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 
 /** Programs that run a file named after them (`sh x.sh`, `python3 x.py`, `deno run x.ts`). */

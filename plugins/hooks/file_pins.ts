@@ -8,15 +8,13 @@
  *
  * @module
  */
+import { codePointLength, headChars, type Host } from "../../core/mod.ts";
 import {
-  codePointLength,
   escapeControlCharacters,
   fileStart,
-  headChars,
-  type Host,
   withFileLock,
   writePrivateFile,
-} from "../../core/mod.ts";
+} from "../../kit/mod.ts";
 import { touchesProtected } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 import { type ExposedFiles, exposedHookFiles } from "./exposed_files.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createTrustFileStore, type HelEvent, type Host, sha256Hex } from "../../core/mod.ts";
+import { type HelEvent, type Host } from "../../core/mod.ts";
+import { createTrustFileStore, sha256Hex } from "../../kit/mod.ts";
 import { loadTrustedHooks } from "./load.ts";
 
 const ORIGINAL =

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type ChildStop, runChild, signalProcessGroup } from "../../core/mod.ts";
+import { type ChildStop, runChild, signalProcessGroup } from "../../kit/mod.ts";
 
 /** Bytes kept of each of stdout and stderr. */
 export const CAPTURE_LIMIT_BYTES = 1024 * 1024;

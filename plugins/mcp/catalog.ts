@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+import { codePointLength, headChars } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 
 /** Tool names longer than this are refused by model APIs, so such tools are excluded. */

@@ -13,7 +13,7 @@ import {
   jsoncProperties,
   type JsoncProperty,
   parseJsoncConfig,
-} from "../../core/mod.ts";
+} from "../../kit/mod.ts";
 
 /** Seconds one tool call may take unless the server's `timeout` says otherwise. */
 export const DEFAULT_CALL_TIMEOUT_SECONDS = 300;

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+import { codePointLength, headChars } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 
 /** The most characters of one server's instructions the model sees. */
 export const INSTRUCTIONS_CHARS = 2_000;

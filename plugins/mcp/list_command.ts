@@ -5,13 +5,8 @@
  *
  * @module
  */
-import {
-  escapeControlCharacters,
-  type PluginCommand,
-  type PluginContext,
-  writeErr,
-  writeOut,
-} from "../../core/mod.ts";
+import { type PluginCommand, type PluginContext } from "../../core/mod.ts";
+import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";

@@ -9,11 +9,11 @@
 import {
   type Host,
   type Plugin,
-  reviewTrust,
   type Tool,
   type ToolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
+import { reviewTrust } from "../../kit/mod.ts";
 import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readProjectConfig, sha256Hex } from "../../core/mod.ts";
+import { readProjectConfig, sha256Hex } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
 import { McpConnection, StartupError, type Trace } from "./connection.ts";

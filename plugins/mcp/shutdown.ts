@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { processGroupAlive, signalProcessGroup } from "../../core/mod.ts";
+import { processGroupAlive, signalProcessGroup } from "../../kit/mod.ts";
 
 /** How long each step waits for the group to go, unless the caller says otherwise. */
 export const DEFAULT_SHUTDOWN_WAIT_MS = 2_000;

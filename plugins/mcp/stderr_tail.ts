@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { codePointLength, escapeControlCharacters, headChars } from "../../core/mod.ts";
+import { codePointLength, headChars } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 
 /** How much of a server's stderr is kept (the most recent bytes). */
 export const STDERR_TAIL_BYTES = 64 * 1024;

@@ -7,12 +7,8 @@
  *
  * @module
  */
-import {
-  codePointLength,
-  editDistance,
-  escapeControlCharacters,
-  headChars,
-} from "../../core/mod.ts";
+import { codePointLength, editDistance, headChars } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 import type { Node } from "jsonc-parser";
 import type { ListedTool } from "./catalog.ts";
 

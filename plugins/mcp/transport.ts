@@ -17,7 +17,7 @@ import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { inNewProcessGroup } from "../../core/mod.ts";
+import { inNewProcessGroup } from "../../kit/mod.ts";
 import { shutdownProcessGroup, type ShutdownStep } from "./shutdown.ts";
 import { StderrTail } from "./stderr_tail.ts";
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { lstatOrUndefined } from "../../core/mod.ts";
+import { lstatOrUndefined } from "../../kit/mod.ts";
 import { parseSkillFile, type SkillFile } from "./front_matter.ts";
 
 /** The root of the skills, relative to the project. */

@@ -13,10 +13,10 @@ import {
   type ChatMessage,
   type Host,
   type Plugin,
-  sha256Hex,
   type ToolCallInfo,
   type ToolResult,
 } from "../../core/mod.ts";
+import { sha256Hex } from "../../kit/mod.ts";
 import { type CatalogEntry, discoverSkills, readSkillFile } from "./discovery.ts";
 import { bodyVisible, LoadedSkills } from "./loaded_skills.ts";
 import { LISTING_MAX_BYTES, omittedNote, skillsListing } from "./listing.ts";

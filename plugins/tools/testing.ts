@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { findSystemProgram, type Tool, type ToolResult } from "../../core/mod.ts";
+import { type Tool, type ToolResult } from "../../core/mod.ts";
+import { findSystemProgram } from "../../kit/mod.ts";
 import type { Workspace } from "./confinement.ts";
 
 /** A temporary layout; removed when disposed (`await using`). */

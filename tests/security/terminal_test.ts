@@ -150,7 +150,7 @@ Deno.test("a damaged snapshot.json with escapes is shown neutralised by hel sess
 });
 
 Deno.test("only the output layer writes to stdout and stderr", async () => {
-  // A write past core/cli/output.ts would print outside text raw again; so would a child
+  // A write past kit/output.ts would print outside text raw again; so would a child
   // process given hel's terminal.
   const bypass =
     /\bconsole\.(log|error|warn|info|debug)\b|Deno\.std(out|err)\.(write|writable)|(stdout|stderr|stdio): "inherit"/;
@@ -160,7 +160,7 @@ Deno.test("only the output layer writes to stdout and stderr", async () => {
       const path = `${folder}/${entry.name}`;
       if (entry.isDirectory) await visit(path);
       else if (
-        path.endsWith(".ts") && !path.endsWith("_test.ts") && path !== "core/cli/output.ts"
+        path.endsWith(".ts") && !path.endsWith("_test.ts") && path !== "kit/output.ts"
       ) {
         const lines = (await Deno.readTextFile(`${REPO_ROOT}/${path}`)).split("\n");
         lines.forEach((line, at) => {
@@ -169,7 +169,7 @@ Deno.test("only the output layer writes to stdout and stderr", async () => {
       }
     }
   };
-  for (const folder of ["core", "plugins", "kit"]) await visit(folder);
+  for (const folder of ["core", "agent", "cli", "kit", "plugins"]) await visit(folder);
   const main = await Deno.readTextFile(`${REPO_ROOT}/main.ts`);
   if (bypass.test(main)) found.push("main.ts");
   assert.deepEqual(found, []);

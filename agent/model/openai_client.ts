@@ -1,0 +1,311 @@
+/**
+ * A {@link ModelClient} for any OpenAI-compatible Chat Completions server (DeepSeek by
+ * default), through the `openai` package. It streams or not, retries 429, 5xx and network
+ * failures with backoff inside a total time bound, and turns every failure into data.
+ *
+ * @module
+ */
+import OpenAI from "openai";
+import type { ModelExchangeEvent } from "../../core/events.ts";
+import type {
+  CompleteOptions,
+  ModelClient,
+  ModelReply,
+  ModelRequest,
+  ModelSuccess,
+} from "../../core/model.ts";
+import { contentText } from "./content_parts.ts";
+import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
+import type { AssistantMessage } from "../../core/types.ts";
+import { readUsage } from "../../core/usage.ts";
+
+/** Settings of the client; all times in milliseconds. */
+export interface OpenAIClientOptions {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  stream: boolean;
+  maxOutputTokens?: number;
+  /** Bound on one HTTP request. */
+  requestTimeoutMs: number;
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Bound on all attempts of one completion together, waits included. */
+  totalTimeoutMs: number;
+  /** First backoff delay; doubled each retry unless the server says `retry-after`. */
+  backoffMs: number;
+  onExchange?: (event: ModelExchangeEvent) => void;
+  onRetry?: (attempt: number, delayMs: number, reason: string) => void;
+}
+
+type Attempt = {
+  reply: ModelReply;
+  retryable: boolean;
+  retryAfterMs?: number;
+  /** The server refused `max_tokens` and asked for `max_completion_tokens` instead. */
+  wantsCompletionTokens?: boolean;
+};
+
+/** The request field that carries the output limit. */
+type LimitField = "max_tokens" | "max_completion_tokens";
+
+/** Creates the client. */
+export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    maxRetries: 0, // hel retries itself, so streams that break midway are retried too
+    timeout: options.requestTimeoutMs,
+  });
+  // OpenAI's reasoning models refuse `max_tokens`; once one says so, the client switches.
+  let limitField: LimitField = "max_tokens";
+  return {
+    async complete(request: ModelRequest, call: CompleteOptions): Promise<ModelReply> {
+      let body = requestBody(request, options, limitField);
+      const deadline = Date.now() + options.totalTimeoutMs;
+      for (let attempt = 0;; attempt++) {
+        const result = await attemptOnce(client, body, call, options.requestTimeoutMs);
+        options.onExchange?.({
+          type: "model_exchange",
+          purpose: request.purpose,
+          request: body,
+          ...(result.reply.ok ? { response: rawResponse(result.reply) } : {
+            error: result.reply.error,
+          }),
+        });
+        if (result.wantsCompletionTokens && limitField === "max_tokens") {
+          limitField = "max_completion_tokens";
+          body = requestBody(request, options, limitField);
+          attempt--; // the same attempt again, with the field the server asked for
+          continue;
+        }
+        if (result.reply.ok) return withCallIds(result.reply);
+        if (!result.retryable) return result.reply;
+        if (attempt >= options.maxRetries) {
+          return {
+            ...result.reply,
+            error: `${result.reply.error} (gave up after ${attempt + 1} attempts)`,
+          };
+        }
+        const delay = result.retryAfterMs ?? options.backoffMs * 2 ** attempt;
+        if (Date.now() + delay > deadline) {
+          return {
+            ...result.reply,
+            error: `${result.reply.error} (gave up: retry time bound reached)`,
+          };
+        }
+        options.onRetry?.(attempt + 1, delay, result.reply.error);
+        if (!await sleep(delay, call.signal)) {
+          return { ok: false, kind: "interrupted", error: "interrupted" };
+        }
+      }
+    },
+  };
+}
+
+function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitField: LimitField) {
+  return {
+    model: options.model,
+    messages: request.messages,
+    ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    ...(options.maxOutputTokens ? { [limitField]: options.maxOutputTokens } : {}),
+    ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  };
+}
+
+/**
+ * One HTTP attempt. The SDK's timeout ends when the response headers arrive, so a server that
+ * then stalls would hold hel forever: here `timeoutMs` bounds a whole non-streamed response and
+ * the silence between two chunks of a streamed one (a long answer that keeps coming is fine).
+ */
+async function attemptOnce(
+  client: OpenAI,
+  body: ReturnType<typeof requestBody>,
+  call: CompleteOptions,
+  timeoutMs: number,
+): Promise<Attempt> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(call.signal.reason);
+  call.signal.addEventListener("abort", onAbort, { once: true });
+  if (call.signal.aborted) onAbort();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error("timed out"));
+    }, timeoutMs);
+  };
+  arm();
+  try {
+    const options = { signal: controller.signal };
+    if (body.stream) {
+      // deno-lint-ignore no-explicit-any
+      const stream = await client.chat.completions.create(body as any, options);
+      const reply = await assembleStream(
+        rearmOnEachChunk(stream as unknown as AsyncIterable<StreamChunk>, arm),
+        call.onText,
+      );
+      // An aborted stream may just end, and what it carried so far is not the whole answer.
+      if (timedOut || call.signal.aborted) throw new Error("stream aborted");
+      // A stream that carried nothing usable (a proxy's error page, a cut) is worth a retry.
+      return { reply, retryable: !reply.ok };
+    }
+    // deno-lint-ignore no-explicit-any
+    const response = await client.chat.completions.create(body as any, options);
+    return {
+      reply: fromCompletion(response as unknown as Record<string, unknown>),
+      retryable: false,
+    };
+  } catch (error) {
+    // The SDK's own timer (same bound) may fire first: one message either way.
+    const sdkTimeout = error instanceof OpenAI.APIConnectionTimeoutError;
+    if ((timedOut || sdkTimeout) && !call.signal.aborted) {
+      const seconds = timeoutMs / 1000;
+      return {
+        reply: {
+          ok: false,
+          kind: "timeout",
+          error: `model request timed out: nothing arrived for ${seconds} s (--timeout)`,
+        },
+        retryable: true,
+      };
+    }
+    return classify(error, call.signal);
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener("abort", onAbort);
+  }
+}
+
+async function* rearmOnEachChunk<T>(chunks: AsyncIterable<T>, arm: () => void) {
+  for await (const chunk of chunks) {
+    arm();
+    yield chunk;
+  }
+}
+
+/** How servers say a request is over the model's context window. */
+const CONTEXT_FULL =
+  /context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
+
+function classify(error: unknown, signal: AbortSignal): Attempt {
+  if (signal.aborted || error instanceof OpenAI.APIUserAbortError) {
+    return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
+  }
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const status = error.status;
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    const retryAfterMs = retryAfter(error.headers);
+    const text = `model API returned HTTP ${status}: ${String(error.message).slice(0, 500)}`;
+    // A window smaller than hel assumes: say how to make hel compact before it is full.
+    const hint = status === 400 && CONTEXT_FULL.test(text)
+      ? "; the conversation is larger than the model's context window: give its size with " +
+        "--context-window so hel compacts in time, then continue with --resume"
+      : status === 401 || status === 403
+      ? "; check the key in HEL_API_KEY or DEEPSEEK_API_KEY, and that it is for --base-url"
+      : status === 404
+      ? "; check --base-url (OpenAI-compatible servers usually end in /v1) and --model"
+      : "";
+    return {
+      reply: { ok: false, kind: "error", error: text + hint },
+      retryable,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(status === 400 && /max_completion_tokens/.test(text)
+        ? { wantsCompletionTokens: true }
+        : {}),
+    };
+  }
+  // Connection drops, malformed bodies and broken streams: worth another try. The SDK's
+  // connection error says only "Connection error."; the reason is down its chain of causes.
+  return {
+    reply: { ok: false, kind: "error", error: `model request failed: ${describe(error)}` },
+    retryable: true,
+  };
+}
+
+/** An error's message followed by its causes' messages, e.g. "Connection error. (fetch
+ * failed: Connection refused (os error 111))". */
+function describe(error: unknown): string {
+  const messages: string[] = [];
+  for (let at: unknown = error; at !== undefined && messages.length < 5;) {
+    const message = at instanceof Error ? at.message : String(at);
+    if (message && !messages.includes(message)) messages.push(message);
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  const [first, ...causes] = messages;
+  return causes.length > 0 ? `${first} (${causes.join(": ")})` : first ?? "unknown error";
+}
+
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get("retry-after-ms"));
+  if (Number.isFinite(ms) && ms >= 0 && headers?.has("retry-after-ms")) return ms;
+  const seconds = Number(headers?.get("retry-after"));
+  if (Number.isFinite(seconds) && seconds >= 0 && headers?.has("retry-after")) {
+    return seconds * 1000;
+  }
+  return undefined;
+}
+
+function fromCompletion(response: Record<string, unknown>): ModelReply {
+  const choices = response.choices;
+  const first = Array.isArray(choices) ? choices[0] as Record<string, unknown> : undefined;
+  const message = first?.message as AssistantMessage | undefined;
+  if (!message || typeof message !== "object") {
+    // Some proxies answer HTTP 200 with an error object instead of choices: show its text.
+    const error = response.error as { message?: unknown } | undefined;
+    const detail = typeof error?.message === "string"
+      ? `: the server says: ${error.message.slice(0, 500)}`
+      : "";
+    return { ok: false, kind: "error", error: `model response has no choices${detail}` };
+  }
+  if (message.content !== null) {
+    const text = contentText(message.content);
+    message.content = text === "" && (message.tool_calls?.length ?? 0) > 0 ? null : text;
+  }
+  return {
+    ok: true,
+    message,
+    finishReason: typeof first?.finish_reason === "string" ? first.finish_reason : null,
+    usage: readUsage(response.usage),
+    model: typeof response.model === "string" ? response.model : undefined,
+  };
+}
+
+/**
+ * Gives every tool call an id. Some servers and proxies send none (or ""), and a `tool`
+ * message must name the call it answers: without ids two calls of one response could not be
+ * told apart, and the session could not be saved. Ids the server sent are kept as they are.
+ */
+function withCallIds(reply: ModelSuccess): ModelSuccess {
+  for (const call of reply.message.tool_calls ?? []) {
+    if (typeof call.id !== "string" || call.id === "") {
+      call.id = `call_hel_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    }
+  }
+  return reply;
+}
+
+function rawResponse(reply: Extract<ModelReply, { ok: true }>) {
+  return {
+    model: reply.model,
+    choices: [{ message: reply.message, finish_reason: reply.finishReason }],
+    usage: reply.usage,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

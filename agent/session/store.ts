@@ -1,0 +1,94 @@
+/**
+ * The project's `.hel/` folder and its sessions: every run is a session with a UUID and a
+ * folder `.hel/sessions/<id>/`. When hel creates `.hel/` it adds a `.gitignore` of `*`, so git
+ * ignores hel's state without touching the project's own ignore file.
+ *
+ * @module
+ */
+import { UsageError } from "../../core/usage_error.ts";
+import { UnsafePathError, writeNewFile } from "../../kit/safe_write.ts";
+
+/** A session's identity and folder. */
+export interface SessionPaths {
+  id: string;
+  dir: string;
+  spillDir: string;
+}
+
+/** `<project>/.hel`, created (mode 0700, with its `.gitignore`) when missing. */
+export async function ensureHelDir(project: string): Promise<string> {
+  const helDir = `${project}/.hel`;
+  try {
+    await Deno.mkdir(helDir, { mode: 0o700 });
+    await writeNewFile(helDir, `${helDir}/.gitignore`, "*\n", { mode: 0o644 });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw cannotCreate(helDir, error);
+    await checkRealDirectory(helDir);
+  }
+  return helDir;
+}
+
+/**
+ * Throws a usage error unless `path` is a real directory (lstat: a symlink does not count).
+ * A symlinked `.hel` or `.hel/sessions`, which a cloned repository can ship, would put
+ * conversations and spilled tool output wherever it points.
+ */
+export async function checkRealDirectory(path: string): Promise<void> {
+  const info = await Deno.lstat(path);
+  if (!info.isDirectory) {
+    throw new UsageError(
+      `${path} must be a real directory (found a symlink or file); move it away`,
+    );
+  }
+}
+
+/** A failure to create hel's state in the project, as a setup error saying what to do. */
+function cannotCreate(path: string, error: unknown): Error {
+  if (error instanceof UsageError) return error;
+  return new UsageError(
+    `cannot create ${path}: ${(error as Error).message}. hel keeps its sessions in the ` +
+      "project's .hel folder; run it in a folder you can write to",
+  );
+}
+
+/** The paths of session `id` in `project` (nothing is created). */
+export function sessionPaths(project: string, id: string): SessionPaths {
+  const dir = `${project}/.hel/sessions/${id}`;
+  return { id, dir, spillDir: `${dir}/spill` };
+}
+
+/** Creates a new session folder with a fresh UUID. */
+export async function createSession(project: string): Promise<SessionPaths> {
+  const helDir = await ensureHelDir(project);
+  const paths = sessionPaths(project, crypto.randomUUID());
+  try {
+    await Deno.mkdir(`${helDir}/sessions`, { recursive: true, mode: 0o700 });
+    await checkRealDirectory(`${helDir}/sessions`);
+    await Deno.mkdir(paths.dir, { mode: 0o700 });
+  } catch (error) {
+    throw cannotCreate(paths.dir, error);
+  }
+  return paths;
+}
+
+/**
+ * Saves `text` as a new spill file (mode 0600, created exclusively, never through a link) and
+ * returns its path, or undefined when the save failed (the caller then sends the text
+ * unchanged). A refusal because of a link is told to `warn`: someone planted it.
+ */
+export async function writeSpillFile(
+  session: SessionPaths,
+  text: string,
+  warn: (message: string) => void = () => {},
+): Promise<string | undefined> {
+  try {
+    const path = `${session.spillDir}/${crypto.randomUUID()}.txt`;
+    await writeNewFile(session.dir, path, text);
+    return path;
+  } catch (error) {
+    if (error instanceof UnsafePathError) {
+      warn(`a large tool result was not saved to a file: ${error.message}`);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The system message: hel's base instructions, an `Environment:` block, the project's context
+ * file, then the sections plugins add. Rebuilt at start and on resume from the current state.
+ *
+ * @module
+ */
+import baseInstructions from "./base_instructions.txt" with { type: "text" };
+import type { Plugin } from "../core/plugin.ts";
+
+/** Facts for the `Environment:` block, gathered by the caller (this module does no I/O). */
+export interface EnvironmentFacts {
+  os: string;
+  shell: string;
+  cwd: string;
+  date: string;
+}
+
+/** What goes into the system message. */
+export interface SystemPromptParts {
+  environment: EnvironmentFacts | undefined;
+  /** The context file's name and text, when present and not blank. */
+  contextFile: { name: string; text: string } | undefined;
+  plugins: readonly Plugin[];
+  /** Reports a plugin whose section could not be built; the message is built without it. */
+  onPluginError(plugin: Plugin, error: unknown): void;
+}
+
+/** Joins the parts with blank lines. */
+export function buildSystemPrompt(parts: SystemPromptParts): string {
+  const sections = [baseInstructions.trim()];
+  if (parts.environment) {
+    const env = parts.environment;
+    sections.push(
+      `Environment:\n- OS: ${env.os}\n- Shell: ${env.shell}\n- Working directory: ${env.cwd}\n` +
+        `- Date: ${env.date}`,
+    );
+  }
+  if (parts.contextFile) {
+    sections.push(
+      `Contents of ${parts.contextFile.name} in the working directory:\n\n` +
+        parts.contextFile.text.trimEnd(),
+    );
+  }
+  for (const plugin of parts.plugins) {
+    try {
+      const section = plugin.systemPrompt?.();
+      if (section && section.trim() !== "") sections.push(section.trimEnd());
+    } catch (error) {
+      parts.onPluginError(plugin, error);
+    }
+  }
+  return sections.join("\n\n");
+}

@@ -1,0 +1,59 @@
+/**
+ * Who answers "Allow this call once? [y/N]": the person at the terminal, a scripted file of
+ * answers (`--approval-input`, for tests and evals), or nobody.
+ *
+ * @module
+ */
+import type { Approval, Approver } from "../core/permissions.ts";
+import { escapeControlCharacters } from "../kit/trust/review.ts";
+import { UsageError } from "../core/usage_error.ts";
+import { shownBlankRuns } from "../core/neutralise.ts";
+
+/** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
+export function terminalApprover(
+  ask: (question: string, signal?: AbortSignal) => Promise<string | undefined>,
+): Approver {
+  return {
+    async approve(toolName, args, signal) {
+      const answer = await ask(
+        // What the person approves must read exactly as what runs: no terminal tricks, and no
+        // padding that scrolls the start of a command off the screen.
+        `permission: ${
+          shownBlankRuns(escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`))
+        }\n` +
+          "Allow this call once? [y/N] ",
+        signal,
+      );
+      // Ctrl-C at the question is the person saying no (and stopping the turn).
+      if (signal?.aborted) return "denied";
+      if (answer === undefined) return "unavailable";
+      return /^(y|yes)$/i.test(answer) ? "approved" : "denied";
+    },
+  };
+}
+
+/** Answers from a JSON list of booleans, one per question; exhausted → unavailable. */
+export async function fileApprover(path: string): Promise<Approver> {
+  let answers: unknown;
+  try {
+    answers = JSON.parse(await Deno.readTextFile(path));
+  } catch (error) {
+    throw new UsageError(
+      `--approval-input ${path}: ${
+        (error as Error).message
+      }; give a JSON list such as [true, false]`,
+    );
+  }
+  if (!Array.isArray(answers) || !answers.every((a) => typeof a === "boolean")) {
+    throw new UsageError(
+      `--approval-input ${path}: expected a JSON list of booleans such as [true, false]`,
+    );
+  }
+  const queue = [...answers] as boolean[];
+  return {
+    approve(): Promise<Approval> {
+      const next = queue.shift();
+      return Promise.resolve(next === undefined ? "unavailable" : next ? "approved" : "denied");
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The two ways to talk to a run: one instruction (the final answer alone on stdout), or an
+ * interactive chat on a terminal (`> ` prompt, `/exit` or Ctrl-D to quit).
+ *
+ * @module
+ */
+import type { LoopOutcome } from "../core/loop.ts";
+import type { RunUsage } from "../core/usage.ts";
+import type { Run } from "../agent/run.ts";
+import { writeErr, writeOut, writeRawOut, writeStreamed } from "../kit/output.ts";
+import type { LineReader } from "./terminal.ts";
+
+/** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
+export function exitCodeFor(outcome: LoopOutcome): number {
+  if (outcome.termination === "completed") return 0;
+  return outcome.termination === "interrupted" ? 130 : 1;
+}
+
+function reportProblem(outcome: LoopOutcome): void {
+  if (outcome.termination === "completed" || outcome.error === null) return;
+  writeErr(`hel: ${outcome.error}\n`);
+}
+
+/** Lines that follow one another within this many milliseconds were pasted together. */
+const PASTE_GAP_MS = 30;
+
+/** Interrupts: the first Ctrl-C aborts the request in flight. */
+export interface Interrupts {
+  /** A fresh signal for the next user turn; marks a request as in flight. */
+  next(): AbortSignal;
+  /** Marks that no request is in flight (the chat waits for input). */
+  idle(): void;
+}
+
+/**
+ * Runs one instruction and prints the final answer alone on stdout: neutralised, or as the
+ * model sent it when `rawOutput` (`--raw-output`).
+ */
+export async function runOneShot(
+  run: Run,
+  instruction: string,
+  interrupts: Interrupts,
+  rawOutput = false,
+): Promise<number> {
+  const outcome = await run.turn(instruction, interrupts.next());
+  const write = rawOutput ? writeRawOut : writeOut;
+  if (outcome.finalText !== null) write(outcome.finalText.trimEnd() + "\n");
+  reportProblem(outcome);
+  writeErr(`${usageLine(run.usage)}\n`);
+  return exitCodeFor(outcome);
+}
+
+/** Formats the usage line printed on stderr after each turn, one-shot or interactive. */
+export function usageLine(usage: RunUsage): string {
+  const n = (value: number | undefined) =>
+    value === undefined ? "?" : value.toLocaleString("en-US");
+  const calls = `${usage.modelCalls} model call${usage.modelCalls === 1 ? "" : "s"}`;
+  return `[usage: ${calls} · input ${n(usage.inputTokens)} · ` +
+    `output ${n(usage.outputTokens)} · cached ${n(usage.cachedTokens)}]`;
+}
+
+/** The interactive chat; returns the exit code when the person leaves. */
+export async function runChat(
+  run: Run,
+  reader: LineReader,
+  interrupts: Interrupts,
+  commands: Record<string, (run: Run) => Promise<void>> = {},
+): Promise<number> {
+  writeErr("hel — type /exit or press Ctrl-D to quit\n");
+  interrupts.idle();
+  while (true) {
+    writeOut("> ");
+    const line = await reader.readLine();
+    if (line === undefined) {
+      writeOut("\n");
+      return 0;
+    }
+    // A pasted block (a stack trace, a diff) arrives all at once: it is one message, not one
+    // turn per line. Lines typed by hand are never this close together.
+    const lines = [line];
+    for (
+      let more = await reader.readLine(AbortSignal.timeout(PASTE_GAP_MS));
+      more !== undefined;
+      more = await reader.readLine(AbortSignal.timeout(PASTE_GAP_MS))
+    ) {
+      lines.push(more);
+    }
+    const text = lines.join("\n").trim();
+    if (text === "") continue;
+    if (text === "/exit") return 0;
+    const command = commands[text];
+    if (command) {
+      await command(run);
+      continue;
+    }
+    if (/^\/[a-z-]+$/i.test(text)) {
+      // A mistyped command ("/exti", "/help") is not sent to the model as a message.
+      const known = ["/exit", ...Object.keys(commands)].join(", ");
+      writeErr(`hel: unknown command ${text}; the commands are ${known}\n`);
+      continue;
+    }
+    let streamed = false;
+    const outcome = await run.turn(text, interrupts.next(), (delta) => {
+      streamed = true;
+      writeStreamed(delta);
+    });
+    interrupts.idle();
+    if (!streamed && outcome.finalText) writeOut(outcome.finalText);
+    writeOut("\n");
+    reportProblem(outcome);
+    writeErr(`${usageLine(run.usage)}\n`);
+  }
+}

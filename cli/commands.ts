@@ -1,0 +1,86 @@
+/**
+ * Subcommands: hel's own (`plugins`) and those plugins contribute (e.g. `mcp`). Each returns
+ * an exit code through `setExitCode`.
+ *
+ * @module
+ */
+import type { Command } from "@commander-js/extra-typings";
+import type { LoadedPlugin } from "../agent/plugin_loader.ts";
+import type { TrustKind } from "../core/trust.ts";
+import { createCliContext, projectDir } from "../agent/context_file.ts";
+import { exitCleanlyOnTermination } from "./exit_signals.ts";
+import { formatPluginList } from "./plugins_command.ts";
+import { sessionsDelete, sessionsList } from "./sessions_command.ts";
+import { runTrustCommand } from "./trust_command.ts";
+import { writeOut } from "../kit/output.ts";
+import { LineReader } from "./terminal.ts";
+
+/** Adds every subcommand to `program`. */
+export function addCommands(
+  // deno-lint-ignore no-explicit-any
+  program: Command<any, any, any>,
+  plugins: readonly LoadedPlugin[],
+  setExitCode: (code: number) => void,
+) {
+  program.command("plugins")
+    .description("show the plugins this build is made of")
+    // `hel plugins` alone lists them too: there is nothing else it could mean.
+    .command("list", { isDefault: true })
+    .description("each plugin with its description, tools and interception points")
+    .action(() => writeOut(formatPluginList(plugins)));
+
+  program.command("trust")
+    .description("review and trust this project's .hel/hooks.json or .hel/mcp.json")
+    .argument("[kind]", "hooks or mcp: show what the file runs and ask now")
+    .option("--sha256 <hex>", "trust without a terminal, only if the file has this SHA-256")
+    .option("--show-file", "print the file as written (control characters escaped); trust nothing")
+    .option("--list", "list every trust record")
+    .option("--revoke <kind>", "remove this project's trust record of a kind")
+    .action(async (kind, options) => {
+      const context = await createCliContext(program.opts(), new LineReader());
+      // The plugin that reads a kind of file checks it, so an invalid one is never trusted,
+      // and says what it runs, so the review shows the parsed file rather than its text.
+      const readers = {
+        check: (kind: TrustKind, bytes: Uint8Array, path: string) =>
+          plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean),
+        summarize: (kind: TrustKind, bytes: Uint8Array, path: string) =>
+          plugins.map(({ plugin }) => plugin.summarizeConfig?.(kind, bytes, path)).find(Boolean),
+      };
+      setExitCode(await runTrustCommand(kind, options, context, undefined, readers));
+    });
+
+  const sessions = program.command("sessions")
+    .description("list this project's sessions: id, idle or busy, last update, messages")
+    .action(async () => writeOut(await sessionsList(await projectDir())));
+  sessions.command("delete")
+    .description("delete a session with its spill files (refused while it is in use)")
+    .argument("<id>", "the session id")
+    .action(async (id) => writeOut(await sessionsDelete(await projectDir(), id)));
+
+  for (const { plugin } of plugins) {
+    for (const command of plugin.commands ?? []) {
+      program.command(command.name)
+        .description(`${command.description} [${plugin.name}]`)
+        .argument("[args...]")
+        .allowUnknownOption()
+        .helpOption(false)
+        .action(async (args) => {
+          // Help is turned off above so the plugin sees every word, so answer --help here.
+          if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+            writeOut(
+              `Usage: hel ${command.name} ${command.usage}\n\n${command.description}\n`,
+            );
+            return;
+          }
+          const context = await createCliContext(program.opts(), new LineReader());
+          // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
+          const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());
+          try {
+            setExitCode(await command.run(args, context));
+          } finally {
+            removeHandlers();
+          }
+        });
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The command line: hel's own flags, the flags and subcommands plugins add, and the default
+ * action that starts a run.
+ *
+ * @module
+ */
+import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import type { LoadedPlugin } from "../agent/plugin_loader.ts";
+import type { PluginOption } from "../core/plugin.ts";
+import { ACCESS_LEVELS } from "../core/permissions.ts";
+import { MAX_TIMER_SECONDS } from "../core/timer_limit.ts";
+import { DEFAULT_CONTEXT_FILE } from "../agent/environment.ts";
+import { writeErr, writeOut } from "../kit/output.ts";
+
+const HELP_EXAMPLES = `
+Examples:
+  $ hel "explain what main.ts does"                one instruction, answer on stdout
+  $ hel --access auto --tools read_file,grep "…"   pick tools, run without questions
+  $ hel                                            interactive chat on a terminal
+  $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
+  $ hel plugins list                               what this build is made of
+
+Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
+
+/** A positive whole number, for commander. */
+export function positiveInt(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) {
+    throw new InvalidArgumentError(`expected a positive whole number, got "${value}"`);
+  }
+  return number;
+}
+
+/**
+ * An http(s) URL, for `--base-url` and `HEL_BASE_URL`: a typo is a usage error at once,
+ * instead of five retried "Invalid URL" requests and exit 1.
+ */
+export function httpUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch { /* reported below */ }
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") {
+    throw new InvalidArgumentError(
+      "expected an http:// or https:// URL, e.g. https://api.deepseek.com or " +
+        "http://localhost:8080/v1",
+    );
+  }
+  return value;
+}
+
+function timeoutSeconds(value: string): number {
+  const seconds = positiveInt(value);
+  if (seconds > MAX_TIMER_SECONDS) {
+    throw new InvalidArgumentError(
+      `at most ${MAX_TIMER_SECONDS} seconds (about 24 days), the longest limit hel can keep`,
+    );
+  }
+  return seconds;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Builds the root command with every core and plugin flag; subcommands are added later. */
+export function createProgram(version: string, plugins: readonly LoadedPlugin[]) {
+  const program = new Command()
+    .name("hel")
+    .description("hel — a coding-agent harness: a model, tools, and your project")
+    .version(version, "-V, --version")
+    .argument("[instruction...]", "run one instruction and print the final answer")
+    .option("-i, --instruction <text>", "run one instruction (same as the positional words)")
+    .addOption(
+      new Option("--model <id>", "model id").env("HEL_MODEL").default("deepseek-flash"),
+    )
+    .addOption(
+      new Option("--base-url <url>", "OpenAI-compatible API base URL")
+        .env("HEL_BASE_URL").default("https://api.deepseek.com").argParser(httpUrl),
+    )
+    .addOption(
+      new Option("--access <level>", "what tools may do without asking")
+        .choices(ACCESS_LEVELS).default("confirm" as const),
+    )
+    .option("--approval-input <file>", "answer permission questions from a JSON list of booleans")
+    .option("--no-env", "leave the Environment block out of the system message")
+    .option(
+      "--context-file <name>",
+      "project file added to the system message",
+      DEFAULT_CONTEXT_FILE,
+    )
+    .option("--no-context-file", "add no context file")
+    .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)
+    .addOption(
+      // A described default: commander would print the empty list as "(default: [])".
+      new Option("--without <plugin>", "run without a plugin (repeatable)")
+        .argParser(collect).default([] as string[], "none"),
+    )
+    .option("--no-stream", "ask for whole responses instead of streaming")
+    .option(
+      "--timeout <seconds>",
+      "bound on one model request (streamed: between chunks)",
+      timeoutSeconds,
+      300,
+    )
+    .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)
+    .option("--resume [id]", "continue a saved session (no id: this project's most recent)")
+    .option("--context-window <tokens>", "model context window (default 1000000)", positiveInt)
+    .option("--compact-at <tokens>", "compact above this size (with --keep-recent)", positiveInt)
+    .option("--keep-recent <tokens>", "recent tokens kept verbatim when compacting", positiveInt)
+    .option("--no-compaction", "never compact the conversation (also keeps large results whole)")
+    .option("--record <file>", "write a run record (record.json) and raw logs (raw/) beside it")
+    .option(
+      "--raw-output",
+      "print the one-shot answer's bytes as sent (default: control characters and escape " +
+        "sequences shown as \\u001b..., as everywhere hel writes to the terminal)",
+    )
+    .addHelpText("after", HELP_EXAMPLES)
+    .showHelpAfterError("(run hel --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut,
+      writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
+    });
+  for (const [spec, owners] of optionOwners(plugins)) {
+    const option = new Option(spec.flags, `${spec.description} [${owners.join(", ")}]`);
+    if (spec.choices) option.choices(spec.choices);
+    if (spec.default !== undefined) option.default(spec.default);
+    if (spec.repeatable) option.argParser(collect).default([] as string[], "none");
+    if (spec.hidden) option.hideHelp();
+    program.addOption(option);
+  }
+  return program;
+}
+
+/**
+ * Each plugin flag with the plugins that declare it, in order. Plugins that share a flag (the
+ * kit's sandbox flags) list the same option object, so it is added once; two different objects
+ * for one flag are a plugin mistake that commander reports.
+ */
+function optionOwners(plugins: readonly LoadedPlugin[]): Map<PluginOption, string[]> {
+  const owners = new Map<PluginOption, string[]>();
+  for (const { plugin } of plugins) {
+    for (const spec of plugin.options ?? []) {
+      const names = owners.get(spec) ?? [];
+      if (!names.includes(plugin.name)) names.push(plugin.name);
+      owners.set(spec, names);
+    }
+  }
+  return owners;
+}

@@ -1,0 +1,222 @@
+/**
+ * The default action of `hel`: resolve settings from the flags, start a run with the active
+ * plugins, then run one instruction or the interactive chat. Ctrl-C cancels the request in
+ * flight; plugins are shut down on every exit path.
+ *
+ * @module
+ */
+import type { HelEvent } from "../core/events.ts";
+import type { LoadedPlugin } from "../agent/plugin_loader.ts";
+import type { Approver } from "../core/permissions.ts";
+import type { AccessLevel } from "../core/types.ts";
+import { escapeControlCharacters } from "../kit/trust/review.ts";
+import { UsageError } from "../core/usage_error.ts";
+import { fileApprover, terminalApprover } from "./approvers.ts";
+import { type Interrupts, runChat, runOneShot } from "./chat.ts";
+import { chatCommands } from "./chat_commands.ts";
+import { policyFromFlags } from "../agent/compaction/plan.ts";
+import { checkSessionId } from "../agent/session/catalog.ts";
+import { createCliContext, stderrLogger } from "../agent/context_file.ts";
+import { exitCleanlyOnTermination } from "./exit_signals.ts";
+import { type Run, startRun } from "../agent/run.ts";
+import { withPipedInput } from "./piped_input.ts";
+import { writeErr } from "../kit/output.ts";
+import { LineReader } from "./terminal.ts";
+import { type RecordedRun, recordRun } from "../agent/record.ts";
+
+/** The parsed flags of the root command (plugin flags included, by camelCase name). */
+export type RootFlags = Record<string, unknown> & {
+  instruction?: string;
+  model: string;
+  baseUrl: string;
+  access: AccessLevel;
+  approvalInput?: string;
+  env: boolean;
+  contextFile: string | false;
+  maxTurns: number;
+  without: string[];
+  stream: boolean;
+  timeout: number;
+  maxOutputTokens: number;
+  resume?: string | true;
+  contextWindow?: number;
+  compactAt?: number;
+  keepRecent?: number;
+  compaction: boolean;
+  record?: string;
+  rawOutput?: boolean;
+};
+
+/** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
+export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
+  for (const name of without) {
+    if (!all.some(({ plugin }) => plugin.name === name)) {
+      const known = all.map(({ plugin }) => plugin.name).join(", ");
+      throw new UsageError(`--without ${name}: no such plugin (plugins: ${known})`);
+    }
+  }
+  return all.filter(({ plugin }) => !without.includes(plugin.name)).map(({ plugin }) => plugin);
+}
+
+/** The model API key from HEL_API_KEY or DEEPSEEK_API_KEY. */
+export function apiKey(): string {
+  const key = Deno.env.get("HEL_API_KEY") || Deno.env.get("DEEPSEEK_API_KEY");
+  if (!key) {
+    throw new UsageError(
+      "no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY (for another OpenAI-compatible " +
+        "server, put its key in HEL_API_KEY and pass --base-url)",
+    );
+  }
+  return key;
+}
+
+function printEvent(event: HelEvent): void {
+  if (event.type === "tool_call") {
+    // Arguments can be whole files (write_file): show a line, not a page.
+    const args = JSON.stringify(event.args) ?? "";
+    const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
+    const line = escapeControlCharacters(`${event.name} ${shown}`);
+    writeErr(`[tool] ${line}${event.ok ? "" : " (failed)"}\n`);
+  } else if (event.type === "warning") {
+    stderrLogger.warn(event.text);
+  } else if (event.type === "retry") {
+    writeErr(
+      `hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms\n`,
+    );
+  }
+}
+
+function createInterrupts(onIdle: () => void): Interrupts & {
+  dispose(): void;
+  interrupted(): boolean;
+  abort(): void;
+} {
+  let controller = new AbortController();
+  let count = 0;
+  let busy = false;
+  const onSignal = () => {
+    count++;
+    if (!busy) return onIdle();
+    if (count >= 3) Deno.exit(130); // a stuck shutdown must not trap the user
+    controller.abort(new Error("interrupted"));
+  };
+  Deno.addSignalListener("SIGINT", onSignal);
+  return {
+    next() {
+      if (controller.signal.aborted) controller = new AbortController();
+      count = 0;
+      busy = true;
+      return controller.signal;
+    },
+    idle: () => {
+      busy = false;
+    },
+    interrupted: () => count > 0,
+    abort: () => controller.abort(new Error("terminated")),
+    dispose: () => Deno.removeSignalListener("SIGINT", onSignal),
+  };
+}
+
+/** Runs hel for the root command; returns the exit code. */
+export async function startFromCommandLine(
+  words: string[],
+  flags: RootFlags,
+  plugins: readonly LoadedPlugin[],
+): Promise<number> {
+  if (flags.record === undefined) {
+    return await runWithListeners(words, flags, plugins, () => {}, () => {});
+  }
+  // With --record the recorder hears every event and watches the run's turns.
+  return await recordRun(
+    flags.record,
+    flags,
+    (observe, watch) => runWithListeners(words, flags, plugins, observe, watch),
+  );
+}
+
+async function runWithListeners(
+  words: string[],
+  flags: RootFlags,
+  plugins: readonly LoadedPlugin[],
+  extraEmit: (event: HelEvent) => void,
+  onRun: (run: RecordedRun) => void,
+): Promise<number> {
+  if (flags.instruction !== undefined && words.length > 0) {
+    throw new UsageError("give the instruction either as words or with --instruction, not both");
+  }
+  const compaction = policyFromFlags(flags);
+  if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
+  const key = apiKey();
+  const active = activePlugins(plugins, flags.without);
+  const reader = new LineReader();
+  const context = await createCliContext(flags, reader);
+  const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
+  // A blank instruction would still cost a model request and start a session.
+  const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
+  if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
+  const instruction = await withPipedInput(given, reader, writeErr);
+  if (instruction === "") throw new UsageError(noInstruction);
+  if (flags.rawOutput && instruction === undefined) {
+    // The chat draws permission questions between answers: raw bytes could hide them.
+    throw new UsageError(
+      "--raw-output applies to a one-shot answer (an instruction), not the chat",
+    );
+  }
+  const approver: Approver = flags.approvalInput
+    ? await fileApprover(flags.approvalInput)
+    : terminalApprover(context.ask);
+  const emit = (event: HelEvent) => {
+    printEvent(event);
+    extraEmit(event);
+    for (const plugin of active) {
+      try {
+        plugin.observe?.(event);
+      } catch { /* observers must not break the run */ }
+    }
+  };
+  let run: Run | undefined;
+  let shutdown: () => Promise<void> = () => Promise.resolve();
+  // Ctrl-C with no request in flight (at the chat prompt, or during start-up) leaves hel,
+  // after a clean shutdown of whatever plugins have started.
+  const interrupts = createInterrupts(() => {
+    writeErr("\n");
+    void shutdown().finally(() => Deno.exit(130));
+  });
+  const removeTerminationHandlers = exitCleanlyOnTermination(async () => {
+    interrupts.abort();
+    await shutdown();
+  });
+  try {
+    run = await startRun({
+      model: flags.model,
+      baseUrl: flags.baseUrl,
+      apiKey: key,
+      access: flags.access,
+      env: flags.env,
+      contextFile: flags.contextFile,
+      maxTurns: flags.maxTurns,
+      stream: flags.stream,
+      requestTimeoutMs: flags.timeout * 1000,
+      maxOutputTokens: flags.maxOutputTokens,
+      spill: flags.compaction,
+      resume: flags.resume,
+      compaction,
+    }, {
+      context,
+      plugins: active,
+      approver,
+      emit,
+      onShutdownReady: (ready) => shutdown = ready,
+    });
+    onRun(run);
+    writeErr(`session: ${run.session.id}\n`);
+    const code = instruction !== undefined
+      ? await runOneShot(run, instruction, interrupts, flags.rawOutput)
+      : await runChat(run, reader, interrupts, chatCommands(interrupts));
+    return interrupts.interrupted() && code !== 0 ? 130 : code;
+  } finally {
+    await shutdown();
+    interrupts.dispose();
+    removeTerminationHandlers();
+  }
+}

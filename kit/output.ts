@@ -1,0 +1,62 @@
+/**
+ * The output layer: every byte hel writes to stdout or stderr goes through here. Text is
+ * neutralised on the way (see {@link neutralise}), whoever wrote it, so a model answer, a tool
+ * name in an error, an HTTP error body or a damaged session file cannot drive the terminal;
+ * the only terminal controls hel emits are its own, written by {@link beginQuestion}.
+ * `--raw-output` keeps the bytes of the one-shot answer ({@link writeRawOut}).
+ *
+ * @module
+ */
+import { neutralise } from "../core/neutralise.ts";
+
+const encoder = new TextEncoder();
+
+/** True while streamed answer text on stdout has not ended its line. */
+let streamedMidLine = false;
+
+/**
+ * Writes text to stderr without a newline. Streamed answer text that has not ended its line
+ * is ended first, so a `[tool]` line or a warning starts on a line of its own on the
+ * terminal instead of being glued to "Let me look." and the next answer.
+ */
+export function writeErr(text: string): void {
+  if (streamedMidLine) writeOut("\n");
+  Deno.stderr.writeSync(encoder.encode(neutralise(text)));
+}
+
+/** Writes text to stdout without a newline. */
+export function writeOut(text: string): void {
+  writeRawOut(neutralise(text));
+}
+
+/**
+ * Writes text to stdout as it is: only for `--raw-output`, which the person asked for, and
+ * never on the way to a question.
+ */
+export function writeRawOut(text: string): void {
+  Deno.stdout.writeSync(encoder.encode(text));
+  if (text !== "") streamedMidLine = false;
+}
+
+/**
+ * Writes a piece of streamed answer text to stdout (see {@link writeErr}). Each piece is
+ * neutralised alone; that is enough because no control character survives, so an escape
+ * sequence split across two pieces has lost its ESC either way.
+ */
+export function writeStreamed(text: string): void {
+  writeOut(text);
+  if (text !== "") streamedMidLine = !text.endsWith("\n");
+}
+
+/** SGR reset (no concealed, coloured or blinking text) and a visible cursor. */
+export const TERMINAL_RESET = "\x1b[0m\x1b[?25h";
+
+/**
+ * Prepares stderr for a question hel draws: ends a streamed line, and on a terminal resets
+ * the text attributes and shows the cursor at the start of the line, so whatever was printed
+ * before (even by a program that wrote to the terminal directly) cannot hide or disguise it.
+ */
+export function beginQuestion(): void {
+  if (streamedMidLine) writeOut("\n");
+  if (Deno.stderr.isTerminal()) Deno.stderr.writeSync(encoder.encode(`${TERMINAL_RESET}\r`));
+}

@@ -1,0 +1,39 @@
+/**
+ * Keeping hel's own environment, which holds the model API key, from the programs it starts.
+ * Children get an environment without the key, but on Linux any process of the same user may
+ * read `/proc/<hel's pid>/environ`: a hook, an MCP server, or bash run with `--sandbox off`.
+ * Marking hel non-dumpable makes its `/proc` entries readable only by privileged processes.
+ * Children are not affected: `exec` makes them dumpable again.
+ *
+ * @module
+ */
+
+/** Model API keys never reach child processes (tools, hooks, MCP servers). */
+export const SECRET_ENV_NAMES = [
+  "HEL_API_KEY",
+  "DEEPSEEK_API_KEY",
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+] as const;
+
+const PR_SET_DUMPABLE = 4;
+
+/**
+ * Marks this process non-dumpable (Linux). Returns false where that is not possible (another
+ * OS, no libc to call, or no permission for FFI); hel then runs as before.
+ */
+export function hideOwnEnvironment(): boolean {
+  if (Deno.build.os !== "linux") return false;
+  try {
+    const libc = Deno.dlopen("libc.so.6", {
+      prctl: { parameters: ["i32", "u64", "u64", "u64", "u64"], result: "i32" },
+    });
+    try {
+      return libc.symbols.prctl(PR_SET_DUMPABLE, 0n, 0n, 0n, 0n) === 0;
+    } finally {
+      libc.close();
+    }
+  } catch {
+    return false;
+  }
+}

@@ -202,7 +202,7 @@ Deno.test({
       }
       // A model-facing description that only a dynamically imported plugin imports.
       const binary = await Deno.readFile(`${dir}/hel`);
-      const needle = (await Deno.readTextFile(`${ROOT}/plugins/tools/read_file.txt`)).trim()
+      const needle = (await Deno.readTextFile(`${ROOT}/plugins/tools/files/read_file.txt`)).trim()
         .slice(0, 60);
       assert.ok(contains(binary, new TextEncoder().encode(needle)), `"${needle}" not embedded`);
     } finally {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCommand } from "../../plugins/tools/run_command.ts";
+import { runCommand } from "../../plugins/tools/shell/run_command.ts";
 import { hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
 import { nestedHelFolders } from "./hel_folders.ts";
 import { gitWatch } from "./planted_git.ts";

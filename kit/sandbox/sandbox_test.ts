@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCommand } from "../../plugins/tools/run_command.ts";
+import { runCommand } from "../../plugins/tools/shell/run_command.ts";
 import { bwrapArguments, createSandbox, type SandboxSettings } from "./sandbox.ts";
 import { git, hasBwrap, testWorkspace, threadProbe } from "../../plugins/tools/testing.ts";
 

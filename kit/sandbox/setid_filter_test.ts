@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { hasBwrap, testWorkspace } from "../../plugins/tools/testing.ts";
 import { createSandbox } from "./sandbox.ts";
-import { runCommand } from "../../plugins/tools/run_command.ts";
+import { runCommand } from "../../plugins/tools/shell/run_command.ts";
 import { type FilterArch, setIdFilter, setIdFilterProgram } from "./setid_filter.ts";
 
 const AUDIT = { x86_64: 0xc000003e, aarch64: 0xc00000b7, i386: 0x40000003 };

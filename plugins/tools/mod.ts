@@ -15,16 +15,16 @@ import {
   type Sandbox,
   sandboxSettingsFor,
 } from "../../kit/mod.ts";
-import { bashTool } from "./bash.ts";
-import type { Workspace } from "./confinement.ts";
-import { globTool } from "./glob.ts";
-import { grepTool } from "./grep.ts";
-import { CursorStore } from "./read_cursors.ts";
-import { readFileTool } from "./read_file.ts";
-import type { SearchDeps } from "./ripgrep.ts";
-import { searchReplaceTool } from "./search_replace.ts";
+import { bashTool } from "./shell/bash.ts";
+import type { Workspace } from "./workspace/confinement.ts";
+import { globTool } from "./search/glob.ts";
+import { grepTool } from "./search/grep.ts";
+import { CursorStore } from "./files/read_cursors.ts";
+import { readFileTool } from "./files/read_file.ts";
+import type { SearchDeps } from "./search/ripgrep.ts";
+import { searchReplaceTool } from "./files/search_replace.ts";
 import { KNOWN_TOOLS, TOOL_OPTIONS, type ToolName, toolSettings } from "./settings.ts";
-import { writeFileTool } from "./write_file.ts";
+import { writeFileTool } from "./files/write_file.ts";
 
 /** Creates the plugin. */
 export default function tools(): Plugin {

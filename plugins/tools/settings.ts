@@ -6,7 +6,7 @@
  * @module
  */
 import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
-import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./bash.ts";
+import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./shell/bash.ts";
 import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
 
 /** Every built-in tool, in the order `--tools` lists them by default. */

@@ -6,7 +6,7 @@
  */
 import { type Tool, type ToolResult } from "../../core/mod.ts";
 import { findSystemProgram } from "../../kit/mod.ts";
-import type { Workspace } from "./confinement.ts";
+import type { Workspace } from "./workspace/confinement.ts";
 
 /** A temporary layout; removed when disposed (`await using`). */
 export interface TestWorkspace extends AsyncDisposable {

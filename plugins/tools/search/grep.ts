@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
-import { optionalString } from "./args.ts";
+import type { Tool, ToolResult } from "../../../core/mod.ts";
+import { optionalString } from "../args.ts";
 import description from "./grep.txt" with { type: "text" };
 import {
   displayPath,

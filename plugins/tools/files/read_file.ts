@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
-import { optionalPositiveInt, optionalString, unknownArguments } from "./args.ts";
-import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
-import { identityOf, sameIdentity } from "../../kit/mod.ts";
+import type { Tool, ToolResult } from "../../../core/mod.ts";
+import { optionalPositiveInt, optionalString, unknownArguments } from "../args.ts";
+import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
+import { identityOf, sameIdentity } from "../../../kit/mod.ts";
 import type { CursorStore } from "./read_cursors.ts";
 import { SCAN_BUDGET_BYTES, scanLines } from "./line_scan.ts";
 import { limitText } from "./whole_file.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { globTool } from "./glob.ts";
-import { searchWorkspace } from "./search_test_support.ts";
-import { call } from "./testing.ts";
+import { searchWorkspace } from "./testing.ts";
+import { call } from "../testing.ts";
 
 const FILES = {
   "src/a.ts": "a",

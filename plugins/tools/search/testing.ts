@@ -5,8 +5,8 @@
  * @module
  */
 import type { SearchDeps } from "./ripgrep.ts";
-import { createSandbox } from "../../kit/mod.ts";
-import { hasBwrap, testWorkspace } from "./testing.ts";
+import { createSandbox } from "../../../kit/mod.ts";
+import { hasBwrap, testWorkspace } from "../testing.ts";
 
 /** A test workspace and the search deps over it; `path` overrides PATH (to hide rg). */
 export async function searchWorkspace(files: Record<string, string>, path?: string) {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
+import type { Tool, ToolResult } from "../../../core/mod.ts";
 import description from "./glob.txt" with { type: "text" };
 import {
   displayPath,

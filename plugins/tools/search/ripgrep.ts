@@ -7,12 +7,12 @@
  *
  * @module
  */
-import { type ToolResult } from "../../core/mod.ts";
-import { findSystemProgram } from "../../kit/mod.ts";
-import { type Checked, optionalString, requiredString, unknownArguments } from "./args.ts";
-import { resolveInWorkspace, type Workspace } from "./confinement.ts";
-import { runCommand } from "./run_command.ts";
-import type { Sandbox } from "../../kit/mod.ts";
+import { type ToolResult } from "../../../core/mod.ts";
+import { findSystemProgram } from "../../../kit/mod.ts";
+import { type Checked, optionalString, requiredString, unknownArguments } from "../args.ts";
+import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
+import { runCommand } from "../shell/run_command.ts";
+import type { Sandbox } from "../../../kit/mod.ts";
 
 /** Entries (paths or matching lines) a reply lists at most. */
 export const MAX_ENTRIES = 100;

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
-import { requiredString, unknownArguments } from "./args.ts";
-import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
+import type { Tool, ToolResult } from "../../../core/mod.ts";
+import { requiredString, unknownArguments } from "../args.ts";
+import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import description from "./search_replace.txt" with { type: "text" };
 import { readWholeText } from "./whole_file.ts";
 import { replaceContents } from "./write_file.ts";

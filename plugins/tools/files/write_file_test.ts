@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { call, testWorkspace } from "./testing.ts";
+import { call, testWorkspace } from "../testing.ts";
 import { writeFileTool } from "./write_file.ts";
 
 Deno.test("write_file creates and overwrites files and counts UTF-8 bytes", async () => {

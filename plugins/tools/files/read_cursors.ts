@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { FileIdentity } from "../../kit/mod.ts";
+import type { FileIdentity } from "../../../kit/mod.ts";
 
 /** Cursors kept at most; older ones expire. */
 export const MAX_CURSORS = 128;

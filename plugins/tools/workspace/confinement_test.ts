@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { isWithin } from "../../kit/mod.ts";
+import { isWithin } from "../../../kit/mod.ts";
 import { openVerified, resolveInWorkspace } from "./confinement.ts";
-import { CursorStore } from "./read_cursors.ts";
-import { readFileTool } from "./read_file.ts";
-import { searchReplaceTool } from "./search_replace.ts";
-import { call, testWorkspace } from "./testing.ts";
-import { writeFileTool } from "./write_file.ts";
+import { CursorStore } from "../files/read_cursors.ts";
+import { readFileTool } from "../files/read_file.ts";
+import { searchReplaceTool } from "../files/search_replace.ts";
+import { call, testWorkspace } from "../testing.ts";
+import { writeFileTool } from "../files/write_file.ts";
 
 Deno.test("paths inside the working directory resolve to their canonical form", async () => {
   await using t = await testWorkspace({ "src/a.ts": "x" });

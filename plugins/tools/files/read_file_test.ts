@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { MAX_CURSORS } from "./read_cursors.ts";
 import { CursorStore } from "./read_cursors.ts";
 import { READ_REPLY_BYTES, readFileTool } from "./read_file.ts";
-import { call, testWorkspace } from "./testing.ts";
+import { call, testWorkspace } from "../testing.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 const CURSOR =

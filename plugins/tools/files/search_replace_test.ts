@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { searchReplaceTool } from "./search_replace.ts";
-import { call, testWorkspace } from "./testing.ts";
+import { call, testWorkspace } from "../testing.ts";
 import { WHOLE_FILE_MAX_BYTES } from "./whole_file.ts";
 
 Deno.test("search_replace replaces exactly one occurrence, literally", async () => {

@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { Tool, ToolContext, ToolResult } from "../../core/mod.ts";
-import { requiredString, unknownArguments } from "./args.ts";
+import type { Tool, ToolContext, ToolResult } from "../../../core/mod.ts";
+import { requiredString, unknownArguments } from "../args.ts";
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
-import { describeChange, type GitChange, type Sandbox } from "../../kit/mod.ts";
+import { describeChange, type GitChange, type Sandbox } from "../../../kit/mod.ts";
 
 /** The default wall-clock limit of one command: ten minutes. */
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 600;

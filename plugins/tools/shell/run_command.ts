@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { runChild } from "../../kit/mod.ts";
+import { runChild } from "../../../kit/mod.ts";
 
 /** Bytes kept per stream; the rest is read and dropped so the program never blocks. */
 export const CAPTURE_BYTES = 16 * 1024 * 1024;

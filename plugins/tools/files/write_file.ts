@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
-import { requiredString, unknownArguments } from "./args.ts";
-import { openVerified, resolveInWorkspace, type Workspace } from "./confinement.ts";
+import type { Tool, ToolResult } from "../../../core/mod.ts";
+import { requiredString, unknownArguments } from "../args.ts";
+import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import description from "./write_file.txt" with { type: "text" };
 
 const ARGS = ["path", "content"] as const;

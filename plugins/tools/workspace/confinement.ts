@@ -15,7 +15,7 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { isWithin, touchesGit, touchesProtected } from "../../kit/mod.ts";
+import { isWithin, touchesGit, touchesProtected } from "../../../kit/mod.ts";
 
 /** hel's folder, which the file tools never touch. */
 const PROTECTED = ".hel";

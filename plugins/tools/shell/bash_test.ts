@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { ToolResult } from "../../core/mod.ts";
+import type { ToolResult } from "../../../core/mod.ts";
 import { bashTool } from "./bash.ts";
-import { createSandbox } from "../../kit/mod.ts";
-import { call, git, hasBwrap, testWorkspace } from "./testing.ts";
+import { createSandbox } from "../../../kit/mod.ts";
+import { call, git, hasBwrap, testWorkspace } from "../testing.ts";
 
 const sandboxed = hasBwrap();
 

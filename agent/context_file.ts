@@ -12,6 +12,7 @@ import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { writeErr } from "../kit/output.ts";
 import { askOnTerminal, type LineReader } from "../cli/terminal.ts";
+import { surroundings } from "../kit/surroundings.ts";
 
 /**
  * Where hel keeps per-user state: `$HEL_HOME`, else `~/.hel`. With neither set there is no
@@ -19,7 +20,7 @@ import { askOnTerminal, type LineReader } from "../cli/terminal.ts";
  * cloned repository could ship a record approving its hooks and servers.
  */
 export function helHome(): string {
-  const explicit = Deno.env.get("HEL_HOME");
+  const explicit = surroundings().env("HEL_HOME");
   if (explicit && !isAbsolute(explicit)) {
     // Relative, it would name a folder in each project (`~` is not expanded in env files and
     // CI yaml), where a cloned repository could ship records approving its own hooks.
@@ -30,7 +31,7 @@ export function helHome(): string {
     );
   }
   if (explicit) return explicit;
-  const home = Deno.env.get("HOME") || Deno.env.get("USERPROFILE");
+  const home = surroundings().env("HOME") || surroundings().env("USERPROFILE");
   if (!home) {
     throw new UsageError(
       "neither HEL_HOME nor HOME is set, so hel has nowhere to keep its trust records; set " +
@@ -42,7 +43,7 @@ export function helHome(): string {
 
 /** The project hel acts on: the working directory with symlinks resolved. */
 export function projectDir(): Promise<string> {
-  return Deno.realPath(Deno.cwd());
+  return Deno.realPath(surroundings().cwd());
 }
 
 /**
@@ -66,7 +67,7 @@ export async function createCliContext(
     helHome: home,
     flags,
     log,
-    interactive: Deno.stdin.isTerminal(),
+    interactive: surroundings().stdin.isTerminal(),
     ask: (question, signal) => askOnTerminal(reader, question, signal),
     trust: createTrustFileStore(home, (message) => log.warn(message)),
     childEnv: environmentWithoutSecrets,

@@ -6,12 +6,13 @@
 import { resolve } from "node:path";
 import type { EnvironmentFacts } from "./system_prompt.ts";
 import { boundedContextText } from "./context_limit.ts";
+import { surroundings } from "../kit/surroundings.ts";
 
 /** OS, shell, working directory and date of this machine. */
 export function environmentFacts(cwd: string): EnvironmentFacts {
   // Commands run in bash whatever the login shell is; naming a fish or zsh login shell as
   // "the shell" would invite syntax that bash refuses.
-  const login = Deno.env.get("SHELL");
+  const login = surroundings().env("SHELL");
   const shell = login && !/\/bash$/.test(login)
     ? `bash (the user's login shell is ${login})`
     : "bash";

@@ -8,6 +8,7 @@ import type { HelEvent } from "../core/events.ts";
 import type { Host, PluginContext } from "../core/plugin.ts";
 import type { AccessLevel, ChatMessage, Tool } from "../core/types.ts";
 import { SECRET_ENV_NAMES } from "../kit/mod.ts";
+import { surroundings } from "../kit/surroundings.ts";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -53,7 +54,7 @@ export function createHost(parts: HostParts): HostWithRegistry {
 
 /** hel's environment without the model API keys. */
 export function environmentWithoutSecrets(): Record<string, string> {
-  const env = Deno.env.toObject();
+  const env = surroundings().environment();
   for (const name of SECRET_ENV_NAMES) delete env[name];
   return env;
 }

@@ -18,6 +18,7 @@ import type { ToolCategory } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { UnsafePathError, writeFileAtomic } from "../kit/safe_write.ts";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { surroundings } from "../kit/surroundings.ts";
 
 /** Version tag of the record layout; bump when a field changes meaning. */
 export const RECORD_SCHEMA_VERSION = "hel-record-1";
@@ -287,7 +288,7 @@ function shortError(text: string): string {
  * record's own folder, which the user named (created when missing).
  */
 async function recordRoot(dir: string): Promise<string> {
-  const cwd = Deno.cwd();
+  const cwd = surroundings().cwd();
   const rel = relative(cwd, dir);
   if (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return cwd;
   await Deno.mkdir(dir, { recursive: true });

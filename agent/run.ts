@@ -1,6 +1,7 @@
 /**
  * One hel run: set up the active plugins, build the system message and the model client,
- * then hand user turns to the loop. Used by the one-shot and interactive modes alike.
+ * then hand user turns to the loop. The model client is given: the command line builds it from
+ * the flags, tests pass a scripted one. Used by the one-shot and interactive modes alike.
  *
  * @module
  */
@@ -10,7 +11,6 @@ import type { HelEvent } from "../core/events.ts";
 import { createHost } from "./host.ts";
 import { type LoopOutcome, runLoop } from "../core/loop.ts";
 import type { ModelClient } from "../core/model.ts";
-import { createOpenAIClient } from "./model/openai_client.ts";
 import type { Approver } from "../core/permissions.ts";
 import type { Plugin, PluginContext } from "../core/plugin.ts";
 import { openSession, type ResumeChoice } from "./session/open.ts";
@@ -23,19 +23,13 @@ import { emptyUsage, type RunUsage } from "../core/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
 import { closingNote, restorePluginStates, saveRunSnapshot } from "./run_session.ts";
 
-/** Settings of a run, from the command line. */
+/** Settings of a run, from the command line (the model's own are the client's business). */
 export interface RunSettings {
-  model: string;
-  baseUrl: string;
-  apiKey: string;
   access: AccessLevel;
   env: boolean;
   /** The context file's name, or false for none. */
   contextFile: string | false;
   maxTurns: number;
-  stream: boolean;
-  requestTimeoutMs: number;
-  maxOutputTokens: number;
   /** Spill large results into the session (off with `--no-compaction`). */
   spill: boolean;
   /** Continue a saved session: its id, or `true` for the project's most recent one. */
@@ -86,6 +80,8 @@ export interface RunDeps {
   context: PluginContext;
   plugins: readonly Plugin[];
   approver: Approver;
+  /** The conversation's model. */
+  model: ModelClient;
   emit(event: HelEvent): void;
   /**
    * Receives the run's shutdown before any plugin is set up, so an exit path taken during
@@ -145,19 +141,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   }
   if (snapshot) restorePluginStates(started, snapshot.plugins, deps.context.log);
 
-  const model = createOpenAIClient({
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey,
-    model: settings.model,
-    stream: settings.stream,
-    maxOutputTokens: settings.maxOutputTokens,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    maxRetries: 4,
-    totalTimeoutMs: Math.max(settings.requestTimeoutMs * 2, 60_000),
-    backoffMs: 1_000,
-    onExchange: deps.emit,
-    onRetry: (attempt, delayMs, reason) => deps.emit({ type: "retry", attempt, delayMs, reason }),
-  });
+  const model = deps.model;
   const usage = emptyUsage();
   const definitions = () => toolDefinitions(tools, started, (text) => deps.context.log.warn(text));
   const compactor = settings.compaction && createCompactor({

@@ -83,7 +83,7 @@ export function compileArgs(
     request.target.triple,
     "--output",
     output,
-    // main.ts imports plugins by computed specifiers, which deno compile cannot follow.
+    // cli/main.ts imports plugins by computed specifiers, which deno compile cannot follow.
     ...request.includes.flatMap((path) => ["--include", path]),
     `${request.root}/main.ts`,
   ];

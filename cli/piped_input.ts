@@ -7,6 +7,7 @@
  */
 import { UsageError } from "../core/usage_error.ts";
 import type { LineReader } from "./terminal.ts";
+import { surroundings } from "../kit/surroundings.ts";
 
 /**
  * The most piped text hel takes (about 50,000 tokens): beyond it the text is better read in
@@ -27,7 +28,7 @@ export async function withPipedInput(
   reader: LineReader,
   notice: (text: string) => void,
 ): Promise<string | undefined> {
-  if (Deno.stdin.isTerminal()) return instruction;
+  if (surroundings().stdin.isTerminal()) return instruction;
   const timer = setTimeout(
     () =>
       notice(

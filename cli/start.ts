@@ -21,8 +21,11 @@ import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
 import { withPipedInput } from "./piped_input.ts";
 import { writeErr } from "../kit/output.ts";
+import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
+import type { ModelClient } from "../core/model.ts";
+import { createOpenAIClient } from "../agent/model/openai_client.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
 export type RootFlags = Record<string, unknown> & {
@@ -47,6 +50,32 @@ export type RootFlags = Record<string, unknown> & {
   rawOutput?: boolean;
 };
 
+/**
+ * Builds the conversation's model client from the flags; `emit` hears its exchanges and
+ * retries. hel's is {@link openAIClientFromFlags}; tests give a scripted model instead.
+ */
+export type ModelFactory = (
+  flags: RootFlags,
+  apiKey: string,
+  emit: (event: HelEvent) => void,
+) => ModelClient;
+
+/** The OpenAI-compatible client the flags describe. */
+export const openAIClientFromFlags: ModelFactory = (flags, apiKey, emit) =>
+  createOpenAIClient({
+    baseURL: flags.baseUrl,
+    apiKey,
+    model: flags.model,
+    stream: flags.stream,
+    maxOutputTokens: flags.maxOutputTokens,
+    requestTimeoutMs: flags.timeout * 1000,
+    maxRetries: 4,
+    totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
+    backoffMs: 1_000,
+    onExchange: emit,
+    onRetry: (attempt, delayMs, reason) => emit({ type: "retry", attempt, delayMs, reason }),
+  });
+
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
 export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
   for (const name of without) {
@@ -60,7 +89,7 @@ export function activePlugins(all: readonly LoadedPlugin[], without: readonly st
 
 /** The model API key from HEL_API_KEY or DEEPSEEK_API_KEY. */
 export function apiKey(): string {
-  const key = Deno.env.get("HEL_API_KEY") || Deno.env.get("DEEPSEEK_API_KEY");
+  const key = surroundings().env("HEL_API_KEY") || surroundings().env("DEEPSEEK_API_KEY");
   if (!key) {
     throw new UsageError(
       "no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY (for another OpenAI-compatible " +
@@ -122,15 +151,16 @@ export async function startFromCommandLine(
   words: string[],
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
+  createModel: ModelFactory = openAIClientFromFlags,
 ): Promise<number> {
   if (flags.record === undefined) {
-    return await runWithListeners(words, flags, plugins, () => {}, () => {});
+    return await runWithListeners(words, flags, plugins, createModel, () => {}, () => {});
   }
   // With --record the recorder hears every event and watches the run's turns.
   return await recordRun(
     flags.record,
     flags,
-    (observe, watch) => runWithListeners(words, flags, plugins, observe, watch),
+    (observe, watch) => runWithListeners(words, flags, plugins, createModel, observe, watch),
   );
 }
 
@@ -138,6 +168,7 @@ async function runWithListeners(
   words: string[],
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
+  createModel: ModelFactory,
   extraEmit: (event: HelEvent) => void,
   onRun: (run: RecordedRun) => void,
 ): Promise<number> {
@@ -188,16 +219,10 @@ async function runWithListeners(
   });
   try {
     run = await startRun({
-      model: flags.model,
-      baseUrl: flags.baseUrl,
-      apiKey: key,
       access: flags.access,
       env: flags.env,
       contextFile: flags.contextFile,
       maxTurns: flags.maxTurns,
-      stream: flags.stream,
-      requestTimeoutMs: flags.timeout * 1000,
-      maxOutputTokens: flags.maxOutputTokens,
       spill: flags.compaction,
       resume: flags.resume,
       compaction,
@@ -205,6 +230,7 @@ async function runWithListeners(
       context,
       plugins: active,
       approver,
+      model: createModel(flags, key, emit),
       emit,
       onShutdownReady: (ready) => shutdown = ready,
     });

@@ -5,6 +5,7 @@
  * @module
  */
 import { beginQuestion, writeErr } from "../kit/output.ts";
+import { surroundings } from "../kit/surroundings.ts";
 
 /** Reads stdin line by line. */
 export class LineReader {
@@ -37,7 +38,8 @@ export class LineReader {
   }
 
   #fill(): Promise<void> {
-    this.#reader ??= Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+    this.#reader ??= surroundings().stdin.readable().pipeThrough(new TextDecoderStream())
+      .getReader();
     // A read error counts as the end of input: an abandoned read must not reject unheard.
     return this.#filling ??= this.#reader.read().then(({ value, done }) => {
       if (done) this.#ended = true;
@@ -80,7 +82,7 @@ export async function askOnTerminal(
   question: string,
   signal?: AbortSignal,
 ): Promise<string | undefined> {
-  if (!Deno.stdin.isTerminal()) return undefined;
+  if (!surroundings().stdin.isTerminal()) return undefined;
   beginQuestion();
   writeErr(question);
   const line = await reader.readLine(signal);

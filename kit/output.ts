@@ -8,6 +8,7 @@
  * @module
  */
 import { neutralise } from "../core/neutralise.ts";
+import { surroundings } from "./surroundings.ts";
 
 const encoder = new TextEncoder();
 
@@ -21,7 +22,7 @@ let streamedMidLine = false;
  */
 export function writeErr(text: string): void {
   if (streamedMidLine) writeOut("\n");
-  Deno.stderr.writeSync(encoder.encode(neutralise(text)));
+  surroundings().stderr.writeSync(encoder.encode(neutralise(text)));
 }
 
 /** Writes text to stdout without a newline. */
@@ -34,7 +35,7 @@ export function writeOut(text: string): void {
  * never on the way to a question.
  */
 export function writeRawOut(text: string): void {
-  Deno.stdout.writeSync(encoder.encode(text));
+  surroundings().stdout.writeSync(encoder.encode(text));
   if (text !== "") streamedMidLine = false;
 }
 
@@ -58,5 +59,6 @@ export const TERMINAL_RESET = "\x1b[0m\x1b[?25h";
  */
 export function beginQuestion(): void {
   if (streamedMidLine) writeOut("\n");
-  if (Deno.stderr.isTerminal()) Deno.stderr.writeSync(encoder.encode(`${TERMINAL_RESET}\r`));
+  const stderr = surroundings().stderr;
+  if (stderr.isTerminal()) stderr.writeSync(encoder.encode(`${TERMINAL_RESET}\r`));
 }

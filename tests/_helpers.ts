@@ -10,6 +10,7 @@ import {
   type ScriptTurn,
   startScriptedModel,
 } from "../fixtures/scripted_model.ts";
+import type { ScriptedRequests } from "../fixtures/script.ts";
 
 /** The repository root (where main.ts lives). */
 export const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
@@ -83,7 +84,7 @@ export function spawnHel(project: TempProject, args: string[]): Deno.ChildProces
 }
 
 /** The content of the tool message answering `callId` in the model's later requests. */
-export function toolMessage(model: ScriptedModel, callId: string): string {
+export function toolMessage(model: ScriptedRequests, callId: string): string {
   for (const request of model.requests) {
     const found = request.messages.find((m) => m.role === "tool" && m.tool_call_id === callId);
     if (found) return found.content as string;

@@ -3,7 +3,8 @@
  * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
  */
 import assert from "node:assert/strict";
-import { pause, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { pause, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -32,7 +33,9 @@ Deno.test("save and resume: the resumed request has the earlier turns and the cu
   await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }, {
     text: "third answer",
   }]);
-  const first = await runHel([...base(model.url), "first question"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "first question"], {
+    cwd: project.project,
+  });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
   const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
@@ -46,7 +49,13 @@ Deno.test("save and resume: the resumed request has the earlier turns and the cu
   ]);
 
   await project.write("HEL.md", "New context.");
-  const second = await runHel([...base(model.url), "--resume", id, "-i", "second question"], {
+  const second = await runHelInProcess([
+    ...base(model.url),
+    "--resume",
+    id,
+    "-i",
+    "second question",
+  ], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);
@@ -63,7 +72,7 @@ Deno.test("save and resume: the resumed request has the earlier turns and the cu
   ]);
 
   // --resume alone continues the most recent session of this project.
-  const third = await runHel([...base(model.url), "--resume", "-i", "third question"], {
+  const third = await runHelInProcess([...base(model.url), "--resume", "-i", "third question"], {
     cwd: project.project,
   });
   assert.equal(third.code, 0, third.stderr);
@@ -71,7 +80,10 @@ Deno.test("save and resume: the resumed request has the earlier turns and the cu
   assert.equal(model.requests[2]!.messages.length, 6);
   assert.equal(model.remaining(), 0);
 
-  const list = await runHel(["sessions"], { cwd: project.project, unset: ["HEL_API_KEY"] });
+  const list = await runHelInProcess(["sessions"], {
+    cwd: project.project,
+    unset: ["HEL_API_KEY"],
+  });
   assert.equal(list.code, 0, list.stderr);
   assert.match(
     list.stdout,
@@ -88,13 +100,13 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
     await hold.opened;
     return { text: "finished" };
   }]);
-  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
   const busy = spawnHel(project, [...base(model.url), "--resume", id, "-i", "go on"]);
   try {
     await reachedOrExited(reached.opened, busy, "the held request");
 
-    const refused = await runHel([...base(model.url), "--resume", id, "-i", "me too"], {
+    const refused = await runHelInProcess([...base(model.url), "--resume", id, "-i", "me too"], {
       cwd: project.project,
     });
     assert.equal(refused.code, 2);
@@ -104,9 +116,9 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
         `hel: session ${id} is already in use by another hel process \\(pid ${busy.pid}\\)`,
       ),
     );
-    const list = await runHel(["sessions"], { cwd: project.project });
+    const list = await runHelInProcess(["sessions"], { cwd: project.project });
     assert.match(list.stdout, new RegExp(`^${id}\tbusy\t`, "m"));
-    const deleteBusy = await runHel(["sessions", "delete", id], { cwd: project.project });
+    const deleteBusy = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
     assert.equal(deleteBusy.code, 2);
     assert.match(deleteBusy.stderr, /in use by another hel process/);
   } catch (error) {
@@ -119,10 +131,10 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
   assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
   assert.equal(new TextDecoder().decode(output.stdout), "finished\n");
   assert.match(
-    (await runHel(["sessions"], { cwd: project.project })).stdout,
+    (await runHelInProcess(["sessions"], { cwd: project.project })).stdout,
     /\tidle\t.*5 messages/,
   );
-  const deleted = await runHel(["sessions", "delete", id], { cwd: project.project });
+  const deleted = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
   assert.equal(deleted.code, 0, deleted.stderr);
   assert.equal(deleted.stdout, `Deleted session ${id}.\n`);
   await assert.rejects(
@@ -130,7 +142,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
     Deno.errors.NotFound,
   );
   assert.equal(
-    (await runHel(["sessions"], { cwd: project.project })).stdout,
+    (await runHelInProcess(["sessions"], { cwd: project.project })).stdout,
     "No sessions in this project.\n",
   );
   assert.equal(model.remaining(), 0);
@@ -139,7 +151,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
 Deno.test("a damaged snapshot is refused with a clear error and left as it is", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "one" }]);
-  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
   const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
   const valid = JSON.parse(await Deno.readTextFile(path));
@@ -159,7 +171,7 @@ Deno.test("a damaged snapshot is refused with a clear error and left as it is", 
   ];
   for (const [text, why] of damages) {
     await Deno.writeTextFile(path, text);
-    const result = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+    const result = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
       cwd: project.project,
     });
     assert.equal(result.code, 2, result.stderr);
@@ -170,7 +182,7 @@ Deno.test("a damaged snapshot is refused with a clear error and left as it is", 
     assert.match(result.stderr, why);
     assert.match(result.stderr, /left as it is/);
     assert.equal(await Deno.readTextFile(path), text);
-    const list = await runHel(["sessions"], { cwd: project.project });
+    const list = await runHelInProcess(["sessions"], { cwd: project.project });
     assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tdamaged snapshot: `, "m"));
   }
   assert.equal(model.requests.length, 1);
@@ -189,9 +201,9 @@ Deno.test("a failed save is a warning and the answer still arrives", async () =>
     },
   ]);
   let current = "";
-  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   current = sessionOf(first.stderr);
-  const second = await runHel([...base(model.url), "--resume", current, "-i", "more"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", current, "-i", "more"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);
@@ -222,7 +234,7 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
     },
     { text: "turn three done" },
   ]);
-  const first = await runHel([...base(model.url), "turn one"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "turn one"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
   const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
@@ -239,10 +251,10 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
   assert.equal(await Deno.readTextFile(path), before);
   const names = [...Deno.readDirSync(`${project.project}/.hel/sessions/${id}`)].map((e) => e.name);
   assert.deepEqual(names.filter((name) => name.endsWith(".tmp")), []);
-  const list = await runHel(["sessions"], { cwd: project.project });
+  const list = await runHelInProcess(["sessions"], { cwd: project.project });
   assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t3 messages$`, "m"));
 
-  const third = await runHel([...base(model.url), "--resume", id, "-i", "turn three"], {
+  const third = await runHelInProcess([...base(model.url), "--resume", id, "-i", "turn three"], {
     cwd: project.project,
   });
   assert.equal(third.code, 0, third.stderr);
@@ -275,7 +287,7 @@ Deno.test("flag and id checks are usage errors", async () => {
     [["sessions", "delete", "nope"], /invalid session id "nope"/],
   ];
   for (const [args, message] of cases) {
-    const result = await runHel(["--base-url", "http://127.0.0.1:9/v1", ...args], {
+    const result = await runHelInProcess(["--base-url", "http://127.0.0.1:9/v1", ...args], {
       cwd: project.project,
     });
     assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
@@ -294,7 +306,7 @@ Deno.test("SIGKILL at many points of turns never leaves a damaged or busy sessio
       : { text: "turn done" };
   };
   await using model = scriptedModel(Array.from({ length: 400 }, () => play));
-  const first = await runHel([...base(model.url), "start"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "start"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
   const row = new RegExp(`^${id}\tidle\t\\S+\t(\\d+) messages$`, "m");
@@ -317,11 +329,11 @@ Deno.test("SIGKILL at many points of turns never leaves a damaged or busy sessio
       } catch { /* it already finished its turn */ }
       await child.output();
       // Whatever the moment, the session is idle and its snapshot reads as a whole conversation.
-      const list = await runHel(["sessions"], { cwd: project.project });
+      const list = await runHelInProcess(["sessions"], { cwd: project.project });
       assert.match(list.stdout, row, `k=${k} jitter=${jitter}: ${list.stdout}`);
     }
   }
-  const last = await runHel([...base(model.url), "--resume", id, "-i", "finish"], {
+  const last = await runHelInProcess([...base(model.url), "--resume", id, "-i", "finish"], {
     cwd: project.project,
   });
   assert.equal(last.code, 0, last.stderr);
@@ -335,19 +347,21 @@ Deno.test("a symlinked .hel/sessions or a file named .hel is refused; nothing is
   await Deno.mkdir(`${project.project}/.hel`);
   await Deno.symlink(elsewhere, `${project.project}/.hel/sessions`);
   const args = ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "-i", "x"];
-  const run = await runHel(args, { cwd: project.project });
+  const run = await runHelInProcess(args, { cwd: project.project });
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /^hel: .*\.hel\/sessions must be a real directory \(found a symlink/m);
   assert.deepEqual([...Deno.readDirSync(elsewhere)], []);
   for (const words of [["sessions"], ["--resume", "-i", "x"]]) {
-    const refused = await runHel([...args.slice(0, 4), ...words], { cwd: project.project });
+    const refused = await runHelInProcess([...args.slice(0, 4), ...words], {
+      cwd: project.project,
+    });
     assert.equal(refused.code, 2, refused.stderr);
     assert.match(refused.stderr, /\.hel\/sessions must be a real directory/);
   }
 
   await Deno.remove(`${project.project}/.hel`, { recursive: true });
   await Deno.writeTextFile(`${project.project}/.hel`, "not a folder");
-  const file = await runHel(args, { cwd: project.project });
+  const file = await runHelInProcess(args, { cwd: project.project });
   assert.equal(file.code, 2, file.stderr);
   assert.match(file.stderr, /^hel: .*\/\.hel must be a real directory .*move it away$/m);
   assert.doesNotMatch(file.stderr, /internal error|^ {4}at /m);
@@ -362,11 +376,13 @@ Deno.test("a server that reuses tool call ids across responses still gets its se
     { text: "read twice" },
     { text: "resumed" },
   ]);
-  const first = await runHel([...base(model.url), "read it twice"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "read it twice"], {
+    cwd: project.project,
+  });
   assert.equal(first.code, 0, first.stderr);
   assert.doesNotMatch(first.stderr, /not saved/);
   const id = sessionOf(first.stderr);
-  const resumed = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+  const resumed = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
     cwd: project.project,
   });
   assert.equal(resumed.code, 0, resumed.stderr);
@@ -377,11 +393,13 @@ Deno.test("a server that reuses tool call ids across responses still gets its se
 Deno.test("resuming in a moved project says where the session was made, not that it is damaged", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "one" }]);
-  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
   const moved = `${project.root}/moved`;
   await Deno.rename(project.project, moved);
-  const result = await runHel([...base(model.url), "--resume", id, "-i", "again"], { cwd: moved });
+  const result = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: moved,
+  });
   assert.equal(result.code, 2, result.stderr);
   assert.match(
     result.stderr,
@@ -395,12 +413,12 @@ Deno.test("resuming in a moved project says where the session was made, not that
 Deno.test("resume removes the temporary file of a save a killed hel never finished", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "one" }, { text: "two" }]);
-  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
   const dir = `${project.project}/.hel/sessions/${id}`;
   const leftover = `${dir}/.snapshot-${crypto.randomUUID()}.tmp`;
   await Deno.writeTextFile(leftover, '{"schema_version": 1, "mess');
-  const resumed = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+  const resumed = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
     cwd: project.project,
   });
   assert.equal(resumed.code, 0, resumed.stderr);
@@ -416,12 +434,12 @@ Deno.test("line breaks, U+2028, NUL and lone surrogates in a turn survive save a
     { text: odd },
     { text: "again" },
   ]);
-  const first = await runHel([...base(model.url), "--sandbox", "off", "go"], {
+  const first = await runHelInProcess([...base(model.url), "--sandbox", "off", "go"], {
     cwd: project.project,
   });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
-  const second = await runHel([...base(model.url), "--resume", id, "more"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "more"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);

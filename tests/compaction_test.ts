@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { RecordedRequest, ScriptTurn } from "../fixtures/scripted_model.ts";
-import { eventually, pause, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { eventually, pause, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { helOnTerminal } from "./_terminal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
@@ -49,7 +50,13 @@ Deno.test("past a small --compact-at: the next request is smaller, starts with t
     { text: "resumed fine" },
   ]);
   const record = `${project.root}/run/record.json`;
-  const result = await runHel([...base(model.url), ...SMALL, "--record", record, "read them all"], {
+  const result = await runHelInProcess([
+    ...base(model.url),
+    ...SMALL,
+    "--record",
+    record,
+    "read them all",
+  ], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -101,7 +108,14 @@ Deno.test("past a small --compact-at: the next request is smaller, starts with t
 
   // The compacted conversation is what a resumed session continues from.
   const id = result.stderr.match(/^session: (\S+)$/m)![1]!;
-  const resumed = await runHel([...base(model.url), ...SMALL, "--resume", id, "-i", "go on"], {
+  const resumed = await runHelInProcess([
+    ...base(model.url),
+    ...SMALL,
+    "--resume",
+    id,
+    "-i",
+    "go on",
+  ], {
     cwd: project.project,
   });
   assert.equal(resumed.code, 0, resumed.stderr);
@@ -130,7 +144,7 @@ Deno.test("a summary that calls a tool, is cut off or is not smaller changes not
     await using project = await tempProject(FILES);
     const play = reader(READS, summary);
     await using model = scriptedModel(Array.from({ length: 7 }, () => play));
-    const result = await runHel([...base(model.url), ...SMALL, "read them all"], {
+    const result = await runHelInProcess([...base(model.url), ...SMALL, "read them all"], {
       cwd: project.project,
     });
     assert.equal(result.code, 0, result.stderr);
@@ -156,7 +170,9 @@ Deno.test("--no-compaction keeps large results whole; by default they are spille
       { text: "counted" },
     ]);
     const flags = compaction ? [] : ["--no-compaction"];
-    const result = await runHel([...base(model.url), ...flags, "count"], { cwd: project.project });
+    const result = await runHelInProcess([...base(model.url), ...flags, "count"], {
+      cwd: project.project,
+    });
     assert.equal(result.code, 0, result.stderr);
     const content = text(model.requests[1]!.messages.at(-1));
     if (compaction) {

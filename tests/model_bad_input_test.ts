@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, type TempProject, tempProject, toolMessage } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { helOnTerminal } from "./_terminal.ts";
 import { TERMINAL_RESET } from "../kit/output.ts";
 
@@ -71,7 +72,9 @@ Deno.test("the same invalid call three times in a row stops the turn with a mess
     { toolCalls: [bad] },
     { text: "never asked" },
   ]);
-  const run = await runHel(["--base-url", model.url, ...SANDBOX, "go"], { cwd: project.project });
+  const run = await runHelInProcess(["--base-url", model.url, ...SANDBOX, "go"], {
+    cwd: project.project,
+  });
   assert.equal(run.code, 1, run.stderr);
   assert.match(
     run.stderr,
@@ -92,7 +95,7 @@ Deno.test("unknown tools and other letter cases are refused by name, never route
     },
     { text: "done" },
   ]);
-  const run = await runHel(
+  const run = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "go"],
     { cwd: project.project },
   );
@@ -171,7 +174,7 @@ Deno.test("oversized and deeply nested arguments and calls over the per-response
     },
     { text: "done" },
   ]);
-  const run = await runHel(
+  const run = await runHelInProcess(
     [
       "--base-url",
       model.url,

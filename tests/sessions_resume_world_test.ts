@@ -4,7 +4,8 @@
  * calls to them are refused by name.
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { command, exists, group, hooksJson, trustHooks } from "./_hooks.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
@@ -23,13 +24,13 @@ Deno.test("hooks changed since the session was saved are not trusted on resume",
     { toolCalls: [read] },
     { text: "two" },
   ]);
-  const first = await runHel([...base(model.url), "go"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "go"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   assert.ok(await exists(`${project.project}/first-marker`));
   const id = sessionOf(first.stderr);
 
   await project.write(".hel/hooks.json", hooksJson([group(undefined, command("touch changed"))]));
-  const second = await runHel([...base(model.url), "--resume", id, "again"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "again"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);
@@ -53,10 +54,10 @@ Deno.test("a resumed session whose tools are gone keeps its history; new calls a
     },
     { text: "could not" },
   ]);
-  const first = await runHel([...base(model.url), "write"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "write"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
-  const second = await runHel(
+  const second = await runHelInProcess(
     [...base(model.url), "--tools", "read_file", "--resume", id, "write again"],
     { cwd: project.project },
   );

@@ -4,7 +4,8 @@
  * that says so: the calls that ran stay in the session, and a resume knows what they did.
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -18,7 +19,7 @@ Deno.test("a turn stopped by --max-turns is saved with a closing note, and resum
     { toolCalls: [{ name: "read_file", arguments: { path: "made.txt" } }] },
     { text: "I wrote made.txt earlier" },
   ]);
-  const first = await runHel([...base(model.url), "--max-turns", "2", "make it"], {
+  const first = await runHelInProcess([...base(model.url), "--max-turns", "2", "make it"], {
     cwd: project.project,
   });
   assert.equal(first.code, 1, first.stderr);
@@ -26,10 +27,10 @@ Deno.test("a turn stopped by --max-turns is saved with a closing note, and resum
   assert.equal(await project.read("made.txt"), "made\n");
   const id = sessionOf(first.stderr);
 
-  const list = await runHel(["sessions"], { cwd: project.project });
+  const list = await runHelInProcess(["sessions"], { cwd: project.project });
   assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t7 messages$`, "m"));
 
-  const second = await runHel([...base(model.url), "--resume", id, "what did you do?"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "what did you do?"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);
@@ -58,10 +59,10 @@ Deno.test("a model API that keeps failing still leaves the turn's calls in the s
     { fail: 500, retryAfterMs: 1 },
     { text: "resumed" },
   ]);
-  const first = await runHel([...base(model.url), "make it"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "make it"], { cwd: project.project });
   assert.equal(first.code, 1, first.stderr);
   const id = sessionOf(first.stderr);
-  const second = await runHel([...base(model.url), "--resume", id, "again"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "again"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);

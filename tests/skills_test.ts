@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { RecordedRequest, ScriptTurn } from "../fixtures/scripted_model.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 // deno-lint-ignore no-explicit-any
@@ -31,7 +32,9 @@ Deno.test("skills are listed, loaded with read_file, and a second whole read is 
     { toolCalls: [{ name: "read_file", arguments: { path: SKILL_PATH, start_line: 2 } }] },
     { text: "released" },
   ]);
-  const result = await runHel([...base(model.url), "cut a release"], { cwd: project.project });
+  const result = await runHelInProcess([...base(model.url), "cut a release"], {
+    cwd: project.project,
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stderr, /hel: warning: .agents\/skills\/broken\/SKILL.md: .*closing "---"/);
   const system = text(model.requests[0]!.messages[0]);
@@ -51,7 +54,7 @@ Deno.test("skills are listed, loaded with read_file, and a second whole read is 
 Deno.test("without read_file there is no skills section", async () => {
   await using project = await tempProject({ [SKILL_PATH]: SKILL });
   await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHel([...base(model.url), "--tools", "bash", "hi"], {
+  const result = await runHelInProcess([...base(model.url), "--tools", "bash", "hi"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -80,7 +83,7 @@ Deno.test("loaded skills are retained after compaction and survive resume", asyn
     { text: "resumed" },
   ]);
   const small = ["--compact-at", "2500", "--keep-recent", "900"];
-  const result = await runHel([...base(model.url), ...small, "release it"], {
+  const result = await runHelInProcess([...base(model.url), ...small, "release it"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -105,7 +108,14 @@ Deno.test("loaded skills are retained after compaction and survive resume", asyn
   assert.equal(snapshot.plugins.skills.loaded[0].path, SKILL_PATH);
   assert.equal(snapshot.retained_messages, 1);
 
-  const resumed = await runHel([...base(model.url), ...small, "--resume", id, "-i", "again"], {
+  const resumed = await runHelInProcess([
+    ...base(model.url),
+    ...small,
+    "--resume",
+    id,
+    "-i",
+    "again",
+  ], {
     cwd: project.project,
   });
   assert.equal(resumed.code, 0, resumed.stderr);

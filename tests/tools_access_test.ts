@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { helOnTerminal } from "./_terminal.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
@@ -29,7 +30,7 @@ async function runWith(access: string, extra: string[] = [], answers?: boolean[]
     await Deno.writeTextFile(`${project.root}/answers.json`, JSON.stringify(answers));
     args.push("--approval-input", `${project.root}/answers.json`);
   }
-  const result = await runHel([...args, "go"], { cwd: project.project });
+  const result = await runHelInProcess([...args, "go"], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(model.remaining(), 0);
   const replies = toolReplies(model.requests.at(-1)!.messages);

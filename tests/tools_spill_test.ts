@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import type { RecordedRequest } from "../fixtures/scripted_model.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 const NOTICE =
@@ -38,7 +39,7 @@ Deno.test("a spilled result is readable with read_file in its session and not fr
     readSpill,
     { text: "read it" },
   ]);
-  const first = await runHel(
+  const first = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "count"],
     { cwd: project.project },
   );
@@ -71,7 +72,7 @@ Deno.test("a spilled result is readable with read_file in its session and not fr
     { toolCalls: [{ name: "read_file", arguments: { path: spillPath } }] },
     { text: "refused" },
   ]);
-  const second = await runHel(
+  const second = await runHelInProcess(
     ["--base-url", other.url, "--access", "auto", ...SANDBOX, "peek"],
     { cwd: project.project },
   );

@@ -214,7 +214,7 @@ export class RunRecorder {
    * Throws when a file cannot be written.
    */
   async write(exitCode: number | null): Promise<void> {
-    const path = resolve(this.#path);
+    const path = resolve(surroundings().cwd(), this.#path);
     const root = await recordRoot(dirname(path));
     const raw = `${dirname(path)}/raw`;
     const write = (file: string, text: string) =>

@@ -8,6 +8,8 @@ import type { Approval, Approver } from "../core/permissions.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { shownBlankRuns } from "../core/neutralise.ts";
+import { resolve } from "node:path";
+import { surroundings } from "../kit/surroundings.ts";
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
 export function terminalApprover(
@@ -36,7 +38,7 @@ export function terminalApprover(
 export async function fileApprover(path: string): Promise<Approver> {
   let answers: unknown;
   try {
-    answers = JSON.parse(await Deno.readTextFile(path));
+    answers = JSON.parse(await Deno.readTextFile(resolve(surroundings().cwd(), path)));
   } catch (error) {
     throw new UsageError(
       `--approval-input ${path}: ${

@@ -46,9 +46,14 @@ export function baseArgs(model: ScriptedModel): string[] {
   return ["--base-url", model.url, "--model", "m", "--no-env", "--access", "auto"];
 }
 
-/** Runs one instruction without a terminal. */
-export function helRun(project: TempProject, model: ScriptedModel, extra: string[] = []) {
-  return runHel([...baseArgs(model), ...extra, "-i", "go"], { cwd: project.project });
+/** Runs one instruction without a terminal (in a child process unless `run` says otherwise). */
+export function helRun(
+  project: TempProject,
+  model: ScriptedModel,
+  extra: string[] = [],
+  run: typeof runHel = runHel,
+) {
+  return run([...baseArgs(model), ...extra, "-i", "go"], { cwd: project.project });
 }
 
 /** True when the file exists. */

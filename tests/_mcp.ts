@@ -132,9 +132,9 @@ export function helMcp(
   project: TempProject,
   model: ScriptedModel,
   extra: string[] = [],
-  options: Partial<RunHelOptions> & { access?: string; tools?: string } = {},
+  options: Partial<RunHelOptions> & { access?: string; tools?: string; run?: typeof runHel } = {},
 ) {
-  return runHel(
+  return (options.run ?? runHel)(
     [
       ...modelArgs(model, options.access),
       "--tools",

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import type { ScriptTurn } from "../fixtures/scripted_model.ts";
-import { runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   baseArgs,
   command,
@@ -42,7 +43,7 @@ Deno.test("hooks receive the call as JSON on stdin, run in the project, without 
     [group(undefined, command("cat > post.json"))],
   );
   await using model = scriptedModel(editThenAnswer());
-  const run = await runHel([...baseArgs(model), "-i", "go"], {
+  const run = await runHelInProcess([...baseArgs(model), "-i", "go"], {
     cwd: project.project,
     env: { DEEPSEEK_API_KEY: "secret-deepseek", HEL_API_KEY: "secret-hel", VISIBLE: "yes" },
   });
@@ -76,7 +77,7 @@ Deno.test("order: PreToolUse, then the tool, then PostToolUse; each sees the fil
     [group("^search_replace$", command('echo "post $(cat a.txt)" >> order.log'))],
   );
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(await project.read("order.log"), "pre old\npost new\n");
 });
@@ -99,7 +100,7 @@ Deno.test("PreToolUse runs before the permission decision; a denied or failed ca
     { toolCalls: [{ id: "call_unknown", name: "no_such_tool", arguments: {} }] },
     { text: "done" },
   ]);
-  const run = await runHel(
+  const run = await runHelInProcess(
     ["--base-url", model.url, "--model", "m", "--no-env", "--access", "confirm"].concat(
       ["--approval-input", "deny.json", "-i", "go"],
     ),
@@ -123,7 +124,7 @@ Deno.test("matchers select tools; a block stops the remaining PreToolUse handler
     group("*", command("echo third >> order.log")),
   ], [group(undefined, command("echo post >> order.log"))]);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(await project.read("order.log"), "first\nsecond\n");
   assert.equal(
@@ -149,7 +150,7 @@ Deno.test("a JSON deny blocks with its reason; allow grants nothing beyond the a
     group("^write_file$", command(`printf '%s' '${allow}'`)),
   ]);
   await using model = scriptedModel(editWriteThenAnswer());
-  const run = await runHel(
+  const run = await runHelInProcess(
     ["--base-url", model.url, "--model", "m", "--no-env", "--access", "read-only", "-i", "go"],
     { cwd: project.project },
   );
@@ -173,7 +174,7 @@ Deno.test("PostToolUse exit 2 and JSON block append feedback to the successful r
     group(undefined, command("exit 0")),
   ]);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(
     toolMessage(model, "call_edit"),
@@ -190,7 +191,7 @@ Deno.test("hook errors are shown and the call goes on, unless the hook says on_e
     group("^write_file$", command("exit 7", { on_error: "block" })),
   ], [group("^search_replace$", command("kill -SEGV $$"))]);
   await using model = scriptedModel(editWriteThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -217,7 +218,7 @@ Deno.test("a hook that outlives its timeout is killed with its children and repo
     group("^search_replace$", command(`sleep ${sleep} & sleep ${sleep}`, { timeout: 1 })),
   ]);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -232,7 +233,7 @@ Deno.test("output past the 1 MiB capture limit is a hook error", async () => {
     group("^search_replace$", command("head -c 2000000 /dev/zero | tr '\\0' x")),
   ]);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /PreToolUse hook 1 error.*stdout exceeded the 1 MiB capture limit/);
   assert.equal(await project.read("a.txt"), "new\n");
@@ -247,7 +248,7 @@ Deno.test("feedback over 2,500 estimated tokens is spilled to a file the model c
     ),
   ]);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   const text = toolMessage(model, "call_edit");
   assert.ok(text.startsWith("replaced 1 occurrence in a.txt\n\n[PostToolUse hook 1]\nSTART"));
@@ -265,7 +266,7 @@ Deno.test("--record keeps the hooks trace: config status and every handler run",
   ]);
   await using model = scriptedModel(editThenAnswer());
   const record = `${project.root}/record/record.json`;
-  const run = await helRun(project, model, ["--record", record]);
+  const run = await helRun(project, model, ["--record", record], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   const lines = (await Deno.readTextFile(`${project.root}/record/raw/hooks.jsonl`))
     .trim().split("\n").map((line) => JSON.parse(line));
@@ -344,7 +345,7 @@ Deno.test("a hook script that is not executable or names a missing interpreter i
   await project.write("python-guard", "#!/nonexistent/python3\nexit 2\n");
   await Deno.chmod(`${project.project}/python-guard`, 0o755);
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -364,7 +365,7 @@ Deno.test("tool input reaches a hook only as JSON on stdin, never through the sh
   const content = '"; touch pwned1; " $(touch pwned2) `touch pwned3`\n; touch pwned4 \'';
   const write = { id: "call_w", name: "write_file", arguments: { path: "w.txt", content } };
   await using model = scriptedModel([{ toolCalls: [write] }, { text: "done" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(JSON.parse(await project.read("seen.json")).tool_input, write.arguments);
   for (const marker of ["pwned1", "pwned2", "pwned3", "pwned4"]) {
@@ -389,7 +390,7 @@ Deno.test("unsandboxed hooks that name project files outside .hel are warned abo
   await project.write("lint.sh", "exit 0\n");
   await project.write(".hel/ok.sh", "exit 0\n");
   await using model = scriptedModel(editThenAnswer());
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -399,7 +400,7 @@ Deno.test("unsandboxed hooks that name project files outside .hel are warned abo
   await using safe = await hookedProject([group(undefined, command("sh .hel/ok.sh", outside))]);
   await safe.write(".hel/ok.sh", "exit 0\n");
   await using again = scriptedModel(editThenAnswer());
-  const quiet = await helRun(safe, again);
+  const quiet = await helRun(safe, again, [], runHelInProcess);
   assert.equal(quiet.code, 0, quiet.stderr);
   assert.doesNotMatch(quiet.stderr, /files the model can change/);
 });
@@ -423,7 +424,7 @@ Deno.test('a hook script the model rewrites during the run is not run: Pre block
     { toolCalls: [{ id: "call_read", name: "read_file", arguments: { path: "a.txt" } }] },
     { text: "done" },
   ]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(await exists(escaped), false, "the rewritten script ran outside the sandbox");
   assert.equal(

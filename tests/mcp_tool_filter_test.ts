@@ -7,7 +7,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel } from "./_helpers.ts";
+import { scriptedModel } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
@@ -39,7 +40,9 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
     { toolCalls: [{ id: "echo", name: "mcp__t__echo", arguments: { text: "kept" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`], {
+    run: runHelInProcess,
+  });
   assert.equal(result.code, 0, result.stderr);
 
   // The listing holds exactly the matched tools: "echo", "fa*" (= "fail") and "a.b".
@@ -84,7 +87,7 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
 
 Deno.test("mcp list: shows the allowlist, how many tools it left out, and an entry matching nothing", async () => {
   await using project = await mcpProject(filtered);
-  const result = await runHel(["--mcp-shutdown-wait", "300", "mcp", "list"], {
+  const result = await runHelInProcess(["--mcp-shutdown-wait", "300", "mcp", "list"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stdout + result.stderr);

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { findSystemProgram } from "../kit/mod.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const BUILT_IN = ["bash", "read_file", "write_file", "search_replace", "glob", "grep"];
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
@@ -30,7 +31,7 @@ async function binWith(root: string, programs: string[]): Promise<string> {
 Deno.test("--tools offers the chosen built-in tools, in the order given", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--tools", "grep, read_file,grep", "hi"],
     { cwd: project.project },
   );
@@ -44,7 +45,7 @@ Deno.test("--tools offers the chosen built-in tools, in the order given", async 
 Deno.test("an unknown --tools name is a usage error that lists the known tools", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "never" }]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--tools", "read_file,cat", "hi"],
     { cwd: project.project },
   );
@@ -67,7 +68,7 @@ Deno.test("bad sandbox flag values are usage errors", async () => {
       ["--bash-timeout", "3000000"],
     ]
   ) {
-    const result = await runHel([...args, "hi"], { cwd: project.project });
+    const result = await runHelInProcess([...args, "hi"], { cwd: project.project });
     assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
     assert.match(result.stderr, new RegExp(args[0]!));
   }
@@ -79,7 +80,7 @@ Deno.test("--sandbox off warns at start and runs commands unsandboxed", async ()
     { toolCalls: [{ name: "bash", arguments: { command: "echo $TMPDIR-ok" } }] },
     { text: "ok" },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", "--sandbox", "off", "hi"],
     { cwd: project.project, env: { TMPDIR: "/var/tmp" } },
   );
@@ -153,7 +154,7 @@ Deno.test("--bash-timeout stops a command and everything it started", async () =
     },
     { text: "ok" },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", "--bash-timeout", "2", ...SANDBOX, "hi"],
     { cwd: project.project },
   );

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import denoJson from "../deno.json" with { type: "json" };
 import { REPO_ROOT, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "test-model", "--access", "auto"];
 
@@ -14,7 +15,9 @@ Deno.test("one-shot: the final answer alone on stdout, session and tool lines on
     { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },
     { text: "The code is 7." },
   ]);
-  const result = await runHel([...base(model.url), "what is the code?"], { cwd: project.project });
+  const result = await runHelInProcess([...base(model.url), "what is the code?"], {
+    cwd: project.project,
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stdout, "The code is 7.\n");
   assert.match(result.stderr, /^session: [0-9a-f-]{36}$/m);
@@ -46,7 +49,7 @@ for (const stream of [true, false]) {
       { text: "brief." },
     ]);
     const args = [...base(model.url), ...(stream ? [] : ["--no-stream"]), "-i", "go"];
-    const result = await runHel(args, { cwd: project.project });
+    const result = await runHelInProcess(args, { cwd: project.project });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, "brief.\n");
     const [first, second] = model.requests.map((r) => r.body);
@@ -72,7 +75,7 @@ for (const stream of [true, false]) {
 Deno.test("the Environment block names bash as the shell commands run in, and a login shell besides", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHel([...base(model.url), "hi"], {
+  const result = await runHelInProcess([...base(model.url), "hi"], {
     cwd: project.project,
     env: { SHELL: "/usr/bin/fish" },
   });
@@ -84,9 +87,12 @@ Deno.test("the Environment block names bash as the shell commands run in, and a 
 Deno.test("--no-env and --no-context-file leave those parts out", async () => {
   await using project = await tempProject({ "HEL.md": "secret house rules" });
   await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHel([...base(model.url), "--no-env", "--no-context-file", "hi"], {
-    cwd: project.project,
-  });
+  const result = await runHelInProcess(
+    [...base(model.url), "--no-env", "--no-context-file", "hi"],
+    {
+      cwd: project.project,
+    },
+  );
   assert.equal(result.code, 0, result.stderr);
   const system = model.requests[0]!.messages[0].content as string;
   assert.doesNotMatch(system, /Environment:|house rules/);
@@ -98,12 +104,12 @@ Deno.test("a context file symlinked inside the project is read; one pointing out
   await Deno.symlink(`${project.project}/AGENTS.md`, `${project.project}/HEL.md`);
   await Deno.symlink(`${project.root}/secret.txt`, `${project.project}/OUT.md`);
   await using model = scriptedModel([{ text: "a" }, { text: "b" }, { text: "c" }]);
-  const inside = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  const inside = await runHelInProcess([...base(model.url), "hi"], { cwd: project.project });
   assert.equal(inside.code, 0, inside.stderr);
   assert.match(model.requests[0]!.messages[0].content, /House rules from AGENTS\.md\./);
   assert.doesNotMatch(inside.stderr, /warning: (?!hel runs as root)/); // root gets that one
 
-  const outside = await runHel([...base(model.url), "--context-file", "OUT.md", "hi"], {
+  const outside = await runHelInProcess([...base(model.url), "--context-file", "OUT.md", "hi"], {
     cwd: project.project,
   });
   assert.equal(outside.code, 0, outside.stderr);
@@ -113,7 +119,7 @@ Deno.test("a context file symlinked inside the project is read; one pointing out
     /^hel: warning: context file \S+\/OUT\.md is a symlink to \S+\/secret\.txt, outside the project/m,
   );
   // A name the user gave that is not there is said, not silently dropped.
-  const typo = await runHel([...base(model.url), "--context-file", "NOTES.md", "hi"], {
+  const typo = await runHelInProcess([...base(model.url), "--context-file", "NOTES.md", "hi"], {
     cwd: project.project,
   });
   assert.match(typo.stderr, /context file \S+\/NOTES\.md does not exist \(check --context-file\)/);
@@ -126,7 +132,12 @@ Deno.test("a context file reached through a symlinked folder outside the project
   await Deno.writeTextFile(`${project.root}/elsewhere/AGENTS.md`, "aws_secret=hunter2");
   await Deno.symlink(`${project.root}/elsewhere`, `${project.project}/docs`);
   await using model = scriptedModel([{ text: "a" }]);
-  const result = await runHel([...base(model.url), "--context-file", "docs/AGENTS.md", "hi"], {
+  const result = await runHelInProcess([
+    ...base(model.url),
+    "--context-file",
+    "docs/AGENTS.md",
+    "hi",
+  ], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -140,7 +151,7 @@ Deno.test("a context file reached through a symlinked folder outside the project
 Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ fail: 429 }, { fail: 500 }, { text: "made it" }]);
-  const result = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  const result = await runHelInProcess([...base(model.url), "hi"], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stdout, "made it\n");
   assert.match(result.stderr, /HTTP 429.*retry 1/);
@@ -152,7 +163,7 @@ Deno.test("a 429 and a 500 are retried, then the run succeeds", async () => {
 Deno.test("a model API that keeps failing ends the run with a clear error and exit 1", async () => {
   await using project = await tempProject();
   await using model = scriptedModel(Array(5).fill({ fail: 500 }));
-  const result = await runHel([...base(model.url), "hi"], { cwd: project.project });
+  const result = await runHelInProcess([...base(model.url), "hi"], { cwd: project.project });
   assert.equal(result.code, 1);
   assert.equal(result.stdout, "");
   assert.match(result.stderr, /^hel: model API returned HTTP 500.*gave up after 5 attempts/m);
@@ -163,7 +174,7 @@ Deno.test("reaching --max-turns is an error with exit 1", async () => {
   await using project = await tempProject({ "a.txt": "a" });
   const call = { toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] };
   await using model = scriptedModel([call, call]);
-  const result = await runHel([...base(model.url), "--max-turns", "2", "loop"], {
+  const result = await runHelInProcess([...base(model.url), "--max-turns", "2", "loop"], {
     cwd: project.project,
   });
   assert.equal(result.code, 1);
@@ -173,7 +184,7 @@ Deno.test("reaching --max-turns is an error with exit 1", async () => {
 Deno.test("an answer cut off at the output limit is printed, then named with the fix (exit 1)", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "The first half", finishReason: "length" }]);
-  const result = await runHel([...base(model.url), "explain"], { cwd: project.project });
+  const result = await runHelInProcess([...base(model.url), "explain"], { cwd: project.project });
   assert.equal(result.code, 1);
   assert.equal(result.stdout, "The first half\n");
   assert.match(result.stderr, /^hel: the answer was cut off .*raise --max-output-tokens/m);
@@ -181,7 +192,7 @@ Deno.test("an answer cut off at the output limit is printed, then named with the
 
 Deno.test("a missing API key is a setup error naming both variables (exit 2)", async () => {
   await using project = await tempProject();
-  const result = await runHel(["hi"], {
+  const result = await runHelInProcess(["hi"], {
     cwd: project.project,
     unset: ["HEL_API_KEY", "DEEPSEEK_API_KEY"],
     env: { HEL_API_KEY: "" },
@@ -192,26 +203,28 @@ Deno.test("a missing API key is a setup error naming both variables (exit 2)", a
 
 Deno.test("usage errors exit 2 with a hel: message", async () => {
   await using project = await tempProject();
-  const unknown = await runHel(["--frobnicate"], { cwd: project.project });
+  const unknown = await runHelInProcess(["--frobnicate"], { cwd: project.project });
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /^hel: unknown option '--frobnicate'/);
-  const badAccess = await runHel(["--access", "yolo", "hi"], { cwd: project.project });
+  const badAccess = await runHelInProcess(["--access", "yolo", "hi"], { cwd: project.project });
   assert.equal(badAccess.code, 2);
   assert.match(badAccess.stderr, /--access <level>.*yolo.*read-only, confirm, auto/);
-  const badTurns = await runHel(["--max-turns", "0", "hi"], { cwd: project.project });
+  const badTurns = await runHelInProcess(["--max-turns", "0", "hi"], { cwd: project.project });
   assert.equal(badTurns.code, 2);
   for (const blank of [["-i", ""], ["   "]]) {
-    const empty = await runHel(["--base-url", "http://127.0.0.1:9/v1", ...blank], {
+    const empty = await runHelInProcess(["--base-url", "http://127.0.0.1:9/v1", ...blank], {
       cwd: project.project,
     });
     assert.equal(empty.code, 2, empty.stderr);
     assert.match(empty.stderr, /^hel: no instruction: pass it as words/m);
     assert.doesNotMatch(empty.stderr, /session:/);
   }
-  const badTimeout = await runHel(["--timeout", "3000000", "hi"], { cwd: project.project });
+  const badTimeout = await runHelInProcess(["--timeout", "3000000", "hi"], {
+    cwd: project.project,
+  });
   assert.equal(badTimeout.code, 2);
   assert.match(badTimeout.stderr, /--timeout <seconds>.*'3000000' is invalid\. at most 2147483/);
-  const badWithout = await runHel(["--without", "nope", "hi"], { cwd: project.project });
+  const badWithout = await runHelInProcess(["--without", "nope", "hi"], { cwd: project.project });
   assert.equal(badWithout.code, 2);
   assert.match(badWithout.stderr, /--without nope: no such plugin/);
 });
@@ -230,10 +243,10 @@ Deno.test("a base URL that is not an http(s) URL is a usage error naming where i
 
 Deno.test("--version and --help exit 0", async () => {
   await using project = await tempProject();
-  const version = await runHel(["--version"], { cwd: project.project });
+  const version = await runHelInProcess(["--version"], { cwd: project.project });
   assert.equal(version.code, 0);
   assert.equal(version.stdout.trim(), denoJson.version);
-  const help = await runHel(["--help"], { cwd: project.project });
+  const help = await runHelInProcess(["--help"], { cwd: project.project });
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Examples:/);
   assert.match(help.stdout, /--access <level>/);
@@ -241,7 +254,7 @@ Deno.test("--version and --help exit 0", async () => {
 
 Deno.test("plugins list follows deno.json, in order, with tools and interception points", async () => {
   await using project = await tempProject();
-  const result = await runHel(["plugins", "list"], { cwd: project.project });
+  const result = await runHelInProcess(["plugins", "list"], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   const entries = denoJson.hel.plugins.map((e) => (typeof e === "string" ? e : e[0]));
   const modules = [...result.stdout.matchAll(/^ {2}module: +(\S+)$/gm)].map((m) => m[1]);
@@ -253,8 +266,8 @@ Deno.test("plugins list follows deno.json, in order, with tools and interception
 Deno.test("--without removes a plugin's tools from every request", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "with" }, { text: "without" }]);
-  await runHel([...base(model.url), "hi"], { cwd: project.project });
-  await runHel([...base(model.url), "--without", "tools", "hi"], { cwd: project.project });
+  await runHelInProcess([...base(model.url), "hi"], { cwd: project.project });
+  await runHelInProcess([...base(model.url), "--without", "tools", "hi"], { cwd: project.project });
   assert.ok(model.requests[0]!.toolNames.includes("read_file"));
   assert.ok(!model.requests[1]!.toolNames.includes("read_file"));
   assert.equal(model.remaining(), 0);

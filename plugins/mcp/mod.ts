@@ -6,13 +6,7 @@
  *
  * @module
  */
-import {
-  type Host,
-  type Plugin,
-  type Tool,
-  type ToolDefinition,
-  type ToolLookup,
-} from "../../core/mod.ts";
+import type { Host, Plugin, Tool, ToolDefinition, ToolLookup } from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
 import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
@@ -58,8 +52,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       },
       {
         flags: "--mcp-eager",
-        description: "send every MCP tool definition up front (for comparisons)",
-        hidden: true,
+        description: "send every MCP tool definition up front instead of loading on demand",
       },
     ],
     commands: [createListCommand(options)],

@@ -35,8 +35,11 @@ export interface RunHelOptions {
   unset?: string[];
 }
 
-/** Runs `deno run -A main.ts ...args` and collects its output. */
-export async function runHel(args: string[], options: RunHelOptions): Promise<HelResult> {
+/**
+ * The environment of a test's hel: this process's, with a dummy HEL_API_KEY, HEL_HOME
+ * `<cwd>/../hel-home` and NO_COLOR, then `options.env`, without `options.unset`.
+ */
+export function helEnvironment(options: RunHelOptions): Record<string, string> {
   const env: Record<string, string> = {
     ...Deno.env.toObject(),
     HEL_API_KEY: "test-key",
@@ -45,6 +48,12 @@ export async function runHel(args: string[], options: RunHelOptions): Promise<He
     ...options.env,
   };
   for (const name of options.unset ?? []) delete env[name];
+  return env;
+}
+
+/** Runs `deno run -A main.ts ...args` and collects its output. */
+export async function runHel(args: string[], options: RunHelOptions): Promise<HelResult> {
+  const env = helEnvironment(options);
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", MAIN_TS, ...args],
     cwd: options.cwd,

@@ -22,6 +22,7 @@ import {
   type ScriptTurn,
 } from "../fixtures/scripted_client.ts";
 import {
+  helEnvironment,
   type HelResult,
   REPO_ROOT,
   type RunHelOptions,
@@ -45,14 +46,7 @@ export async function runHelInProcess(
   args: string[],
   options: InProcessOptions,
 ): Promise<HelResult> {
-  const env: Record<string, string> = {
-    ...Deno.env.toObject(),
-    HEL_API_KEY: "test-key",
-    HEL_HOME: `${options.cwd}/../hel-home`,
-    NO_COLOR: "1",
-    ...options.env,
-  };
-  for (const name of options.unset ?? []) delete env[name];
+  const env = helEnvironment(options);
   const stdout: Uint8Array[] = [];
   const stderr: Uint8Array[] = [];
   const stream = (chunks: Uint8Array[]) => ({

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import {
-  type BlockDecision,
-  type HelEvent,
-  type ToolCallInfo,
-  type ToolResult,
+import type {
+  BlockDecision,
+  HelEvent,
+  ToolCallInfo,
+  ToolResult,
 } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { type HookEvent, type HookHandler, matches } from "./config.ts";

@@ -6,12 +6,12 @@
  *
  * @module
  */
-import {
-  type Host,
-  type Plugin,
-  type Tool,
-  type ToolDefinition,
-  type ToolLookup,
+import type {
+  Host,
+  Plugin,
+  Tool,
+  ToolDefinition,
+  ToolLookup,
 } from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
 import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";

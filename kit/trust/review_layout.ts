@@ -1,5 +1,5 @@
 /**
- * How the trust review lays out a `TrustSummary` (core/trust.ts): the plugin that owns the file builds
+ * How the trust review lays out a trust summary: the plugin that owns the file builds
  * the summary from the parsed file (never from its text, whose comments and blank lines could
  * stage a different picture), and this fits the question and every entry's command on a
  * 24-row, 80-column terminal.

@@ -1,34 +1,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MAX_CALLS_PER_RESPONSE, MAX_SAME_FAILURES, runLoop } from "./loop.ts";
-import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
+import type { ModelClient } from "./model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
 import { emptyUsage } from "./usage.ts";
+import { type ScriptedCall, scriptedClient, type ScriptTurn } from "../fixtures/scripted_client.ts";
 
-function scripted(replies: ModelReply[]): ModelClient & { requests: ModelRequest[] } {
-  const requests: ModelRequest[] = [];
-  return {
-    requests,
-    complete(request) {
-      requests.push({ ...request, messages: structuredClone(request.messages) });
-      const reply = replies.shift();
-      if (!reply) throw new Error("script exhausted");
-      return Promise.resolve(reply);
-    },
-  };
-}
+/** Every reply reports 100 tokens in (40 of them cached) and 5 out. */
+const scripted = (turns: ScriptTurn[]) =>
+  scriptedClient(turns, { usage: { promptTokens: 100, completionTokens: 5, cachedTokens: 40 } });
 
-const call = (id: string, name: string, args = "{}"): ToolCall => ({
+const call = (id: string, name: string, args = "{}"): ScriptedCall => ({
   id,
-  type: "function",
-  function: { name, arguments: args },
-});
-const answer = (message: Partial<AssistantMessage>, usage = true): ModelReply => ({
-  ok: true,
-  message: { role: "assistant", content: null, ...message },
-  finishReason: message.tool_calls ? "tool_calls" : "stop",
-  usage: usage ? { promptTokens: 100, completionTokens: 5, cachedTokens: 40 } : undefined,
-  model: "m",
+  name,
+  arguments: args,
 });
 
 function deps(model: ModelClient, executed: string[] = [], maxTurns = 5) {
@@ -47,11 +32,8 @@ function deps(model: ModelClient, executed: string[] = [], maxTurns = 5) {
 
 test("runLoop() runs the calls of one response in order and answers each", async () => {
   const model = scripted([
-    answer({
-      tool_calls: [call("a", "first"), call("b", "second")],
-      reasoning_content: "think",
-    }),
-    answer({ content: "done" }),
+    { toolCalls: [call("a", "first"), call("b", "second")], reasoning: "think" },
+    { text: "done" },
   ]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
   const executed: string[] = [];
@@ -68,8 +50,8 @@ test("runLoop() runs the calls of one response in order and answers each", async
 
 test("runLoop() stops at maxTurns with an error outcome", async () => {
   const model = scripted([
-    answer({ tool_calls: [call("a", "t")] }),
-    answer({ tool_calls: [call("b", "t")] }),
+    { toolCalls: [call("a", "t")] },
+    { toolCalls: [call("b", "t")] },
   ]);
   const outcome = await runLoop([{ role: "user", content: "go" }], deps(model, [], 2));
   assert.equal(outcome.termination, "max_turns");
@@ -77,7 +59,7 @@ test("runLoop() stops at maxTurns with an error outcome", async () => {
 });
 
 test("runLoop() turns a model failure into an error outcome and counts the call", async () => {
-  const model = scripted([{ ok: false, kind: "error", error: "HTTP 500" }]);
+  const model = scripted([{ fail: 500, body: "HTTP 500" }]);
   const d = deps(model);
   const outcome = await runLoop([{ role: "user", content: "go" }], d);
   assert.deepEqual(outcome, { termination: "error", finalText: null, error: "HTTP 500" });
@@ -86,7 +68,7 @@ test("runLoop() turns a model failure into an error outcome and counts the call"
 });
 
 test("runLoop() sums usage, cached tokens included", async () => {
-  const model = scripted([answer({ tool_calls: [call("a", "t")] }), answer({ content: "ok" })]);
+  const model = scripted([{ toolCalls: [call("a", "t")] }, { text: "ok" }]);
   const d = deps(model);
   await runLoop([{ role: "user", content: "go" }], d);
   assert.deepEqual(d.usage, {
@@ -98,9 +80,7 @@ test("runLoop() sums usage, cached tokens included", async () => {
 });
 
 test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
-  const model = scripted([
-    { ...answer({ content: "part" }), finishReason: "length" } as ModelReply,
-  ]);
+  const model = scripted([{ text: "part", finishReason: "length" }]);
   const outcome = await runLoop([{ role: "user", content: "go" }], deps(model));
   assert.equal(outcome.termination, "max_output_tokens");
   assert.equal(outcome.finalText, "part");
@@ -108,7 +88,7 @@ test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
 
 test("runLoop() answers pending calls after an interrupt so the history stays valid", async () => {
   const controller = new AbortController();
-  const model = scripted([answer({ tool_calls: [call("a", "first"), call("b", "second")] })]);
+  const model = scripted([{ toolCalls: [call("a", "first"), call("b", "second")] }]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
   const outcome = await runLoop(messages, {
     ...deps(model),
@@ -127,7 +107,7 @@ test("runLoop() answers pending calls after an interrupt so the history stays va
 
 test("runLoop() answers calls over the per-response cap without running them", async () => {
   const many = Array.from({ length: MAX_CALLS_PER_RESPONSE + 2 }, (_, i) => call(`c${i}`, "t"));
-  const model = scripted([answer({ tool_calls: many }), answer({ content: "ok" })]);
+  const model = scripted([{ toolCalls: many }, { text: "ok" }]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
   const executed: string[] = [];
   await runLoop(messages, deps(model, executed));
@@ -141,8 +121,8 @@ test("runLoop() answers calls over the per-response cap without running them", a
 });
 
 test("runLoop() stops when the same call fails the same way three times in a row", async () => {
-  const bad = () => answer({ tool_calls: [call(crypto.randomUUID(), "write", '{"path":"x"}')] });
-  const model = scripted([bad(), bad(), bad(), answer({ content: "never asked" })]);
+  const bad = () => ({ toolCalls: [call(crypto.randomUUID(), "write", '{"path":"x"}')] });
+  const model = scripted([bad(), bad(), bad(), { text: "never asked" }]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
   const outcome = await runLoop(messages, {
     ...deps(model),
@@ -158,8 +138,9 @@ test("runLoop() stops when the same call fails the same way three times in a row
 });
 
 test("runLoop() goes on when failing calls differ or a call in between succeeds", async () => {
-  const attempt = (path: string) =>
-    answer({ tool_calls: [call(crypto.randomUUID(), "read", JSON.stringify({ path }))] });
+  const attempt = (path: string) => ({
+    toolCalls: [call(crypto.randomUUID(), "read", JSON.stringify({ path }))],
+  });
   const model = scripted([
     attempt("a"),
     attempt("a"),
@@ -167,7 +148,7 @@ test("runLoop() goes on when failing calls differ or a call in between succeeds"
     attempt("a"),
     attempt("a"),
     attempt("b"),
-    answer({ content: "done" }),
+    { text: "done" },
   ]);
   const outcome = await runLoop([{ role: "user", content: "go" }], {
     ...deps(model, [], 10),

@@ -9,7 +9,7 @@ import {
   selectTail,
 } from "./plan.ts";
 import { createCompactor } from "./driver.ts";
-import type { ModelClient, ModelReply, ModelRequest } from "../../core/model.ts";
+import { scriptedClient, type ScriptTurn } from "../../fixtures/scripted_client.ts";
 import type { Plugin } from "../../core/plugin.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
 import { emptyUsage } from "../../core/usage.ts";
@@ -64,36 +64,17 @@ const TOOLS: ToolDefinition[] = [{
   function: { name: "read_file", description: "d", parameters: {} },
 }];
 
-function fakeModel(replies: ModelReply[]) {
-  const requests: ModelRequest[] = [];
-  const model: ModelClient = {
-    complete(request) {
-      requests.push(structuredClone(request) as ModelRequest);
-      const reply = replies.shift();
-      if (!reply) throw new Error("no reply scripted");
-      return Promise.resolve(reply);
-    },
-  };
-  return { model, requests };
-}
-
-const summaryReply = (text: string, extra: Partial<ModelReply> = {}): ModelReply => ({
-  ok: true,
-  message: { role: "assistant", content: text },
-  finishReason: "stop",
-  usage: { promptTokens: 100, completionTokens: 20 },
-  model: "m",
-  ...extra,
-} as ModelReply);
+/** Every reply reports 100 tokens in and 20 out. */
+const USAGE = { promptTokens: 100, completionTokens: 20 };
 
 function setup(
-  replies: ModelReply[],
+  turns: ScriptTurn[],
   plugins: Plugin[] = [],
   at = 2_000,
   keepRecent = 500,
   retained = 0,
 ) {
-  const { model, requests } = fakeModel(replies);
+  const model = scriptedClient(turns, { usage: USAGE });
   const usage = emptyUsage();
   const notes: string[] = [];
   const saved: string[] = [];
@@ -110,7 +91,7 @@ function setup(
     },
     retained,
   });
-  return { compactor, requests, usage, notes, saved };
+  return { compactor, requests: model.requests, purposes: model.purposes, usage, notes, saved };
 }
 
 const signal = new AbortController().signal;
@@ -164,15 +145,15 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
     answer("a".repeat(3_000)),
     user("recent question"),
   ];
-  const { compactor, requests, usage, notes } = setup(
-    [summaryReply("## Primary Request and Intent\n- the task")],
+  const { compactor, requests, purposes, usage, notes } = setup(
+    [{ text: "## Primary Request and Intent\n- the task" }],
     [plugin],
   );
   await compactor.beforeRequest(messages, signal);
   assert.equal(requests.length, 1);
   const request = requests[0]!;
-  assert.equal(request.purpose, "compaction");
-  assert.deepEqual(request.tools, TOOLS);
+  assert.equal(purposes[0], "compaction");
+  assert.deepEqual(request.body.tools, TOOLS);
   // Pruning came first: the summary request already has the pruned result.
   assert.match((request.messages[3] as { content: string }).content, /pruned/);
   assert.match((request.messages.at(-1) as { content: string }).content, /## Next Step/);
@@ -193,7 +174,7 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
   // A later compaction rebuilds the region instead of summarising or stacking it.
   messages.push(answer("b".repeat(9_000)), user("again"));
   const later = setup(
-    [summaryReply("## Primary Request and Intent\n- merged")],
+    [{ text: "## Primary Request and Intent\n- merged" }],
     [plugin],
     2_000,
     500,
@@ -207,21 +188,12 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
 });
 
 Deno.test("a failed, tool-calling, cut-off, empty or larger summary changes nothing", async () => {
-  const rejected: [ModelReply, RegExp][] = [
-    [{ ok: false, kind: "error", error: "HTTP 500" }, /summary request failed: HTTP 500/],
-    [
-      summaryReply("x", {
-        message: {
-          role: "assistant",
-          content: null,
-          tool_calls: [{ id: "t", type: "function", function: { name: "bash", arguments: "{}" } }],
-        },
-      } as Partial<ModelReply>),
-      /called a tool/,
-    ],
-    [summaryReply("half", { finishReason: "length" } as Partial<ModelReply>), /cut off/],
-    [summaryReply("   "), /empty/],
-    [summaryReply("s".repeat(40_000)), /not smaller/],
+  const rejected: [ScriptTurn, RegExp][] = [
+    [{ fail: 500, body: "HTTP 500" }, /summary request failed: HTTP 500/],
+    [{ toolCalls: [{ id: "t", name: "bash", arguments: "{}" }] }, /called a tool/],
+    [{ text: "half", finishReason: "length" }, /cut off/],
+    [{ text: "   " }, /empty/],
+    [{ text: "s".repeat(40_000) }, /not smaller/],
   ];
   for (const [reply, why] of rejected) {
     const messages: ChatMessage[] = [
@@ -242,7 +214,7 @@ Deno.test("a failed, tool-calling, cut-off, empty or larger summary changes noth
 });
 
 Deno.test("the server's prompt count drives the estimate once known", async () => {
-  const { compactor, requests } = setup([summaryReply("## s")], [], 2_000, 10);
+  const { compactor, requests } = setup([{ text: "## s" }], [], 2_000, 10);
   const messages = [sys, user("short"), answer("short"), user("now")];
   compactor.measured(3, 5_000); // the server counted far more than chars/4 suggests
   await compactor.beforeRequest(messages, signal);

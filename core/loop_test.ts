@@ -4,6 +4,8 @@ import { MAX_CALLS_PER_RESPONSE, MAX_SAME_FAILURES, runLoop } from "./loop.ts";
 import type { ModelClient } from "./model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
 import { emptyUsage } from "./usage.ts";
+// The scripted model every test plays (no I/O): a test's fixture, not a kernel dependency.
+// deno-lint-ignore boundaries/core-imports
 import { type ScriptedCall, scriptedClient, type ScriptTurn } from "../fixtures/scripted_client.ts";
 
 /** Every reply reports 100 tokens in (40 of them cached) and 5 out. */

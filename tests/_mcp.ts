@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { createTrustFileStore } from "../kit/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   eventually,
   REPO_ROOT,
@@ -146,6 +147,11 @@ export function helMcp(
     ],
     { cwd: project.project, ...options },
   );
+}
+
+/** {@link helMcp} in this process (see `_run.ts`), for tests whose subject is not the process. */
+export function helMcpInProcess(...[project, model, extra, options]: Parameters<typeof helMcp>) {
+  return helMcp(project, model, extra, { ...options, run: runHelInProcess });
 }
 
 /** Every JSON line of a log file; an absent file is an empty log. */

@@ -12,7 +12,7 @@ import { scriptedModel } from "./_helpers.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
-  helMcp,
+  helMcpInProcess,
   mcpProject,
   readLog,
   receivedMethods,
@@ -30,7 +30,7 @@ Deno.test("mcp faults: an unsupported protocol version is named; initialized is 
     t: fixtureServer(root, "t"),
   }));
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
@@ -52,7 +52,7 @@ Deno.test("mcp faults: a server that declares no tools capability but lists tool
     { toolCalls: [{ id: "e", name: "mcp__t__echo", arguments: { text: "listed anyway" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "e"), "listed anyway");
   assert.equal(model.remaining(), 0);
@@ -73,7 +73,10 @@ Deno.test("mcp faults: lines on stdout that are not MCP are skipped; split CRLF 
     },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcpInProcess(project, model, [
+    "--record",
+    `${project.root}/run/record.json`,
+  ]);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "e"), separated);
   assert.equal(toolMessage(model, "f"), "error: tool failed");
@@ -99,7 +102,7 @@ Deno.test("mcp faults: unknown, null, string and duplicate ids never answer the 
     { toolCalls: [{ id: "second", name: "mcp__t__echo", arguments: { text: "second" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   // The SDK matches ids by number, so "3" answers request 3 (documented in plugins/mcp/README.md);
   // the unknown id and the null id are dropped, and the duplicate never reaches the next call.
@@ -120,7 +123,7 @@ Deno.test("mcp faults: requests for undeclared capabilities get method-not-found
     { toolCalls: [{ id: "c", name: "mcp__t__chatty", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "c"), "chatted");
   const answers = new Map(
@@ -155,7 +158,7 @@ Deno.test("mcp faults: an answer that is not valid JSON-RPC fails its call at on
     { toolCalls: [{ id: "after", name: "mcp__t__image", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const failed = (why: string) =>
     `error: MCP error -32603: the server sent a malformed answer, not a JSON-RPC 2.0 response ` +
@@ -175,7 +178,7 @@ Deno.test("mcp faults: endless tools/list pagination stops the server with the r
     t: fixtureServer(root, "t"),
   }));
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
@@ -199,7 +202,7 @@ Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-i
     { toolCalls: [{ id: "own", name: "read_file", arguments: { path: "notes.txt" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   // read_file is still hel's own tool; the server's tool is only ever mcp__t__read_file.
   assert.match(toolMessage(model, "own"), /the project's own notes/);
@@ -226,7 +229,7 @@ Deno.test("mcp faults: over 10 MiB without a line end drops the connection; call
     { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const why =
     /^error: MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so hel closed the connection; hel does not restart it/;

@@ -4,7 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "./_helpers.ts";
-import { assertNoServerLeft, fixtureServer, helMcp, mcpProject, systemText } from "./_mcp.ts";
+import {
+  assertNoServerLeft,
+  fixtureServer,
+  helMcpInProcess,
+  mcpProject,
+  systemText,
+} from "./_mcp.ts";
 
 Deno.test("mcp: server instructions reach the model, cut and without controls; silent servers add nothing", async () => {
   await using project = await mcpProject((root) => ({
@@ -18,7 +24,7 @@ Deno.test("mcp: server instructions reach the model, cut and without controls; s
   }));
   for (const eager of [false, true]) {
     await using model = scriptedModel([{ text: "done" }]);
-    const result = await helMcp(project, model, eager ? ["--mcp-eager"] : []);
+    const result = await helMcpInProcess(project, model, eager ? ["--mcp-eager"] : []);
     assert.equal(result.code, 0, result.stderr);
     const system = systemText(model.requests[0]!);
     assert.match(

@@ -9,7 +9,7 @@ import { scriptedModel } from "./_helpers.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
-  helMcp,
+  helMcpInProcess,
   mcpProject,
   readLog,
   toolMessage,
@@ -41,7 +41,10 @@ Deno.test("mcp progress: a call that keeps reporting progress outlives its timeo
     },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcpInProcess(project, model, [
+    "--record",
+    `${project.root}/run/record.json`,
+  ]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(toolMessage(model, "long"), /^progress done after \d+ reports$/);
   const log = await readLog(project.logPath("t"));
@@ -79,7 +82,10 @@ Deno.test("mcp progress: a call that reports progress for ever is cancelled at i
     { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "still here" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcpInProcess(project, model, [
+    "--record",
+    `${project.root}/run/record.json`,
+  ]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "endless"),
@@ -113,7 +119,7 @@ Deno.test("mcp progress: a silent slow call still times out at the server's time
     { toolCalls: [{ id: "silent", name: "mcp__t__slow", arguments: { seconds: 2.5 } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     toolMessage(model, "silent"),
@@ -143,7 +149,7 @@ Deno.test("mcp progress: a call that stops reporting progress times out a timeou
     },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "stalled"),

@@ -13,7 +13,7 @@ import { command, group, hooksJson, trustHooks } from "./_hooks.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
-  helMcp,
+  helMcpInProcess,
   mcpProject,
   offered,
   readLog,
@@ -30,7 +30,7 @@ const fixture = (extra: { timeout?: number } = {}) => (root: string) => ({
 Deno.test("mcp: without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP section", async () => {
   await using project = await tempProject({});
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.deepEqual(model.requests[0]!.toolNames, ["read_file"]);
   assert.doesNotMatch(systemText(model.requests[0]!), /MCP tools/);
@@ -41,7 +41,7 @@ Deno.test("mcp: without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP 
 Deno.test("mcp: the system message lists names and first lines; unusable tools are excluded", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const system = systemText(model.requests[0]!);
   assert.match(system, /\n\nMCP tools from this project's servers/);
@@ -83,7 +83,7 @@ Deno.test("mcp: load_mcp_tool adds definitions from the next request, without co
     { toolCalls: [{ id: "call", name: "mcp__t__echo", arguments: { text: "8437" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     toolMessage(model, "early"),
@@ -120,7 +120,7 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
 
   // read-only: loading works (it is a read), calling does not.
   await using readOnly = scriptedModel([load, call("read-only"), { text: "done" }]);
-  let result = await helMcp(project, readOnly, [], { access: "read-only" });
+  let result = await helMcpInProcess(project, readOnly, [], { access: "read-only" });
   assert.equal(result.code, 0, result.stderr);
   assert.match(readOnly.requests[1]!.messages.at(-1).content, /loaded; callable/);
   assert.match(
@@ -131,18 +131,22 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
   // confirm, answered no: nothing reaches the server.
   await project.write("no.json", "[false]");
   await using denied = scriptedModel([load, call("denied"), { text: "done" }]);
-  result = await helMcp(project, denied, ["--approval-input", "no.json"], { access: "confirm" });
+  result = await helMcpInProcess(project, denied, ["--approval-input", "no.json"], {
+    access: "confirm",
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.match(toolMessage(denied, "denied"), /^error: permission denied: .*the user declined/);
 
   // confirm, answered yes; then auto.
   await project.write("yes.json", "[true]");
   await using approved = scriptedModel([load, call("approved"), { text: "done" }]);
-  result = await helMcp(project, approved, ["--approval-input", "yes.json"], { access: "confirm" });
+  result = await helMcpInProcess(project, approved, ["--approval-input", "yes.json"], {
+    access: "confirm",
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(approved, "approved"), "approved");
   await using auto = scriptedModel([load, call("auto"), { text: "done" }]);
-  result = await helMcp(project, auto);
+  result = await helMcpInProcess(project, auto);
   assert.equal(toolMessage(auto, "auto"), "auto");
 
   assert.deepEqual(await receivedCalls(project.logPath("t")), [
@@ -166,7 +170,7 @@ Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server
     { toolCalls: [{ id: "blocked", name: "mcp__t__echo", arguments: { text: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(toolMessage(model, "blocked"), /^error: .*external tool blocked/);
   assert.deepEqual(await receivedCalls(project.logPath("t")), []);
@@ -193,7 +197,7 @@ Deno.test("mcp: PostToolUse hooks run after a successful MCP call and see its re
     { toolCalls: [{ id: "fail", name: "mcp__t__fail", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const echo = toolMessage(model, "echo");
   assert.match(echo, /^port 8437/);
@@ -216,7 +220,7 @@ Deno.test("mcp: results and errors go back to the model and the loop goes on", a
     { toolCalls: names.map((name) => ({ id: name, name: `mcp__t__${name}`, arguments: {} })) },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "fail"), "error: tool failed");
   assert.equal(toolMessage(model, "rpcerr"), "error: MCP error -32000: boom");
@@ -252,7 +256,7 @@ Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late an
     { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "after" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "late"),
@@ -282,7 +286,10 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
     { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcpInProcess(project, model, [
+    "--record",
+    `${project.root}/run/record.json`,
+  ]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "die"),
@@ -318,7 +325,7 @@ Deno.test("mcp: a message over 10 MiB drops the connection, and every call says 
     { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const why = "MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so " +
     "hel closed the connection; hel does not restart it";
@@ -336,7 +343,10 @@ Deno.test("mcp: a server's stderr is always drained and kept only as a bounded t
     { toolCalls: [{ id: "noisy", name: "mcp__t__noisy", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
+  const result = await helMcpInProcess(project, model, [
+    "--record",
+    `${project.root}/run/record.json`,
+  ]);
   assert.equal(result.code, 0, result.stderr);
   // 2 MiB through a pipe of 64 KiB: the answer only comes if hel keeps reading stderr.
   assert.equal(toolMessage(model, "noisy"), "quiet again");
@@ -356,7 +366,7 @@ Deno.test("mcp: servers run in the project with a base environment plus exactly 
     },
   }));
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model, [], {
+  const result = await helMcpInProcess(project, model, [], {
     env: {
       DEEPSEEK_API_KEY: "secret-1",
       OPENAI_API_KEY: "secret-2",
@@ -401,7 +411,12 @@ Deno.test("mcp: loaded definitions live in the tool list and survive compaction"
       isSummary(request) ? { text: SUMMARY } : steps.shift() ?? { text: "extra" },
   );
   await using model = scriptedModel(turns);
-  const result = await helMcp(project, model, ["--compact-at", "3000", "--keep-recent", "200"]);
+  const result = await helMcpInProcess(project, model, [
+    "--compact-at",
+    "3000",
+    "--keep-recent",
+    "200",
+  ]);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(steps.length, 0);
   assert.equal(model.requests.length + model.remaining(), 12);

@@ -11,7 +11,7 @@ import { scriptedModel } from "./_helpers.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
-  helMcp,
+  helMcpInProcess,
   mcpProject,
   readLog,
   runHel,
@@ -35,7 +35,7 @@ Deno.test("mcp trust: sh -c runs only once trusted; a command with ; is a progra
   const marker = (name: string) => exists(`${project.project}/${name}`);
 
   await using untrusted = scriptedModel([{ text: "done" }]);
-  let result = await helMcp(project, untrusted);
+  let result = await helMcpInProcess(project, untrusted);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stderr, /\.hel\/mcp\.json is not trusted for this project/);
   assert.equal(await marker("ran-shell"), false, "sh -c ran before trust");
@@ -45,7 +45,7 @@ Deno.test("mcp trust: sh -c runs only once trusted; a command with ; is a progra
   result = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   await using trusted = scriptedModel([{ text: "done" }]);
-  result = await helMcp(project, trusted);
+  result = await helMcpInProcess(project, trusted);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
@@ -76,14 +76,14 @@ Deno.test("mcp trust: .hel/mcp.json edited during a run changes nothing until th
     },
     { text: "done" },
   ]);
-  let result = await helMcp(project, model);
+  let result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "e"), "same");
   assert.deepEqual(await readLog(project.logPath("added")), [], "a server added mid-run started");
 
   // The next start sees other bytes: nothing starts without trust.
   await using next = scriptedModel([{ text: "done" }]);
-  result = await helMcp(project, next);
+  result = await helMcpInProcess(project, next);
   assert.match(result.stderr, /\.hel\/mcp\.json is not trusted for this project/);
   assert.deepEqual(await readLog(project.logPath("added")), []);
   assert.equal(model.remaining() + next.remaining(), 0);

@@ -14,7 +14,7 @@ import {
   assertNoServerLeft,
   FAST,
   fixtureServer,
-  helMcp,
+  helMcpInProcess,
   mcpProject,
   modelArgs,
   readLog,
@@ -37,7 +37,7 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
   const log = project.logPath("t");
 
   await using untrusted = scriptedModel([{ text: "done" }]);
-  let result = await helMcp(project, untrusted);
+  let result = await helMcpInProcess(project, untrusted);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stderr, /\.hel\/mcp\.json is not trusted for this project/);
   assert.ok(result.stderr.includes(`hel trust mcp --sha256 ${hash}`), result.stderr);
@@ -55,7 +55,7 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
   assert.equal(result.code, 0, result.stderr);
 
   await using trusted = scriptedModel([{ text: "done" }]);
-  result = await helMcp(project, trusted);
+  result = await helMcpInProcess(project, trusted);
   assert.equal(result.code, 0, result.stderr);
   assert.deepEqual(trusted.requests[0]!.toolNames, ["read_file", "load_mcp_tool"]);
   assert.equal((await receivedMethods(log)).filter((m) => m === "initialize").length, 1);
@@ -64,7 +64,7 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
   // and the old hash no longer pins it.
   await Deno.writeTextFile(`${project.project}/.hel/mcp.json`, "\n", { append: true });
   await using changed = scriptedModel([{ text: "done" }]);
-  result = await helMcp(project, changed);
+  result = await helMcpInProcess(project, changed);
   assert.match(result.stderr, /is not trusted for this project/);
   assert.deepEqual(changed.requests[0]!.toolNames, ["read_file"]);
   result = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
@@ -117,7 +117,7 @@ Deno.test("mcp config: JSONC is accepted; mistakes are named with place and fix,
       `    "a__b": ${server},\n    "c": {"command": "python3", "timeout": 0},\n  },\n}\n`,
   );
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model);
+  const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stderr, /\.hel\/mcp\.json is invalid, so no MCP server was started/);
   assert.match(

@@ -4,7 +4,8 @@
  * unchanged) and OpenAI's reasoning models (which refuse `max_tokens`).
  */
 import assert from "node:assert/strict";
-import { runHel, tempProject } from "./_helpers.ts";
+import { tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const sse = (chunks: unknown[]) =>
   new Response(
@@ -53,7 +54,15 @@ Deno.test("streamed tool calls without an index are run one by one and sent back
     ]);
   });
   const url = `http://127.0.0.1:${server.addr.port}/v1`;
-  const result = await runHel(["--base-url", url, "--model", "m", "--access", "auto", "read"], {
+  const result = await runHelInProcess([
+    "--base-url",
+    url,
+    "--model",
+    "m",
+    "--access",
+    "auto",
+    "read",
+  ], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -114,7 +123,7 @@ Deno.test("a server that refuses max_tokens for max_completion_tokens gets the l
   });
   const url = `http://127.0.0.1:${server.addr.port}/v1`;
   const args = ["--base-url", url, "--model", "m", "--access", "auto", "--no-stream"];
-  const result = await runHel([...args, "--max-output-tokens", "1234", "read"], {
+  const result = await runHelInProcess([...args, "--max-output-tokens", "1234", "read"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -157,7 +166,7 @@ Deno.test("tool calls that come without ids get ids of their own, so each result
     });
   });
   const url = `http://127.0.0.1:${server.addr.port}/v1`;
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", url, "--model", "m", "--access", "auto", "--no-stream", "read"],
     { cwd: project.project },
   );

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import { git, hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, type TempProject, tempProject } from "./_helpers.ts";
+import { scriptedModel, type TempProject, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { baseArgs } from "./_hooks.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -61,7 +62,7 @@ Deno.test("write_file and search_replace refuse .git by any name or link; read_f
     { text: "done" },
   ]);
   const sandbox = hasBwrap() ? [] : ["--sandbox", "off"];
-  const result = await runHel([...baseArgs(model), ...sandbox, "-i", "go"], {
+  const result = await runHelInProcess([...baseArgs(model), ...sandbox, "-i", "go"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -109,7 +110,9 @@ Deno.test({
       { toolCalls: commands.map((command) => ({ name: "bash", arguments: { command } })) },
       { text: "done" },
     ]);
-    const result = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project });
+    const result = await runHelInProcess([...baseArgs(model), "-i", "go"], {
+      cwd: project.project,
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(model.remaining(), 0);
     const replies = toolReplies(model.requests.at(-1)!.messages);
@@ -154,7 +157,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await runHel([...baseArgs(model), "--allow-git-writes", "-i", "go"], {
+    const result = await runHelInProcess([...baseArgs(model), "--allow-git-writes", "-i", "go"], {
       cwd: project.project,
     });
     assert.equal(result.code, 0, result.stderr);
@@ -184,7 +187,9 @@ Deno.test({
       { toolCalls: [{ name: "bash", arguments: { command: "touch .git/hooks/pre-commit" } }] },
       { text: "done" },
     ]);
-    const result = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project });
+    const result = await runHelInProcess([...baseArgs(model), "-i", "go"], {
+      cwd: project.project,
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(model.remaining(), 0);
     assert.match(
@@ -225,7 +230,9 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project });
+    const result = await runHelInProcess([...baseArgs(model), "-i", "go"], {
+      cwd: project.project,
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(model.remaining(), 0);
     const replies = toolReplies(model.requests.at(-1)!.messages);

@@ -3,12 +3,13 @@
  * runs the real `main.ts` as a subprocess.
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, runHel, tempProject } from "./_helpers.ts";
+import { REPO_ROOT, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async () => {
   await using project = await tempProject();
   for (const flag of ["--help", "-h"]) {
-    const result = await runHel(["mcp", flag], { cwd: project.project });
+    const result = await runHelInProcess(["mcp", flag], { cwd: project.project });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
@@ -16,15 +17,15 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     );
   }
   // Other words are still the plugin's to judge.
-  const wrong = await runHel(["mcp", "lst"], { cwd: project.project });
+  const wrong = await runHelInProcess(["mcp", "lst"], { cwd: project.project });
   assert.equal(wrong.code, 2);
   assert.match(wrong.stderr, /usage: hel mcp list/);
 });
 
 Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async () => {
   await using project = await tempProject();
-  const alone = await runHel(["plugins"], { cwd: project.project });
-  const list = await runHel(["plugins", "list"], { cwd: project.project });
+  const alone = await runHelInProcess(["plugins"], { cwd: project.project });
+  const list = await runHelInProcess(["plugins", "list"], { cwd: project.project });
   assert.equal(alone.code, 0, alone.stderr);
   assert.equal(alone.stdout, list.stdout);
   assert.match(alone.stdout, /^mcp {2}MCP servers/m);
@@ -41,7 +42,7 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
   );
   const helps = await Promise.all(
     [["--help"], ["trust", "--help"], ["sessions", "--help"]].map((args) =>
-      runHel(args, { cwd: project.project })
+      runHelInProcess(args, { cwd: project.project })
     ),
   );
   const listed = helps.map((help) => help.stdout).join("\n");
@@ -56,7 +57,7 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
 
 Deno.test("hel --help shows no raw empty-list default", async () => {
   await using project = await tempProject();
-  const help = await runHel(["--help"], { cwd: project.project });
+  const help = await runHelInProcess(["--help"], { cwd: project.project });
   assert.equal(help.code, 0, help.stderr);
   assert.match(
     help.stdout,
@@ -64,7 +65,7 @@ Deno.test("hel --help shows no raw empty-list default", async () => {
   );
   assert.doesNotMatch(help.stdout, /\(default: \[\]\)/);
   // Still repeatable: every --without is checked.
-  const wrong = await runHel(["--without", "mcp", "--without", "nope", "hi"], {
+  const wrong = await runHelInProcess(["--without", "mcp", "--without", "nope", "hi"], {
     cwd: project.project,
   });
   assert.equal(wrong.code, 2);

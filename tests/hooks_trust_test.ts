@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   baseArgs,
   command,
@@ -31,7 +32,9 @@ const BLOCKING_HOOKS = hooksJson([
 Deno.test("acceptance: a trusted blocking PreToolUse hook refuses the edit; an edited config is asked about again before anything runs", async () => {
   await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": BLOCKING_HOOKS });
   const hash = await sha256Hex(await Deno.readFile(`${project.project}/.hel/hooks.json`));
-  const pinned = await runHel(["trust", "hooks", "--sha256", hash], { cwd: project.project });
+  const pinned = await runHelInProcess(["trust", "hooks", "--sha256", hash], {
+    cwd: project.project,
+  });
   assert.equal(pinned.code, 0, pinned.stderr);
 
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "blocked" }]);
@@ -135,7 +138,7 @@ Deno.test("a trusted config copied to another project path is not trusted there"
   await Deno.copyFile(`${project.project}/.hel/hooks.json`, `${copy}/.hel/hooks.json`);
   await Deno.writeTextFile(`${copy}/a.txt`, "old\n");
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
-  const run = await runHel([...baseArgs(model), "-i", "go"], {
+  const run = await runHelInProcess([...baseArgs(model), "-i", "go"], {
     cwd: copy,
     env: { HEL_HOME: `${project.root}/hel-home` },
   });

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   INVENTORY_SERVER,
   modelArgs,
@@ -104,7 +105,7 @@ function args(model: ScriptedModel, ...extra: string[]): string[] {
 Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=8437", async () => {
   await using project = await chapterProject();
   await using model = scriptedModel(chapterScript());
-  const result = await runHel(args(model), { cwd: project.project });
+  const result = await runHelInProcess(args(model), { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(await project.read("config.ini"), EXPECTED_INI);
   assert.equal(model.remaining(), 0);
@@ -154,7 +155,7 @@ Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no ser
     },
     { text: "I could not find the port." },
   ]);
-  const result = await runHel(args(model, "--without", "mcp"), { cwd: project.project });
+  const result = await runHelInProcess(args(model, "--without", "mcp"), { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(await project.read("config.ini"), CONFIG_INI);
   assert.deepEqual(model.requests[0]!.toolNames, ["read_file", "search_replace"]);

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
-import { runHel, tempProject } from "./_helpers.ts";
+import { tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 Deno.test("mcp config: a field or server written twice is refused, trusted or not, and nothing starts", async () => {
   await using project = await tempProject();
@@ -23,7 +24,7 @@ Deno.test("mcp config: a field or server written twice is refused, trusted or no
   // hel trust names the mistakes and trusts nothing, even pinned by its exact hash.
   const sha256 = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
   for (const args of [["--sha256", sha256], []]) {
-    const refused = await runHel(["trust", "mcp", ...args], { cwd: project.project });
+    const refused = await runHelInProcess(["trust", "mcp", ...args], { cwd: project.project });
     assert.equal(refused.code, 1, refused.stderr);
     // Every mistake, the first after "hel: ", the others indented under it.
     for (const mistake of ['3:67: servers\\."notes"\\.command', '6:5: servers\\."extra"']) {
@@ -39,7 +40,7 @@ Deno.test("mcp config: a field or server written twice is refused, trusted or no
     assert.doesNotMatch(refused.stderr, /needs a terminal/);
   }
   await assert.rejects(Deno.stat(`${project.root}/hel-home/trust.json`), Deno.errors.NotFound);
-  const result = await runHel(["mcp", "list"], { cwd: project.project });
+  const result = await runHelInProcess(["mcp", "list"], { cwd: project.project });
   assert.equal(result.code, 1, result.stdout + result.stderr);
   assert.match(result.stdout, /\.hel\/mcp\.json is invalid, so no MCP server can start/);
   assert.match(

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { createTrustFileStore } from "../kit/mod.ts";
-import { REPO_ROOT, runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { REPO_ROOT, scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 Deno.test("mcp --mcp-eager: every definition in the first request, no loader, callable at once", async () => {
   await using project = await tempProject({ "notes.txt": "hi\n" });
@@ -24,7 +25,7 @@ Deno.test("mcp --mcp-eager: every definition in the first request, no loader, ca
     { toolCalls: [{ id: "c1", name: "mcp__t__echo", arguments: { text: "eager hello" } }] },
     { text: "done" },
   ]);
-  const result = await runHel([
+  const result = await runHelInProcess([
     "--base-url",
     model.url,
     "--model",

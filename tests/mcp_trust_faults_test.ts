@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
@@ -42,7 +43,7 @@ Deno.test("mcp trust: sh -c runs only once trusted; a command with ; is a progra
   assert.equal(await marker("ran-meta"), false);
 
   const hash = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
-  result = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
+  result = await runHelInProcess(["trust", "mcp", "--sha256", hash], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
   await using trusted = scriptedModel([{ text: "done" }]);
   result = await helMcpInProcess(project, trusted);

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import { scriptedModel } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { helOnTerminal } from "./_terminal.ts";
 import {
   assertNoServerLeft,
@@ -47,11 +48,11 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
 
   // A wrong hash pins nothing; a malformed one is a usage error.
   const wrong = "0".repeat(64);
-  result = await runHel(["trust", "mcp", "--sha256", wrong], { cwd: project.project });
+  result = await runHelInProcess(["trust", "mcp", "--sha256", wrong], { cwd: project.project });
   assert.equal(result.code, 1, result.stderr);
-  result = await runHel(["trust", "mcp", "--sha256", "not-hex"], { cwd: project.project });
+  result = await runHelInProcess(["trust", "mcp", "--sha256", "not-hex"], { cwd: project.project });
   assert.equal(result.code, 2, result.stderr);
-  result = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
+  result = await runHelInProcess(["trust", "mcp", "--sha256", hash], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
 
   await using trusted = scriptedModel([{ text: "done" }]);
@@ -67,7 +68,7 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
   result = await helMcpInProcess(project, changed);
   assert.match(result.stderr, /is not trusted for this project/);
   assert.deepEqual(changed.requests[0]!.toolNames, ["read_file"]);
-  result = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
+  result = await runHelInProcess(["trust", "mcp", "--sha256", hash], { cwd: project.project });
   assert.equal(result.code, 1, result.stderr);
   assert.equal((await receivedMethods(log)).filter((m) => m === "initialize").length, 1);
   for (const model of [untrusted, trusted, changed]) assert.equal(model.remaining(), 0);
@@ -140,17 +141,19 @@ Deno.test("mcp list: status, tools and exclusions of every server, without askin
     t: fixtureServer(root, "t"),
     missing: { command: "definitely-not-an-mcp-server" },
   }), { trusted: false });
-  let result = await runHel(["mcp", "list"], { cwd: project.project });
+  let result = await runHelInProcess(["mcp", "list"], { cwd: project.project });
   assert.equal(result.code, 1, result.stderr);
   assert.match(result.stdout, /is not trusted for this project, so no server was started/);
   assert.match(result.stdout, /^t: untrusted \(python3 .*test_server\.py/m);
   assert.deepEqual(await readLog(project.logPath("t")), []);
 
-  result = await runHel(["trust", "mcp", "--sha256", await configHash(project)], {
+  result = await runHelInProcess(["trust", "mcp", "--sha256", await configHash(project)], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
-  result = await runHel(["--mcp-shutdown-wait", "300", "mcp", "list"], { cwd: project.project });
+  result = await runHelInProcess(["--mcp-shutdown-wait", "300", "mcp", "list"], {
+    cwd: project.project,
+  });
   assert.equal(result.code, 1, result.stderr); // one server is not working
   const out = result.stdout;
   assert.match(out, /^\.hel\/mcp\.json: trusted \(sha256 [0-9a-f]{64}\)$/m);

@@ -4,7 +4,8 @@
  * names a file outside the working directory (or inside `.hel`) is refused like the path itself.
  */
 import assert from "node:assert/strict";
-import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 
@@ -22,7 +23,7 @@ Deno.test("read cursors planted in a snapshot cannot read outside the project or
     },
     { text: "done" },
   ]);
-  const first = await runHel([...base(model.url), "first"], { cwd: project.project });
+  const first = await runHelInProcess([...base(model.url), "first"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = first.stderr.match(/^session: (\S+)$/m)![1]!;
   const snapshotPath = `${project.project}/.hel/sessions/${id}/snapshot.json`;
@@ -53,7 +54,7 @@ Deno.test("read cursors planted in a snapshot cannot read outside the project or
   };
   await Deno.writeTextFile(snapshotPath, JSON.stringify(snapshot));
 
-  const second = await runHel([...base(model.url), "--resume", id, "-i", "go on"], {
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "-i", "go on"], {
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);

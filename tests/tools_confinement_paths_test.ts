@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 
@@ -64,7 +65,7 @@ Deno.test("odd paths get clear errors, special files are refused, and nothing bl
     { text: "done" },
   ]);
   try {
-    const run = await runHel(
+    const run = await runHelInProcess(
       ["--base-url", model.url, "--access", "auto", ...SANDBOX, "go"],
       { cwd: w },
     );
@@ -97,7 +98,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const run = await runHel(
+    const run = await runHelInProcess(
       ["--base-url", model.url, "--access", "auto", "go"],
       { cwd: project.project },
     );

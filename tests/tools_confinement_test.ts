@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, type TempProject, tempProject } from "./_helpers.ts";
+import { scriptedModel, type TempProject, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const SECRET = "canary-7f3a";
 const API_KEY = "sk-deepseek-must-not-leak-4c1d";
@@ -73,7 +74,7 @@ Deno.test("file tools refuse escapes, .hel in any case, and symlinks out or into
     { text: "done" },
   ]);
   const sandbox = hasBwrap() ? [] : ["--sandbox", "off"];
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...sandbox, "attack"],
     { cwd: project.project },
   );
@@ -122,7 +123,7 @@ Deno.test({
       { toolCalls: commands.map((command) => ({ name: "bash", arguments: { command } })) },
       { text: "done" },
     ]);
-    const result = await runHel(
+    const result = await runHelInProcess(
       ["--base-url", model.url, "--access", "auto", "attack"],
       { cwd: project.project, env: { DEEPSEEK_API_KEY: API_KEY } },
     );

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
+import { scriptedModel, tempProject } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 
@@ -39,7 +40,7 @@ Deno.test("a scripted model reads, fixes and greps a small project", async () =>
     },
     { text: "Fixed add() to add." },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "fix add"],
     { cwd: project.project },
   );

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../kit/mod.ts";
 import { hasBwrap } from "../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { scriptedModel, tempProject, toolMessage } from "./_helpers.ts";
+import { runHelInProcess } from "./_run.ts";
 import { baseArgs, command, exists, group, hooksJson } from "./_hooks.ts";
 
 Deno.test("without HOME and HEL_HOME a trust record shipped in the project's .hel is not used", async () => {
@@ -18,7 +19,7 @@ Deno.test("without HOME and HEL_HOME a trust record shipped in the project's .he
     { toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] },
     { text: "done" },
   ]);
-  const run = await runHel([...baseArgs(model), "-i", "go"], {
+  const run = await runHelInProcess([...baseArgs(model), "-i", "go"], {
     cwd: project.project,
     unset: ["HOME", "HEL_HOME"],
   });
@@ -37,7 +38,7 @@ Deno.test("a relative HEL_HOME is refused: a trust record shipped under that nam
   await project.write("~/.hel/trust.json", JSON.stringify({ version: 1, records: [record] }));
   await using model = scriptedModel([{ text: "never" }]);
   for (const args of [[...baseArgs(model), "-i", "go"], ["trust", "--list"]]) {
-    const run = await runHel(args, { cwd: project.project, env: { HEL_HOME: "~/.hel" } });
+    const run = await runHelInProcess(args, { cwd: project.project, env: { HEL_HOME: "~/.hel" } });
     assert.equal(run.code, 2, run.stderr);
     assert.match(
       run.stderr,
@@ -83,7 +84,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const run = await runHel([...baseArgs(model), "-i", "go"], {
+    const run = await runHelInProcess([...baseArgs(model), "-i", "go"], {
       cwd: project.project,
       env: { HEL_HOME: home },
     });
@@ -101,7 +102,7 @@ Deno.test({
       { toolCalls: [{ id: "ls", name: "bash", arguments: { command: "ls -A .hel | wc -l" } }] },
       { text: "done" },
     ]);
-    const again = await runHel([...baseArgs(second), "-i", "go"], {
+    const again = await runHelInProcess([...baseArgs(second), "-i", "go"], {
       cwd: project.project,
       env: { HEL_HOME: `${project.project}/.hel` },
     });

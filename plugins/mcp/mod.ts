@@ -169,6 +169,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
           name: entry.fullName,
           description: entry.description,
           parameters: entry.inputSchema,
+          checkArguments: entry.check,
           toolClass: "execute",
           category: "other",
           run: (args, context) => connection.call(entry.toolName, args, context.signal),

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type ToolResult } from "../../../core/mod.ts";
+import type { ToolResult } from "../../../core/mod.ts";
 import { findSystemProgram } from "../../../kit/mod.ts";
 import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { runCommand } from "../shell/run_command.ts";

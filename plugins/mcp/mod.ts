@@ -14,7 +14,7 @@ import {
   type ToolLookup,
 } from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
-import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
+import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
@@ -25,10 +25,17 @@ import { summarizeServers } from "./summary.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
-import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
+import {
+  eagerLoading,
+  MCP_OPTIONS,
+  mcpOptions,
+  type McpPluginOptions,
+  timings,
+} from "./options.ts";
 
 /** Creates the plugin. */
-export default function mcp(options: McpPluginOptions = {}): Plugin {
+export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
+  const options = mcpOptions(given);
   let group: ServerGroup | undefined;
   // Set once setup has connected a server; without it the plugin offers nothing.
   let loadTool: Tool | undefined;
@@ -44,24 +51,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
     name: "mcp",
     description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
-    options: [
-      ...SANDBOX_OPTIONS,
-      {
-        flags: "--mcp-startup-timeout <ms>",
-        description: "time for all MCP servers to start",
-        hidden: true,
-      },
-      {
-        flags: "--mcp-shutdown-wait <ms>",
-        description: "wait per MCP shutdown step",
-        hidden: true,
-      },
-      {
-        flags: "--mcp-eager",
-        description: "send every MCP tool definition up front (for comparisons)",
-        hidden: true,
-      },
-    ],
+    options: MCP_OPTIONS,
     commands: [createListCommand(options)],
 
     checkConfig(kind, bytes, path) {

@@ -44,15 +44,15 @@ export interface ToolSpec<Parameters extends z.ZodObject> {
 
 /** Builds the tool: its model-facing schema, its argument check and its run. */
 export function defineTool<Parameters extends z.ZodObject>(spec: ToolSpec<Parameters>): Tool {
-  const known = Object.keys(spec.parameters.shape);
+  const schema = modelSchema(spec.parameters);
   return {
     name: spec.name,
     description: spec.description,
-    parameters: modelSchema(spec.parameters),
+    parameters: schema,
     toolClass: spec.toolClass,
     category: spec.category,
     checkArguments(args) {
-      return checkWith(spec.parameters, known, args);
+      return checkWith(spec.parameters, schema, args);
     },
     // The tool-call path hands over only what checkArguments returned.
     run: (args, context) => spec.run(args as z.infer<Parameters>, context),
@@ -73,7 +73,19 @@ export function modelSchema(parameters: z.ZodObject): JsonSchema {
   return schema;
 }
 
-function checkWith(parameters: z.ZodObject, known: string[], args: Record<string, unknown>) {
+/** The JSON Schema type at `path` (through properties and items), as the model was told it. */
+function typeAt(schema: unknown, path: readonly PropertyKey[]): unknown {
+  let node = schema as Record<string, unknown> | undefined;
+  for (const part of path) {
+    const next = typeof part === "number"
+      ? node?.items
+      : (node?.properties as Record<string, unknown> | undefined)?.[String(part)];
+    node = next as Record<string, unknown> | undefined;
+  }
+  return node?.type;
+}
+
+function checkWith(parameters: z.ZodObject, schema: JsonSchema, args: Record<string, unknown>) {
   const given = withoutNulls(args);
   const parsed = parameters.safeParse(given);
   if (parsed.success) return { ok: true, args: parsed.data } satisfies ArgumentCheck;
@@ -88,16 +100,22 @@ function checkWith(parameters: z.ZodObject, known: string[], args: Record<string
     const name = argumentPath(issue.path);
     const value = valueAt(given, issue.path);
     if (issue.code === "invalid_type" && value === undefined) missing.push(missingText(name));
-    else problems.push(issueText(issue, name, value));
+    else problems.push(issueText(issue, name, value, typeAt(schema, issue.path)));
   }
-  if (unknown.length > 0) problems.push(unknownText(unknown, known));
+  if (unknown.length > 0) problems.push(unknownText(unknown, Object.keys(parameters.shape)));
   return { ok: false, problems: [...missing, ...problems] } satisfies ArgumentCheck;
 }
 
-function issueText(issue: z.core.$ZodIssue, name: string, value: unknown): string {
+function issueText(
+  issue: z.core.$ZodIssue,
+  name: string,
+  value: unknown,
+  wanted: unknown,
+): string {
   switch (issue.code) {
     case "invalid_type":
-      return typeText(name, issue.expected === "int" ? "integer" : issue.expected, value);
+      // zod names `int` and says `number` for a non-number; the schema's type is what the model saw.
+      return typeText(name, typeof wanted === "string" ? wanted : issue.expected, value);
     case "invalid_value":
       return enumText(name, issue.values);
     case "too_small":

@@ -6,13 +6,7 @@
  *
  * @module
  */
-import {
-  type Host,
-  type Plugin,
-  type Tool,
-  type ToolDefinition,
-  type ToolLookup,
-} from "../../core/mod.ts";
+import type { Host, Plugin, Tool, ToolDefinition, ToolLookup } from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";

@@ -1,7 +1,7 @@
 /**
- * The plugin's options and flags: factory options from `deno.json` over their defaults, and
- * the hidden `--mcp-startup-timeout` / `--mcp-shutdown-wait` / `--mcp-eager` flags tests and
- * benchmarks use, which win over the options for one run.
+ * The plugin's options and flags: factory options from `deno.json` over their defaults, the
+ * `--mcp-eager` flag, and the hidden `--mcp-startup-timeout` / `--mcp-shutdown-wait` flags tests
+ * use; flags win over the options for one run.
  *
  * @module
  */
@@ -81,8 +81,7 @@ const SHUTDOWN_WAIT: PluginOption<number | undefined> = {
 
 const EAGER: PluginOption<boolean> = {
   flags: "--mcp-eager",
-  description: "send every MCP tool definition up front (for comparisons)",
-  hidden: true,
+  description: "send every MCP tool definition up front instead of loading on demand",
   parse: (value) => value === true,
 };
 
@@ -94,7 +93,7 @@ export const MCP_OPTIONS: PluginOption[] = [
   EAGER,
 ];
 
-/** True when every definition goes up front: the hidden `--mcp-eager` flag or `eager`. */
+/** True when every definition goes up front: the `--mcp-eager` flag or `eager`. */
 export function eagerLoading(options: McpPluginOptions, context: PluginContext): boolean {
   return optionValue(context.flags, EAGER) || options.eager;
 }

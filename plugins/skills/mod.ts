@@ -9,13 +9,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import {
-  type ChatMessage,
-  type Host,
-  type Plugin,
-  type ToolCallInfo,
-  type ToolResult,
-} from "../../core/mod.ts";
+import type { ChatMessage, Host, Plugin, ToolCallInfo, ToolResult } from "../../core/mod.ts";
 import { sha256Hex } from "../../kit/mod.ts";
 import { type CatalogEntry, discoverSkills, readSkillFile } from "./discovery.ts";
 import { bodyVisible, LoadedSkills } from "./loaded_skills.ts";

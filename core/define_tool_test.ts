@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { z } from "zod";
 import { defineTool } from "./define_tool.ts";
 
@@ -21,7 +22,7 @@ const problems = (args: Record<string, unknown>) => {
   return result.ok ? [] : result.problems;
 };
 
-Deno.test("defineTool() derives the model's JSON Schema without zod's own keys", () => {
+test("defineTool() derives the model's JSON Schema without zod's own keys", () => {
   assert.deepEqual(tool.parameters, {
     type: "object",
     properties: {
@@ -35,7 +36,7 @@ Deno.test("defineTool() derives the model's JSON Schema without zod's own keys",
   });
 });
 
-Deno.test("defineTool() hands the checked arguments to run, null optional ones left out", async () => {
+test("defineTool() hands the checked arguments to run, null optional ones left out", async () => {
   const checked = tool.checkArguments!({ path: "a.txt", start_line: null, mode: "fast" });
   assert.deepEqual(checked, { ok: true, args: { path: "a.txt", mode: "fast" } });
   const signal = new AbortController().signal;
@@ -45,7 +46,7 @@ Deno.test("defineTool() hands the checked arguments to run, null optional ones l
   });
 });
 
-Deno.test("defineTool() names every problem: missing first, then each argument, unknown last", () => {
+test("defineTool() names every problem: missing first, then each argument, unknown last", () => {
   assert.deepEqual(problems({}), ["path is required but missing"]);
   assert.deepEqual(problems({ path: null }), ["path is required but missing"]);
   assert.deepEqual(

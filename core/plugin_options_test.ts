@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { UsageError } from "./usage_error.ts";
 import type { PluginOption } from "./plugin.ts";
 import { optionKey, optionValue, withDefaults } from "./plugin_options.ts";
 
-Deno.test("optionKey() is commander's camelCase key of the long flag", () => {
+test("optionKey() is commander's camelCase key of the long flag", () => {
   assert.equal(optionKey({ flags: "--bash-timeout <seconds>" }), "bashTimeout");
   assert.equal(optionKey({ flags: "--no-compaction" }), "compaction");
   assert.equal(optionKey({ flags: "-s, --sandbox-read <path>" }), "sandboxRead");
 });
 
-Deno.test("optionValue() parses the given value or the default; a bad one throws the parse's error", () => {
+test("optionValue() parses the given value or the default; a bad one throws the parse's error", () => {
   const limit: PluginOption<number> = {
     flags: "--limit <n>",
     description: "a limit",
@@ -28,7 +29,7 @@ Deno.test("optionValue() parses the given value or the default; a bad one throws
   assert.equal(optionValue({ name: "a" }, { flags: "--name <n>", description: "" }), "a");
 });
 
-Deno.test("withDefaults() keeps a default for every option left out or undefined", () => {
+test("withDefaults() keeps a default for every option left out or undefined", () => {
   assert.deepEqual(withDefaults({ a: 1, b: 2 }, { b: 3 }), { a: 1, b: 3 });
   assert.deepEqual(withDefaults({ a: 1, b: 2 }, { a: undefined }), { a: 1, b: 2 });
   assert.deepEqual(withDefaults({ a: 1 }), { a: 1 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { compileSchemaCheck, MAX_SCHEMA_CHARS, type SchemaCheck } from "./schema_check.ts";
 
 const schema = {
@@ -26,7 +27,7 @@ const problems = (check: SchemaCheck, args: Record<string, unknown>) => {
   return result.ok ? [] : result.problems;
 };
 
-Deno.test("a JSON Schema check accepts fitting calls, null optional arguments and integers as numbers", () => {
+test("a JSON Schema check accepts fitting calls, null optional arguments and integers as numbers", () => {
   const check = compiled(schema);
   assert.deepEqual(problems(check, { path: "a", count: 2, ratio: 2, mode: "fast" }), []);
   // The arguments go on as sent: the server receives what the model wrote.
@@ -34,7 +35,7 @@ Deno.test("a JSON Schema check accepts fitting calls, null optional arguments an
   assert.deepEqual(check(args), { ok: true, args });
 });
 
-Deno.test("a JSON Schema check names every problem: missing, type, enum, unknown", () => {
+test("a JSON Schema check names every problem: missing, type, enum, unknown", () => {
   const check = compiled(schema);
   assert.deepEqual(
     problems(check, { count: 1.5, mode: "medium", ratio: "1", x: 1, y: 2 }),
@@ -49,7 +50,7 @@ Deno.test("a JSON Schema check names every problem: missing, type, enum, unknown
   assert.deepEqual(problems(check, { path: null }), ["path is required but missing"]);
 });
 
-Deno.test("a JSON Schema check reports nested problems and other keywords by their place", () => {
+test("a JSON Schema check reports nested problems and other keywords by their place", () => {
   const check = compiled({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
@@ -64,7 +65,7 @@ Deno.test("a JSON Schema check reports nested problems and other keywords by the
   ]);
 });
 
-Deno.test("hostile schemas are refused with a reason, never fetched or thrown", () => {
+test("hostile schemas are refused with a reason, never fetched or thrown", () => {
   const cases: [Record<string, unknown>, RegExp][] = [
     [{ $ref: "https://evil.invalid/schema.json" }, /can't resolve reference https:\/\/evil/],
     [{ type: 5 }, /schema is invalid/],
@@ -86,7 +87,7 @@ Deno.test("hostile schemas are refused with a reason, never fetched or thrown", 
   if (typeof check === "object") assert.match(check.error, /cannot be checked/);
 });
 
-Deno.test("recursive schemas and shared $ids compile; deep arguments are refused, not thrown", () => {
+test("recursive schemas and shared $ids compile; deep arguments are refused, not thrown", () => {
   const tree = { $id: "tree", type: "object", properties: { child: { $ref: "#" } } };
   const check = compiled(tree);
   compiled({ ...tree });

@@ -88,7 +88,7 @@ for (
 
 Deno.test({
   name: "a hook cannot read the API key from hel's /proc environ, even as root",
-  // As another user hel's own non-dumpable mark hides it already (tests/secrets_test.ts).
+  // As another user hel's own non-dumpable mark hides it already (tests/security/secrets_test.ts).
   ignore: ignore || Deno.uid() !== 0,
   async fn() {
     const key = `sk-canary-${crypto.randomUUID()}`;

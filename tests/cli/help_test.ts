@@ -1,0 +1,90 @@
+/**
+ * What a newcomer reads: the help of hel's subcommands and the flags the README shows. Each
+ * runs the real `main.ts` as a subprocess.
+ */
+import assert from "node:assert/strict";
+import { REPO_ROOT, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
+
+Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async () => {
+  await using project = await tempProject();
+  for (const flag of ["--help", "-h"]) {
+    const result = await runHelInProcess(["mcp", flag], { cwd: project.project });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stdout,
+      "Usage: hel mcp list\n\nshow the project's MCP servers, their status and their tools\n",
+    );
+  }
+  // Other words are still the plugin's to judge.
+  const wrong = await runHelInProcess(["mcp", "lst"], { cwd: project.project });
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /usage: hel mcp list/);
+});
+
+Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async () => {
+  await using project = await tempProject();
+  const alone = await runHelInProcess(["plugins"], { cwd: project.project });
+  const list = await runHelInProcess(["plugins", "list"], { cwd: project.project });
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.equal(alone.stdout, list.stdout);
+  assert.match(alone.stdout, /^mcp {2}MCP servers/m);
+});
+
+Deno.test("every flag the README and the plugins' READMEs show is one hel's help lists", async () => {
+  await using project = await tempProject();
+  const docs = ["README.md", "plugins/README.md"];
+  for (const entry of Deno.readDirSync(`${REPO_ROOT}/plugins`)) {
+    if (entry.isDirectory) docs.push(`plugins/${entry.name}/README.md`);
+  }
+  const texts = await Promise.all(
+    docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
+  );
+  const helps = await Promise.all(
+    [["--help"], ["trust", "--help"], ["sessions", "--help"]].map((args) =>
+      runHelInProcess(args, { cwd: project.project })
+    ),
+  );
+  const listed = helps.map((help) => help.stdout).join("\n");
+  // The `deno install` line shows Deno's flags, not hel's; `--config=...` in an MCP entry is
+  // the server's own argument.
+  const helLines = texts.join("\n").split("\n").filter((line) => !line.includes("deno install"));
+  const flags = new Set(helLines.join("\n").match(/--[a-z][a-z0-9-]*(?![a-z0-9=-])/g));
+  assert.ok(flags.has("--model") && flags.has("--mcp-eager"), [...flags].join(" "));
+  const missing = [...flags].filter((flag) => !new RegExp(`${flag}\\b`).test(listed));
+  assert.deepEqual(missing, []);
+});
+
+Deno.test("hel --help shows no raw empty-list default", async () => {
+  await using project = await tempProject();
+  const help = await runHelInProcess(["--help"], { cwd: project.project });
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(
+    help.stdout,
+    /--without <plugin> +run without a plugin \(repeatable\) \(default: none\)/,
+  );
+  assert.doesNotMatch(help.stdout, /\(default: \[\]\)/);
+  // Still repeatable: every --without is checked.
+  const wrong = await runHelInProcess(["--without", "mcp", "--without", "nope", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /--without nope: no such plugin/);
+});
+
+Deno.test("output into a pipe closed early (| grep -q, | head) ends quietly", async () => {
+  await using project = await tempProject();
+  for (const args of [["--help"], ["plugins", "list"], ["sessions"]]) {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", `${REPO_ROOT}/main.ts`, ...args],
+      cwd: project.project,
+      env: { HEL_HOME: `${project.root}/hel-home`, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    await child.stdout.cancel(); // the reader is gone before hel writes
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    assert.equal(stderr, "", `hel ${args.join(" ")}`);
+    assert.equal(status.code, 0, `hel ${args.join(" ")}`);
+  }
+});

@@ -1,0 +1,450 @@
+/**
+ * Sessions end to end: snapshots after completed turns, --resume (with and without an id),
+ * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
+ */
+import assert from "node:assert/strict";
+import { pause, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
+
+const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
+const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
+const roles = (messages: { role: string; content: string | null }[]) =>
+  messages.map((m) => `${m.role}:${m.content ?? ""}`);
+
+/** Waits for the gate, but fails instead of hanging when hel exits before reaching it. */
+async function reachedOrExited(gate: Promise<void>, child: Deno.ChildProcess, what: string) {
+  await Promise.race([
+    gate,
+    child.status.then((status) => {
+      throw new Error(`hel exited (code ${status.code}) before ${what}`);
+    }),
+  ]);
+}
+
+/** A promise the test resolves by hand. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => open = resolve);
+  return { open, opened };
+}
+
+Deno.test("save and resume: the resumed request has the earlier turns and the current system message", async () => {
+  await using project = await tempProject({ "HEL.md": "Old context." });
+  await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }, {
+    text: "third answer",
+  }]);
+  const first = await runHelInProcess([...base(model.url), "first question"], {
+    cwd: project.project,
+  });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+  const saved = JSON.parse(await Deno.readTextFile(path));
+  assert.equal(saved.schema_version, 1);
+  assert.equal(saved.session_id, id);
+  assert.deepEqual(roles(saved.messages).slice(1), [
+    "user:first question",
+    "assistant:first answer",
+  ]);
+
+  await project.write("HEL.md", "New context.");
+  const second = await runHelInProcess([
+    ...base(model.url),
+    "--resume",
+    id,
+    "-i",
+    "second question",
+  ], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.stdout, "second answer\n");
+  assert.equal(sessionOf(second.stderr), id);
+  const resumed = model.requests[1]!.messages;
+  assert.equal(resumed[0].role, "system");
+  assert.match(resumed[0].content, /New context\./);
+  assert.doesNotMatch(resumed[0].content, /Old context\./);
+  assert.deepEqual(roles(resumed).slice(1), [
+    "user:first question",
+    "assistant:first answer",
+    "user:second question",
+  ]);
+
+  // --resume alone continues the most recent session of this project.
+  const third = await runHelInProcess([...base(model.url), "--resume", "-i", "third question"], {
+    cwd: project.project,
+  });
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(sessionOf(third.stderr), id);
+  assert.equal(model.requests[2]!.messages.length, 6);
+  assert.equal(model.remaining(), 0);
+
+  const list = await runHelInProcess(["sessions"], {
+    cwd: project.project,
+    unset: ["HEL_API_KEY"],
+  });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(
+    list.stdout,
+    new RegExp(`^${id}\tidle\t\\d{4}-\\d\\d-\\d\\dT[^\t]+\t7 messages$`, "m"),
+  );
+});
+
+Deno.test("a session in use is refused by --resume and delete, listed busy, then free", async () => {
+  await using project = await tempProject();
+  const hold = gate();
+  const reached = gate();
+  await using model = scriptedModel([{ text: "saved" }, async () => {
+    reached.open();
+    await hold.opened;
+    return { text: "finished" };
+  }]);
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const busy = spawnHel(project, [...base(model.url), "--resume", id, "-i", "go on"]);
+  try {
+    await reachedOrExited(reached.opened, busy, "the held request");
+
+    const refused = await runHelInProcess([...base(model.url), "--resume", id, "-i", "me too"], {
+      cwd: project.project,
+    });
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `hel: session ${id} is already in use by another hel process \\(pid ${busy.pid}\\)`,
+      ),
+    );
+    const list = await runHelInProcess(["sessions"], { cwd: project.project });
+    assert.match(list.stdout, new RegExp(`^${id}\tbusy\t`, "m"));
+    const deleteBusy = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
+    assert.equal(deleteBusy.code, 2);
+    assert.match(deleteBusy.stderr, /in use by another hel process/);
+  } catch (error) {
+    busy.kill("SIGKILL"); // never leave the held process behind a failed assertion
+    throw error;
+  } finally {
+    hold.open();
+  }
+  const output = await busy.output();
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  assert.equal(new TextDecoder().decode(output.stdout), "finished\n");
+  assert.match(
+    (await runHelInProcess(["sessions"], { cwd: project.project })).stdout,
+    /\tidle\t.*5 messages/,
+  );
+  const deleted = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
+  assert.equal(deleted.code, 0, deleted.stderr);
+  assert.equal(deleted.stdout, `Deleted session ${id}.\n`);
+  await assert.rejects(
+    () => Deno.stat(`${project.project}/.hel/sessions/${id}`),
+    Deno.errors.NotFound,
+  );
+  assert.equal(
+    (await runHelInProcess(["sessions"], { cwd: project.project })).stdout,
+    "No sessions in this project.\n",
+  );
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("a damaged snapshot is refused with a clear error and left as it is", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }]);
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const valid = JSON.parse(await Deno.readTextFile(path));
+  const damages: [string, RegExp][] = [
+    ['{"schema_version": 1, "messages": [{"role": "us\u0000\u0000', /not valid JSON/],
+    [
+      JSON.stringify({
+        ...valid,
+        messages: [...valid.messages, { role: "tool", tool_call_id: "nope", content: "x" }],
+      }),
+      /tool result has no matching call/,
+    ],
+    [
+      JSON.stringify({ ...valid, messages: valid.messages.slice(0, 2) }),
+      /completed assistant answer/,
+    ],
+  ];
+  for (const [text, why] of damages) {
+    await Deno.writeTextFile(path, text);
+    const result = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
+      cwd: project.project,
+    });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(
+      result.stderr,
+      new RegExp(`session ${id} cannot be resumed: .*snapshot\\.json is damaged`),
+    );
+    assert.match(result.stderr, why);
+    assert.match(result.stderr, /left as it is/);
+    assert.equal(await Deno.readTextFile(path), text);
+    const list = await runHelInProcess(["sessions"], { cwd: project.project });
+    assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tdamaged snapshot: `, "m"));
+  }
+  assert.equal(model.requests.length, 1);
+});
+
+Deno.test("a failed save is a warning and the answer still arrives", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([
+    { text: "saved" },
+    () => {
+      // Block the rename: snapshot.json becomes a non-empty folder while the turn runs.
+      const snapshot = `${project.project}/.hel/sessions/${current}/snapshot.json`;
+      Deno.removeSync(snapshot);
+      Deno.mkdirSync(`${snapshot}/blocker`, { recursive: true });
+      return { text: "still answered" };
+    },
+  ]);
+  let current = "";
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
+  current = sessionOf(first.stderr);
+  const second = await runHelInProcess([...base(model.url), "--resume", current, "-i", "more"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(second.stdout, "still answered\n");
+  assert.match(
+    second.stderr,
+    new RegExp(`hel: warning: session ${current} was not saved: .*in memory`),
+  );
+  const dir = `${project.project}/.hel/sessions/${current}`;
+  const leftovers = [...Deno.readDirSync(dir)].map((entry) => entry.name).filter((name) =>
+    name.endsWith(".tmp")
+  );
+  assert.deepEqual(leftovers, []);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("SIGKILL in the middle of a turn: resume continues from the last completed turn", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  const reached = gate();
+  const never = gate();
+  await using model = scriptedModel([
+    { text: "turn one done" },
+    { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },
+    async () => {
+      reached.open();
+      await never.opened; // hel is killed while it waits for this answer
+      return { text: "never delivered" };
+    },
+    { text: "turn three done" },
+  ]);
+  const first = await runHelInProcess([...base(model.url), "turn one"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const before = await Deno.readTextFile(path);
+
+  const child = spawnHel(project, [...base(model.url), "--resume", id, "-i", "turn two"]);
+  // The tool has run; its result is in memory only.
+  await reachedOrExited(reached.opened, child, "the held request");
+  child.kill("SIGKILL");
+  const killed = await child.output();
+  assert.equal(killed.signal, "SIGKILL");
+  never.open();
+
+  assert.equal(await Deno.readTextFile(path), before);
+  const names = [...Deno.readDirSync(`${project.project}/.hel/sessions/${id}`)].map((e) => e.name);
+  assert.deepEqual(names.filter((name) => name.endsWith(".tmp")), []);
+  const list = await runHelInProcess(["sessions"], { cwd: project.project });
+  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t3 messages$`, "m"));
+
+  const third = await runHelInProcess([...base(model.url), "--resume", id, "-i", "turn three"], {
+    cwd: project.project,
+  });
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(third.stdout, "turn three done\n");
+  assert.deepEqual(roles(model.requests[3]!.messages).slice(1), [
+    "user:turn one",
+    "assistant:turn one done",
+    "user:turn three",
+  ]);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("flag and id checks are usage errors", async () => {
+  await using project = await tempProject();
+  const cases: [string[], RegExp][] = [
+    [["--compact-at", "900", "-i", "x"], /--compact-at and --keep-recent go together/],
+    [["--compact-at", "900", "--keep-recent", "900", "-i", "x"], /must be below --compact-at/],
+    [
+      ["--context-window", "9000", "--compact-at", "5000", "--keep-recent", "9", "-i", "x"],
+      /--compact-at \(5000\) must leave room for --max-output-tokens \(8192\).*at most 808/,
+    ],
+    [
+      ["--no-compaction", "--compact-at", "9", "--keep-recent", "1", "-i", "x"],
+      /cannot be combined/,
+    ],
+    [["--resume", "fix the bug"], /--resume: invalid session id "fix the bug".*--resume -i/],
+    [["--resume", "-i", "x"], /no saved session yet/],
+    [["--resume", "0B7D3A1E-5C1F-4E0A-9A51-3C1C2F0D9E11", "-i", "x"], /lowercase/],
+    [["--resume", "0b7d3a1e-5c1f-4e0a-9a51-3c1c2f0d9e11", "-i", "x"], /no session 0b7d3a1e/],
+    [["sessions", "delete", "nope"], /invalid session id "nope"/],
+  ];
+  for (const [args, message] of cases) {
+    const result = await runHelInProcess(["--base-url", "http://127.0.0.1:9/v1", ...args], {
+      cwd: project.project,
+    });
+    assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.match(result.stderr, message);
+  }
+});
+
+Deno.test("SIGKILL at many points of turns never leaves a damaged or busy session", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  // Three tool calls per user turn, then an answer; enough turns for every run below.
+  const play = (request: { messages: { role: string }[] }) => {
+    const lastUser = request.messages.findLastIndex((m) => m.role === "user");
+    const results = request.messages.slice(lastUser).filter((m) => m.role === "tool").length;
+    return results < 3
+      ? { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] }
+      : { text: "turn done" };
+  };
+  await using model = scriptedModel(Array.from({ length: 400 }, () => play));
+  const first = await runHelInProcess([...base(model.url), "start"], { cwd: project.project });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const row = new RegExp(`^${id}\tidle\t\\S+\t(\\d+) messages$`, "m");
+  // Kill after the k-th request of a turn has been answered (k = 4 is the final answer, so
+  // the kill lands around the snapshot save), plus a little jitter to vary the moment.
+  for (const k of [1, 2, 3, 4]) {
+    for (const jitter of [0, 2, 5, 10]) {
+      const target = model.requests.length + k;
+      const child = spawnHel(project, [
+        ...base(model.url),
+        "--resume",
+        id,
+        "-i",
+        `turn k=${k} jitter=${jitter}`,
+      ]);
+      while (model.requests.length < target) await pause(1);
+      await pause(jitter);
+      try {
+        child.kill("SIGKILL");
+      } catch { /* it already finished its turn */ }
+      await child.output();
+      // Whatever the moment, the session is idle and its snapshot reads as a whole conversation.
+      const list = await runHelInProcess(["sessions"], { cwd: project.project });
+      assert.match(list.stdout, row, `k=${k} jitter=${jitter}: ${list.stdout}`);
+    }
+  }
+  const last = await runHelInProcess([...base(model.url), "--resume", id, "-i", "finish"], {
+    cwd: project.project,
+  });
+  assert.equal(last.code, 0, last.stderr);
+  assert.equal(last.stdout, "turn done\n");
+});
+
+Deno.test("a symlinked .hel/sessions or a file named .hel is refused; nothing is written through it", async () => {
+  await using project = await tempProject();
+  const elsewhere = `${project.root}/elsewhere`;
+  await Deno.mkdir(elsewhere);
+  await Deno.mkdir(`${project.project}/.hel`);
+  await Deno.symlink(elsewhere, `${project.project}/.hel/sessions`);
+  const args = ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "-i", "x"];
+  const run = await runHelInProcess(args, { cwd: project.project });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /^hel: .*\.hel\/sessions must be a real directory \(found a symlink/m);
+  assert.deepEqual([...Deno.readDirSync(elsewhere)], []);
+  for (const words of [["sessions"], ["--resume", "-i", "x"]]) {
+    const refused = await runHelInProcess([...args.slice(0, 4), ...words], {
+      cwd: project.project,
+    });
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /\.hel\/sessions must be a real directory/);
+  }
+
+  await Deno.remove(`${project.project}/.hel`, { recursive: true });
+  await Deno.writeTextFile(`${project.project}/.hel`, "not a folder");
+  const file = await runHelInProcess(args, { cwd: project.project });
+  assert.equal(file.code, 2, file.stderr);
+  assert.match(file.stderr, /^hel: .*\/\.hel must be a real directory .*move it away$/m);
+  assert.doesNotMatch(file.stderr, /internal error|^ {4}at /m);
+});
+
+Deno.test("a server that reuses tool call ids across responses still gets its session saved and resumed", async () => {
+  await using project = await tempProject({ "notes.txt": "alpha\n" });
+  const call = { id: "call_0", name: "read_file", arguments: { path: "notes.txt" } };
+  await using model = scriptedModel([
+    { toolCalls: [call] },
+    { toolCalls: [call] },
+    { text: "read twice" },
+    { text: "resumed" },
+  ]);
+  const first = await runHelInProcess([...base(model.url), "read it twice"], {
+    cwd: project.project,
+  });
+  assert.equal(first.code, 0, first.stderr);
+  assert.doesNotMatch(first.stderr, /not saved/);
+  const id = sessionOf(first.stderr);
+  const resumed = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: project.project,
+  });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.equal(model.requests[3]!.messages.length, 8);
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("resuming in a moved project says where the session was made, not that it is damaged", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }]);
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const moved = `${project.root}/moved`;
+  await Deno.rename(project.project, moved);
+  const result = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: moved,
+  });
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(
+    result.stderr,
+    new RegExp(
+      `cannot be resumed: \\S+snapshot\\.json: it was saved for the project at "${project.project}"`,
+    ),
+  );
+  assert.doesNotMatch(result.stderr, /damaged/);
+});
+
+Deno.test("resume removes the temporary file of a save a killed hel never finished", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }, { text: "two" }]);
+  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const dir = `${project.project}/.hel/sessions/${id}`;
+  const leftover = `${dir}/.snapshot-${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(leftover, '{"schema_version": 1, "mess');
+  const resumed = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: project.project,
+  });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  await assert.rejects(() => Deno.stat(leftover), Deno.errors.NotFound);
+  assert.ok((await Deno.stat(`${dir}/snapshot.json`)).isFile);
+});
+
+Deno.test("line breaks, U+2028, NUL and lone surrogates in a turn survive save and resume", async () => {
+  await using project = await tempProject();
+  const odd = "a\nb\r\nc\u2028d\u2029e\u0000f\ud800g\u{1F600}";
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "bash", arguments: { command: `printf '%s' ${JSON.stringify(odd)}` } }] },
+    { text: odd },
+    { text: "again" },
+  ]);
+  const first = await runHelInProcess([...base(model.url), "--sandbox", "off", "go"], {
+    cwd: project.project,
+  });
+  assert.equal(first.code, 0, first.stderr);
+  const id = sessionOf(first.stderr);
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "more"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  const before = model.requests[1]!.messages.slice(1);
+  const after = model.requests[2]!.messages.slice(1);
+  assert.deepEqual(after.slice(0, before.length), before);
+  assert.equal(after[before.length].content, odd);
+});

@@ -1,5 +1,6 @@
 import { deepEqual, equal, match, ok as assert } from "node:assert/strict";
-import { runHel, scriptedModel, tempProject } from "../tests/_helpers.ts";
+import { scriptedModel, tempProject } from "../tests/_helpers.ts";
+import { runHelInProcess } from "../tests/_run.ts";
 import { RunRecorder } from "./record.ts";
 
 const SECRET = "sk-record-test-secret";
@@ -26,7 +27,7 @@ Deno.test("--record writes the record and raw logs of a run with a tool call", a
     { text: "The port is 7000." },
   ]);
   const out = `${project.root}/out`;
-  const result = await runHel(
+  const result = await runHelInProcess(
     [
       "--base-url",
       model.url,
@@ -102,7 +103,7 @@ Deno.test("--record records a model error as the run's end", async () => {
   // No turns: the scripted model answers HTTP 400, which is not retried.
   await using model = scriptedModel([]);
   const out = `${project.root}/out`;
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--record", `${out}/record.json`, "hello"],
     { cwd: project.project },
   );
@@ -122,7 +123,7 @@ Deno.test("--record records a setup error, and hel still exits 2", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([]);
   const out = `${project.root}/out`;
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--without", "nosuch", "--record", `${out}/record.json`, "hi"],
     { cwd: project.project },
   );

@@ -5,7 +5,6 @@
  * @module
  */
 import baseInstructions from "./base_instructions.txt" with { type: "text" };
-import type { Plugin } from "../core/plugin.ts";
 
 /** Facts for the `Environment:` block, gathered by the caller (this module does no I/O). */
 export interface EnvironmentFacts {
@@ -20,9 +19,8 @@ export interface SystemPromptParts {
   environment: EnvironmentFacts | undefined;
   /** The context file's name and text, when present and not blank. */
   contextFile: { name: string; text: string } | undefined;
-  plugins: readonly Plugin[];
-  /** Reports a plugin whose section could not be built; the message is built without it. */
-  onPluginError(plugin: Plugin, error: unknown): void;
+  /** The plugins' sections, in plugin order (the plugin driver's `systemSections`). */
+  pluginSections: readonly string[];
 }
 
 /** Joins the parts with blank lines. */
@@ -41,13 +39,8 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
         parts.contextFile.text.trimEnd(),
     );
   }
-  for (const plugin of parts.plugins) {
-    try {
-      const section = plugin.systemPrompt?.();
-      if (section && section.trim() !== "") sections.push(section.trimEnd());
-    } catch (error) {
-      parts.onPluginError(plugin, error);
-    }
+  for (const section of parts.pluginSections) {
+    if (section.trim() !== "") sections.push(section.trimEnd());
   }
   return sections.join("\n\n");
 }

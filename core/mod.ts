@@ -26,14 +26,19 @@ export type {
   UserMessage,
 } from "./types.ts";
 export type {
+  HookName,
   Host,
+  InterceptionPoint,
   Logger,
   Plugin,
   PluginCommand,
   PluginContext,
   PluginFactory,
+  PluginHooks,
   PluginOption,
 } from "./plugin.ts";
+export { errorMessage, PluginHookError } from "./errors.ts";
+export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";
 export type { TrustKind, TrustRecord, TrustStore } from "./trust.ts";
 export { UsageError } from "./usage_error.ts";

@@ -70,7 +70,10 @@ export interface Host extends PluginContext {
   readonly access: AccessLevel;
   /** Adds a tool offered in every request, in registration order. Names must be unique. */
   registerTool(tool: Tool): void;
-  /** Names of every tool registered so far (by any plugin set up before this one). */
+  /**
+   * Names of every tool registered so far. During `setup` that is what the plugins before this
+   * one registered; in `ready`, every plugin's tools.
+   */
   registeredToolNames(): string[];
   /**
    * Saves a large text into the session's spill folder and returns the file's absolute path,
@@ -84,6 +87,13 @@ export interface Host extends PluginContext {
    * after compaction. Always present in hel runs; optional so test hosts may leave it out.
    */
   conversation?(): readonly ChatMessage[];
+  /**
+   * The plugin's `shutdown`: work to do when the run ends, on every exit path (normal, error,
+   * Ctrl-C, SIGTERM), even one taken while `setup` is still running — so register it as soon as
+   * what it stops exists (a server group, a process runner). The plugin must list "shutdown"
+   * in its `hooks`. Runs last registered first; a throw is a warning and the others still run.
+   */
+  onShutdown(stop: () => void | Promise<void>): void;
 }
 
 /** A `hel <name> ...` subcommand contributed by a plugin, e.g. `hel mcp list`. */
@@ -97,8 +107,116 @@ export interface PluginCommand {
 }
 
 /**
- * A plugin. Every member but `name` and `description` is optional; `hel plugins list` shows
- * which interception points a plugin uses. Callbacks run in `deno.json` order.
+ * How the driver (core/plugin_driver.ts) calls one hook across the plugins that return it:
+ * - `each`: every plugin, in `deno.json` order, one after the other; answers are collected;
+ * - `first`: in order until one answers; that answer wins and the rest are not asked;
+ * - `chain`: in order, each receiving the result the previous one left;
+ * - `reverse`: every plugin, last first (what started last stops first).
+ */
+export type HookKind = "each" | "first" | "chain" | "reverse";
+
+/**
+ * What a throw from a hook means:
+ * - `fatal`: the run does not start (a setup error naming plugin and hook);
+ * - `block`: the tool call is refused, with a reason naming plugin and hook (fail closed);
+ * - `warn`: a warning naming plugin and hook; the plugin's part is left out and the run goes on.
+ */
+export type HookThrow = "fatal" | "block" | "warn";
+
+/**
+ * The hooks of one run, returned by `setup`: closures over what setup made (config, servers,
+ * catalogs), so a plugin keeps no run state in its module or factory. Every member is
+ * optional. Each hook's kind and the meaning of a throw are in {@link HOOKS} and its JSDoc.
+ */
+export interface PluginHooks {
+  /**
+   * After every plugin's `setup`, in order: the place for work that needs the other plugins'
+   * registrations (e.g. whether `read_file` is offered). Kind `each`; a throw is fatal.
+   */
+  ready?(): void | Promise<void>;
+  /**
+   * A section appended to the system message; rebuilt at start and on resume. Kind `each`; a
+   * throw is a warning and the message is built without the section.
+   */
+  systemPrompt?(): string | undefined;
+  /**
+   * Extra definitions for the next request, after the registered tools. Called per request.
+   * Kind `each`; a throw is a warning and the plugin offers nothing for that request.
+   */
+  toolDefinitions?(): ToolDefinition[];
+  /**
+   * Resolves a tool name the plugin owns but did not register (e.g. MCP tools). Kind `first`;
+   * a throw is a warning and the next plugin is asked.
+   */
+  lookupTool?(name: string): ToolLookup | undefined;
+  /**
+   * Runs before the permission decision; returning `{ block }` stops the call with that reason
+   * for the model. Kind `first` (the first block wins; the rest do not see the call). A throw
+   * BLOCKS the call (fail closed): a guard that could not decide must not let the call through;
+   * the model is told which plugin failed.
+   */
+  beforeToolCall?(call: ToolCallInfo): Promise<BlockDecision | void>;
+  /**
+   * Runs after a successful call; returning a result replaces the model-visible one. Kind
+   * `chain`; a throw is a warning and the result passes on unchanged.
+   */
+  afterToolCall?(call: ToolCallInfo, result: ToolResult): Promise<ToolResult | void>;
+  /**
+   * Messages to insert right after a compaction checkpoint (e.g. retained skills). `messages`
+   * is the compacted conversation without them, so a plugin can leave out what is still in
+   * it. They replace the previous compaction's messages and are never summarised themselves.
+   * `budgetTokens` is the room left under the compaction threshold (estimated, chars/4): a
+   * region larger than that would make the next request compact again. Kind `each` (each
+   * plugin's budget is what the ones before it left); a throw is a warning and adds nothing.
+   */
+  afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
+  /**
+   * Plugin state saved in the session snapshot after each completed turn (must be JSON). Kind
+   * `each`; a throw is a warning and the plugin's state is left out of that save.
+   */
+  saveState?(): unknown;
+  /**
+   * Restores what `saveState` returned, on resume: after every plugin's `setup` and `ready`,
+   * before `systemPrompt` is read. Kind `each`; a throw is a warning and the plugin goes on
+   * afresh.
+   */
+  restoreState?(state: unknown): void;
+  /**
+   * Observes run events. Kind `each`; must not throw — a throw is a warning (once per plugin,
+   * as events are many) and the run goes on.
+   */
+  observe?(event: HelEvent): void;
+}
+
+/** The names of the hooks `setup` may return. */
+export type HookName = keyof PluginHooks;
+
+/** Each hook's kind and what a throw from it means, next to the hooks they describe. */
+export const HOOKS = {
+  ready: { kind: "each", onThrow: "fatal" },
+  systemPrompt: { kind: "each", onThrow: "warn" },
+  toolDefinitions: { kind: "each", onThrow: "warn" },
+  lookupTool: { kind: "first", onThrow: "warn" },
+  beforeToolCall: { kind: "first", onThrow: "block" },
+  afterToolCall: { kind: "chain", onThrow: "warn" },
+  afterCompaction: { kind: "each", onThrow: "warn" },
+  saveState: { kind: "each", onThrow: "warn" },
+  restoreState: { kind: "each", onThrow: "warn" },
+  observe: { kind: "each", onThrow: "warn" },
+} as const satisfies Record<HookName, { kind: HookKind; onThrow: HookThrow }>;
+
+/** `setup` and shutdown (`host.onShutdown`), which are not returned hooks. */
+export const LIFECYCLE = {
+  setup: { kind: "each", onThrow: "fatal" },
+  shutdown: { kind: "reverse", onThrow: "warn" },
+} as const satisfies Record<string, { kind: HookKind; onThrow: HookThrow }>;
+
+/** What a plugin can list in its `hooks`: the returned hooks and `shutdown`. */
+export type InterceptionPoint = HookName | "shutdown";
+
+/**
+ * A plugin. Every member but `name` and `description` is optional. The run's hooks are what
+ * `setup` returns; `hel plugins list` shows the ones the plugin declares in `hooks`.
  */
 export interface Plugin {
   /** Kebab-case name used by `--without` and in every message about the plugin. */
@@ -107,6 +225,11 @@ export interface Plugin {
   description: string;
   /** Names of the tools the plugin may add (or a pattern like `mcp__<server>__<tool>`), for listings. */
   toolNames?: readonly string[];
+  /**
+   * The hooks `setup` returns (and `shutdown` when it calls `host.onShutdown`), for
+   * `hel plugins list`; a setup that returns a hook not listed here fails, so the list is true.
+   */
+  hooks?: readonly InterceptionPoint[];
   /** Flags the plugin adds to the command line. */
   options?: PluginOption[];
   /** Subcommands the plugin adds. */
@@ -123,37 +246,11 @@ export interface Plugin {
    * `reviewTrust`); undefined when the file is invalid or not this plugin's kind.
    */
   summarizeConfig?(kind: TrustKind, bytes: Uint8Array, path: string): TrustSummary | undefined;
-  /** Registration and start-up work, once per run, in plugin order. A throw is a setup error. */
-  setup?(host: Host): void | Promise<void>;
-  /** A section appended to the system message; rebuilt at start and on resume. */
-  systemPrompt?(): string | undefined;
-  /** Extra definitions for the next request, after the registered tools. Called per request. */
-  toolDefinitions?(): ToolDefinition[];
-  /** Resolves a tool name the plugin owns but did not register (e.g. MCP tools). */
-  lookupTool?(name: string): ToolLookup | undefined;
-  /** Runs before the permission decision; returning `{ block }` stops the call. */
-  beforeToolCall?(call: ToolCallInfo): Promise<BlockDecision | void>;
-  /** Runs after a successful call; returning a result replaces the model-visible one. */
-  afterToolCall?(call: ToolCallInfo, result: ToolResult): Promise<ToolResult | void>;
   /**
-   * Messages to insert right after a compaction checkpoint (e.g. retained skills). `messages`
-   * is the compacted conversation without them, so a plugin can leave out what is still in
-   * it. They replace the previous compaction's messages and are never summarised themselves.
-   * `budgetTokens` is the room left under the compaction threshold (estimated, chars/4): a
-   * region larger than that would make the next request compact again.
+   * Registration and start-up work, once per run, in plugin order; returns the run's hooks.
+   * Kind `each`; a throw is a setup error and the run does not start.
    */
-  afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
-  /** Plugin state saved in the session snapshot after each completed turn (must be JSON). */
-  saveState?(): unknown;
-  /**
-   * Restores what `saveState` returned, on resume: after every plugin's `setup`, before
-   * `systemPrompt` is read. A throw is a warning and the plugin goes on afresh.
-   */
-  restoreState?(state: unknown): void;
-  /** Observes run events. Must not throw. */
-  observe?(event: HelEvent): void;
-  /** Releases resources on every exit path (normal, error, Ctrl-C). */
-  shutdown?(): Promise<void>;
+  setup?(host: Host): PluginHooks | void | Promise<PluginHooks | void>;
 }
 
 /** The default export of a plugin module. */
@@ -162,14 +259,6 @@ export type PluginFactory = (options?: Record<string, unknown>) => Plugin;
 /** The interception points a plugin can use, in the order `plugins list` prints them. */
 export const INTERCEPTION_POINTS = [
   "setup",
-  "systemPrompt",
-  "toolDefinitions",
-  "lookupTool",
-  "beforeToolCall",
-  "afterToolCall",
-  "afterCompaction",
-  "saveState",
-  "restoreState",
-  "observe",
+  ...Object.keys(HOOKS) as HookName[],
   "shutdown",
-] as const satisfies readonly (keyof Plugin)[];
+] as const;

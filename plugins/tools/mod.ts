@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Host, Plugin, Tool } from "../../core/mod.ts";
+import type { Host, Plugin, PluginHooks, Tool } from "../../core/mod.ts";
 import {
   createSandbox,
   describeChange,
@@ -28,14 +28,14 @@ import { writeFileTool } from "./files/write_file.ts";
 
 /** Creates the plugin. */
 export default function tools(): Plugin {
-  const cursors = new CursorStore();
-  let report: (() => Promise<void>) | undefined;
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
     toolNames: KNOWN_TOOLS,
+    hooks: ["saveState", "restoreState", "shutdown"],
     options: TOOL_OPTIONS,
-    async setup(host: Host) {
+    async setup(host: Host): Promise<PluginHooks> {
+      const cursors = new CursorStore();
       const env = host.childEnv();
       const settings = toolSettings(host.flags);
       const sandboxSettings = await sandboxSettingsFor(host);
@@ -60,6 +60,7 @@ export default function tools(): Plugin {
         if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
         warned = true;
       });
+      host.onShutdown(() => reportPlantedGit(sandbox, host));
       const search: SearchDeps = {
         workspace,
         sandbox,
@@ -88,14 +89,12 @@ export default function tools(): Plugin {
         grep: () => grepTool(search),
       };
       for (const name of settings.tools) host.registerTool(make[name]());
-      report = () => reportPlantedGit(sandbox, host);
-    },
-    async shutdown() {
-      await report?.();
-    },
-    saveState: () => ({ cursors: cursors.save() }),
-    restoreState(state) {
-      cursors.restore((state as { cursors?: unknown } | null)?.cursors);
+      return {
+        saveState: () => ({ cursors: cursors.save() }),
+        restoreState(state) {
+          cursors.restore((state as { cursors?: unknown } | null)?.cursors);
+        },
+      };
     },
   };
 }

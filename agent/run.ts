@@ -106,8 +106,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   });
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () =>
-    shuttingDown ??= plugins.shutdown().finally(() => opened.lock.release());
+  const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => opened.lock.release());
   deps.onShutdownReady?.(shutdown);
   try {
     await plugins.start(deps.plugins, host);

@@ -19,14 +19,7 @@ import {
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
 import { editDistance } from "./text.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
-import type {
-  AccessLevel,
-  Tool,
-  ToolCall,
-  ToolCallInfo,
-  ToolClass,
-  ToolResult,
-} from "./types.ts";
+import type { AccessLevel, Tool, ToolCall, ToolCallInfo, ToolClass, ToolResult } from "./types.ts";
 
 /** What the tool-call path needs from its surroundings. */
 export interface ToolCallDeps {
@@ -56,9 +49,7 @@ function lookup(name: string, deps: ToolCallDeps): Lookup {
   if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
   // Named, never run: a near name is the model's slip, and routing it could run the wrong tool.
   const folded = name.trim().toLowerCase();
-  const near = deps.tools.names().find((known) =>
-    editDistance(known.toLowerCase(), folded) <= 2
-  );
+  const near = deps.tools.names().find((known) => editDistance(known.toLowerCase(), folded) <= 2);
   const hint = near === undefined ? "" : ` (tool names are exact: did you mean ${near}?)`;
   return {
     kind: "refused",

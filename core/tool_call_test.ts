@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { HelEvent } from "./events.ts";
 import type { Approval } from "./permissions.ts";
-import type { Plugin } from "./plugin.ts";
+import { PluginDriver, type StartedPlugin } from "./plugin_driver.ts";
+import { ToolRegistry } from "./tool_registry.ts";
 import { executeToolCall, type ToolCallDeps } from "./tool_call.ts";
 import type { AccessLevel, Tool, ToolClass } from "./types.ts";
 
@@ -21,13 +22,19 @@ function tool(name: string, toolClass: ToolClass, log: string[], ok = true): Too
 
 function deps(
   tools: Tool[],
-  options: { access?: AccessLevel; plugins?: Plugin[]; answers?: Approval[] } = {},
+  options: { access?: AccessLevel; plugins?: StartedPlugin[]; answers?: Approval[] } = {},
 ) {
   const events: HelEvent[] = [];
   const answers = [...(options.answers ?? [])];
+  const plugins = new PluginDriver(
+    (text) => events.push({ type: "warning", text }),
+    options.plugins ?? [],
+  );
+  const registry = new ToolRegistry(plugins);
+  for (const t of tools) registry.register(t);
   const d: ToolCallDeps = {
-    registered: new Map(tools.map((t) => [t.name, t])),
-    plugins: options.plugins ?? [],
+    tools: registry,
+    plugins,
     access: options.access ?? "auto",
     approver: { approve: () => Promise.resolve(answers.shift() ?? "unavailable") },
     spill: undefined,
@@ -95,10 +102,9 @@ Deno.test("executeToolCall() applies the access level: read-only denies, confirm
 Deno.test("executeToolCall() lets a before-call plugin block before the permission question", async () => {
   const log: string[] = [];
   let asked = 0;
-  const blocker: Plugin = {
+  const blocker: StartedPlugin = {
     name: "blocker",
-    description: "",
-    beforeToolCall: (info) => Promise.resolve({ block: `blocked ${info.name}` }),
+    hooks: { beforeToolCall: (info) => Promise.resolve({ block: `blocked ${info.name}` }) },
   };
   const { d, events } = deps([tool("write", "write", log)], {
     access: "confirm",
@@ -120,10 +126,12 @@ Deno.test("executeToolCall() lets a before-call plugin block before the permissi
 
 Deno.test("executeToolCall() chains after-call plugins on success only", async () => {
   const log: string[] = [];
-  const append = (tag: string): Plugin => ({
+  const append = (tag: string): StartedPlugin => ({
     name: tag,
-    description: "",
-    afterToolCall: (_info, result) => Promise.resolve({ ok: true, text: `${result.text}+${tag}` }),
+    hooks: {
+      afterToolCall: (_info, result) =>
+        Promise.resolve({ ok: true, text: `${result.text}+${tag}` }),
+    },
   });
   const { d } = deps([tool("good", "read", log), tool("bad", "read", log, false)], {
     plugins: [append("a"), append("b")],
@@ -133,11 +141,12 @@ Deno.test("executeToolCall() chains after-call plugins on success only", async (
 });
 
 Deno.test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
-  const owner: Plugin = {
+  const owner: StartedPlugin = {
     name: "owner",
-    description: "",
-    lookupTool: (name) =>
-      name === "ext__x" ? { kind: "not-loaded", message: "ext__x is not loaded" } : undefined,
+    hooks: {
+      lookupTool: (name) =>
+        name === "ext__x" ? { kind: "not-loaded", message: "ext__x is not loaded" } : undefined,
+    },
   };
   const { d } = deps([], { plugins: [owner] });
   assert.equal(
@@ -147,17 +156,17 @@ Deno.test("executeToolCall() routes not-loaded names to the owning plugin's mess
 });
 
 Deno.test("executeToolCall() warns about a plugin whose lookupTool throws and asks the next", async () => {
-  const broken: Plugin = {
+  const broken: StartedPlugin = {
     name: "broken",
-    description: "",
-    lookupTool: () => {
-      throw new Error("index out of range");
+    hooks: {
+      lookupTool: () => {
+        throw new Error("index out of range");
+      },
     },
   };
-  const owner: Plugin = {
+  const owner: StartedPlugin = {
     name: "owner",
-    description: "",
-    lookupTool: (name) => ({ kind: "tool", tool: tool(name, "read", []) }),
+    hooks: { lookupTool: (name) => ({ kind: "tool", tool: tool(name, "read", []) }) },
   };
   const { d, events } = deps([], { plugins: [broken, owner] });
   const outcome = await executeToolCall(call("ext__x"), d, signal);
@@ -165,6 +174,40 @@ Deno.test("executeToolCall() warns about a plugin whose lookupTool throws and as
   assert.ok(events.some((event) =>
     event.type === "warning" &&
     event.text === "plugin broken failed in lookupTool for ext__x: index out of range"
+  ));
+});
+
+Deno.test("executeToolCall() blocks the call when a before-call plugin throws, naming it to the model", async () => {
+  const log: string[] = [];
+  const broken: StartedPlugin = {
+    name: "guard",
+    hooks: { beforeToolCall: () => Promise.reject(new Error("policy file unreadable")) },
+  };
+  const later: string[] = [];
+  const watcher: StartedPlugin = {
+    name: "watcher",
+    hooks: {
+      beforeToolCall: (info) => {
+        later.push(info.name);
+        return Promise.resolve();
+      },
+    },
+  };
+  const { d, events } = deps([tool("write", "write", log)], { plugins: [broken, watcher] });
+  const outcome = await executeToolCall(call("write"), d, signal);
+  assert.equal(outcome.ok, false);
+  assert.match(
+    outcome.content,
+    /^error: plugin guard failed in beforeToolCall for write: policy file unreadable\. The call was blocked/,
+  );
+  assert.deepEqual(log, [], "the tool did not run");
+  assert.deepEqual(later, [], "the plugins after the failed one do not see the call");
+  const permission = events.find((e) => e.type === "permission");
+  assert.equal(permission?.type === "permission" && permission.hookBlocked, true);
+  assert.ok(events.some((event) =>
+    event.type === "warning" &&
+    event.text === "plugin guard failed in beforeToolCall for write: policy file unreadable; " +
+        "the call was blocked"
   ));
 });
 

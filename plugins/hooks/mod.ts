@@ -68,8 +68,7 @@ export default function hooks(): Plugin {
           : {},
         ...config.PostToolUse.length > 0
           ? {
-            afterToolCall: (call, result) =>
-              runPostToolUse(config.PostToolUse, call, result, deps),
+            afterToolCall: (call, result) => runPostToolUse(config.PostToolUse, call, result, deps),
           }
           : {},
       };

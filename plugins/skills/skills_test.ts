@@ -92,8 +92,8 @@ Deno.test("discovery: sorted catalog; malformed, symlinked and outside skills ar
 
 async function startedPlugin(root: string, tools: string[], conversation: ChatMessage[]) {
   const warnings: string[] = [];
-  const plugin: Plugin = skills();
-  await plugin.setup!(fakeHost(root, tools, conversation, warnings));
+  const plugin = (await skills().setup!(fakeHost(root, tools, conversation, warnings)))!;
+  await plugin.ready!();
   return { plugin, warnings };
 }
 

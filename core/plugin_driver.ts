@@ -8,7 +8,7 @@
  */
 import { PluginHookError } from "./errors.ts";
 import type { HelEvent } from "./events.ts";
-import { HOOKS, type Host, type Plugin, type PluginHooks } from "./plugin.ts";
+import type { HOOKS, Host, Plugin, PluginHooks } from "./plugin.ts";
 import type {
   BlockDecision,
   ChatMessage,

@@ -3,7 +3,7 @@
  * "already loaded" answer, the retained region and the saved state.
  */
 import assert from "node:assert/strict";
-import type { ChatMessage, Host, Plugin, Tool, ToolCallInfo } from "../../core/mod.ts";
+import type { ChatMessage, Host, Tool, ToolCallInfo } from "../../core/mod.ts";
 import { parseSkillFile } from "./front_matter.ts";
 import { discoverSkills } from "./discovery.ts";
 import { prefixWithin, RETAINED_SKILL_TOKENS, retainedRegion } from "./retained.ts";

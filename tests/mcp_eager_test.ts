@@ -1,5 +1,5 @@
 /**
- * The MCP plugin's hidden `--mcp-eager` switch, which `deno task bench` uses to compare
+ * The MCP plugin's `--mcp-eager` switch, which `deno task bench` uses to compare
  * deferred loading with sending every definition up front through the same harness.
  *
  * @module

@@ -41,7 +41,7 @@ export const SANDBOX_OPTIONS: readonly PluginOption[] = [
     flags: "--sandbox-env <name>",
     description: "pass this variable to sandboxed programs although its name looks like a " +
       "credential (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *CREDENTIAL*, " +
-      "any case; those are dropped, with --sandbox off too; repeatable)",
+      "AUTH or PWD as a word, any case; those are dropped, with --sandbox off too; repeatable)",
     repeatable: true,
   },
   {

@@ -1,12 +1,11 @@
 /**
- * How the trust review lays out a {@link TrustSummary}: the plugin that owns the file builds
+ * How the trust review lays out a trust summary: the plugin that owns the file builds
  * the summary from the parsed file (never from its text, whose comments and blank lines could
  * stage a different picture), and this fits the question and every entry's command on a
  * 24-row, 80-column terminal.
  *
  * @module
  */
-import type { TrustSummary } from "../../core/mod.ts";
 import { columnsOf, cutToColumns, fitNames, wrapToRows } from "./review_text.ts";
 
 /** An entry with every outside string already escaped for the terminal. */

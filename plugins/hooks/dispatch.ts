@@ -6,12 +6,7 @@
  *
  * @module
  */
-import {
-  type BlockDecision,
-  type HelEvent,
-  type ToolCallInfo,
-  type ToolResult,
-} from "../../core/mod.ts";
+import type { BlockDecision, HelEvent, ToolCallInfo, ToolResult } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { type HookEvent, type HookHandler, matches } from "./config.ts";
 import type { ExposedFiles } from "./exposed_files.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Host } from "../../core/mod.ts";
+import type { Host } from "../../core/mod.ts";
 import { readProjectConfig, reviewTrust, sha256Hex } from "../../kit/mod.ts";
 import { type HooksConfig, parseHooksConfig } from "./config.ts";
 import { summarizeHooks } from "./summary.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type HelEvent, type Host } from "../../core/mod.ts";
+import type { HelEvent, Host } from "../../core/mod.ts";
 import { createTrustFileStore, sha256Hex } from "../../kit/mod.ts";
 import { loadTrustedHooks } from "./load.ts";
 

@@ -10,7 +10,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import { type PluginContext } from "../../core/mod.ts";
+import type { PluginContext } from "../../core/mod.ts";
 import { sha256Hex } from "../../kit/mod.ts";
 import {
   createSandbox,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type PluginCommand, type PluginContext } from "../../core/mod.ts";
+import type { PluginCommand, PluginContext } from "../../core/mod.ts";
 import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";

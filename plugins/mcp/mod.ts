@@ -49,8 +49,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       },
       {
         flags: "--mcp-eager",
-        description: "send every MCP tool definition up front (for comparisons)",
-        hidden: true,
+        description: "send every MCP tool definition up front instead of loading on demand",
       },
     ],
     commands: [createListCommand(options)],

@@ -21,7 +21,7 @@ export interface McpPluginOptions {
   eager?: boolean;
 }
 
-/** True when every definition goes up front: the hidden `--mcp-eager` flag or `eager`. */
+/** True when every definition goes up front: the `--mcp-eager` flag or `eager`. */
 export function eagerLoading(options: McpPluginOptions, context: PluginContext): boolean {
   return context.flags.mcpEager === true || options.eager === true;
 }

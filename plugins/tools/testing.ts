@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Tool, type ToolResult } from "../../core/mod.ts";
+import type { Tool, ToolResult } from "../../core/mod.ts";
 import { findSystemProgram } from "../../kit/mod.ts";
 import type { Workspace } from "./workspace/confinement.ts";
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type ToolResult } from "../../../core/mod.ts";
+import type { ToolResult } from "../../../core/mod.ts";
 import { findSystemProgram } from "../../../kit/mod.ts";
 import { type Checked, optionalString, requiredString, unknownArguments } from "../args.ts";
 import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";

@@ -9,6 +9,7 @@ import type { PluginContext } from "../core/plugin.ts";
 import type { RunHost } from "../core/plugin_driver.ts";
 import type { ToolRegistry } from "../core/tool_registry.ts";
 import type { AccessLevel, ChatMessage } from "../core/types.ts";
+import type { FileReading } from "../core/file_reading.ts";
 import { SECRET_ENV_NAMES } from "../kit/mod.ts";
 
 /** Everything a run's host is made of. */
@@ -22,9 +23,17 @@ export interface HostParts {
   conversation?(): readonly ChatMessage[];
 }
 
+/** A host plus what plugins offered through it, for the run's own use. */
+export interface HostWithOffers {
+  host: RunHost;
+  /** How the model reads files hel points it at, once a plugin offered it. */
+  reading(): FileReading | undefined;
+}
+
 /** Creates the host; registrations go to the run's tool registry. */
-export function createHost(parts: HostParts): RunHost {
-  return {
+export function createHost(parts: HostParts): HostWithOffers {
+  let reading: FileReading | undefined;
+  const host: RunHost = {
     ...parts.context,
     session: parts.session,
     access: parts.access,
@@ -33,7 +42,11 @@ export function createHost(parts: HostParts): RunHost {
     ...(parts.conversation ? { conversation: parts.conversation } : {}),
     registerTool: (tool) => parts.tools.register(tool),
     registeredToolNames: () => parts.tools.names(),
+    offerFileReading(offered) {
+      reading = offered;
+    },
   };
+  return { host, reading: () => reading };
 }
 
 /** hel's environment without the model API keys. */

@@ -95,7 +95,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       writeSpillFile(session, text, (warning) => emit({ type: "warning", text: warning }))
     : undefined;
   const tools = new ToolRegistry(plugins);
-  const host = createHost({
+  const { host, reading } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
@@ -140,6 +140,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     usage,
     log: deps.context.log,
     save: spill,
+    reading: reading(),
     retained: snapshot?.retained_messages ?? 0,
   });
   // Conversation requests report their prompt size to the compactor's meter.
@@ -169,6 +170,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     access: settings.access,
     approver: deps.approver,
     spill,
+    reading: reading(),
     emit,
   };
 
@@ -180,8 +182,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         deps.context.project,
         settings.contextFile,
         (text) => deps.context.log.warn(text),
+        reading(),
       )
       : undefined,
+    environmentLines: settings.env ? plugins.environmentLines() : [],
     pluginSections: plugins.systemSections(),
   });
   messages.unshift({ role: "system", content: system });

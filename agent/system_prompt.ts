@@ -6,10 +6,12 @@
  */
 import baseInstructions from "./base_instructions.txt" with { type: "text" };
 
-/** Facts for the `Environment:` block, gathered by the caller (this module does no I/O). */
+/**
+ * Facts for the `Environment:` block, gathered by the caller (this module does no I/O);
+ * plugins add lines of their own after the OS (the tools plugin: the shell commands run in).
+ */
 export interface EnvironmentFacts {
   os: string;
-  shell: string;
   cwd: string;
   date: string;
 }
@@ -19,6 +21,8 @@ export interface SystemPromptParts {
   environment: EnvironmentFacts | undefined;
   /** The context file's name and text, when present and not blank. */
   contextFile: { name: string; text: string } | undefined;
+  /** The plugins' lines of the `Environment:` block (the plugin driver's `environmentLines`). */
+  environmentLines: readonly string[];
   /** The plugins' sections, in plugin order (the plugin driver's `systemSections`). */
   pluginSections: readonly string[];
 }
@@ -28,9 +32,9 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   const sections = [baseInstructions.trim()];
   if (parts.environment) {
     const env = parts.environment;
+    const lines = [`OS: ${env.os}`, ...parts.environmentLines, `Working directory: ${env.cwd}`];
     sections.push(
-      `Environment:\n- OS: ${env.os}\n- Shell: ${env.shell}\n- Working directory: ${env.cwd}\n` +
-        `- Date: ${env.date}`,
+      `Environment:\n${[...lines, `Date: ${env.date}`].map((l) => `- ${l}`).join("\n")}`,
     );
   }
   if (parts.contextFile) {

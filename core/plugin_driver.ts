@@ -118,6 +118,12 @@ export class PluginDriver {
       .filter((section) => section.trim() !== "");
   }
 
+  /** The plugins' lines of the system message's `Environment:` block, in order. */
+  environmentLines(): string[] {
+    return this.#each("environmentLines", (hooks) => hooks.environmentLines!())
+      .flatMap(({ value }) => value);
+  }
+
   /** The plugins' per-request tool definitions, in order. */
   toolDefinitions(): ToolDefinition[] {
     return this.#each("toolDefinitions", (hooks) => hooks.toolDefinitions!())

@@ -1,5 +1,6 @@
 /** Unit tests of the plugin driver: each hook kind, what a throw means for it, and order. */
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { PluginHookError } from "./errors.ts";
 import type { HelEvent } from "./events.ts";
 import type { Plugin, PluginHooks } from "./plugin.ts";
@@ -18,7 +19,7 @@ function driver(...started: [string, PluginHooks][]) {
   return { driver: new PluginDriver((text) => warnings.push(text), plugins), warnings };
 }
 
-Deno.test("start(): every setup in order, then every ready, so ready sees all registrations", async () => {
+test("start(): every setup in order, then every ready, so ready sees all registrations", async () => {
   const log: string[] = [];
   const plugin = (name: string): Plugin => ({
     name,
@@ -33,7 +34,7 @@ Deno.test("start(): every setup in order, then every ready, so ready sees all re
   assert.deepEqual(log, ["setup a", "setup b", "ready a", "ready b"]);
 });
 
-Deno.test("start(): a throw in setup or ready is fatal and names plugin and hook", async () => {
+test("start(): a throw in setup or ready is fatal and names plugin and hook", async () => {
   const cause = new Error("no config");
   const failing: Plugin = { name: "bad", description: "", setup: () => Promise.reject(cause) };
   const error = await new PluginDriver(() => {}).start([failing], host).then(
@@ -55,7 +56,7 @@ Deno.test("start(): a throw in setup or ready is fatal and names plugin and hook
   );
 });
 
-Deno.test("start(): a hook the plugin does not declare is a setup error, so plugins list is true", async () => {
+test("start(): a hook the plugin does not declare is a setup error, so plugins list is true", async () => {
   const sly: Plugin = {
     name: "sly",
     description: "",
@@ -77,7 +78,7 @@ Deno.test("start(): a hook the plugin does not declare is a setup error, so plug
   );
 });
 
-Deno.test("shutdown(): last registered first, also what a failed setup started; a throw is a warning; once only", async () => {
+test("shutdown(): last registered first, also what a failed setup started; a throw is a warning; once only", async () => {
   const log: string[] = [];
   const warnings: string[] = [];
   const plugin = (name: string, fail?: string): Plugin => ({
@@ -103,7 +104,7 @@ Deno.test("shutdown(): last registered first, also what a failed setup started; 
   assert.deepEqual(warnings, ["plugin b failed in shutdown: already gone"]);
 });
 
-Deno.test("systemSections() and toolDefinitions(): each in order; a throw is a warning and leaves the plugin out", () => {
+test("systemSections() and toolDefinitions(): each in order; a throw is a warning and leaves the plugin out", () => {
   const definition = (name: string) => ({
     type: "function" as const,
     function: { name, description: name, parameters: {} },
@@ -123,7 +124,7 @@ Deno.test("systemSections() and toolDefinitions(): each in order; a throw is a w
   ]);
 });
 
-Deno.test("lookupTool(): the first answer wins; a throw is a warning and the next plugin is asked", () => {
+test("lookupTool(): the first answer wins; a throw is a warning and the next plugin is asked", () => {
   const asked: string[] = [];
   const answer = (name: string): PluginHooks => ({
     lookupTool: () => {
@@ -142,7 +143,7 @@ Deno.test("lookupTool(): the first answer wins; a throw is a warning and the nex
   assert.deepEqual(warnings, ["plugin bad failed in lookupTool for x: index out of range"]);
 });
 
-Deno.test("beforeToolCall(): the first block wins and the rest do not see the call", async () => {
+test("beforeToolCall(): the first block wins and the rest do not see the call", async () => {
   const seen: string[] = [];
   const watch = (name: string): PluginHooks => ({
     beforeToolCall: () => Promise.resolve(void seen.push(name)),
@@ -157,7 +158,7 @@ Deno.test("beforeToolCall(): the first block wins and the rest do not see the ca
   assert.equal(await driver(["pass", watch("pass")]).driver.beforeToolCall(call), undefined);
 });
 
-Deno.test("beforeToolCall(): a throw blocks the call (fail closed), naming plugin and hook to the model", async () => {
+test("beforeToolCall(): a throw blocks the call (fail closed), naming plugin and hook to the model", async () => {
   const seen: string[] = [];
   const { driver: plugins, warnings } = driver(
     ["guard", { beforeToolCall: () => Promise.reject("policy unreadable") }],
@@ -174,7 +175,7 @@ Deno.test("beforeToolCall(): a throw blocks the call (fail closed), naming plugi
   ]);
 });
 
-Deno.test("afterToolCall(): a chain; a throw is a warning and the result passes on unchanged", async () => {
+test("afterToolCall(): a chain; a throw is a warning and the result passes on unchanged", async () => {
   const tag = (name: string): PluginHooks => ({
     afterToolCall: (_call, result) => Promise.resolve({ ok: true, text: `${result.text}+${name}` }),
   });
@@ -191,7 +192,7 @@ Deno.test("afterToolCall(): a chain; a throw is a warning and the result passes 
   assert.deepEqual(warnings, ["plugin bad failed in afterToolCall for bash: disk full"]);
 });
 
-Deno.test("afterCompaction(): each in order, each budget counting the messages before it", () => {
+test("afterCompaction(): each in order, each budget counting the messages before it", () => {
   const budgets: number[] = [];
   const note = (text: string): ChatMessage => ({ role: "user", content: text });
   const region = (text: string): PluginHooks => ({
@@ -211,7 +212,7 @@ Deno.test("afterCompaction(): each in order, each budget counting the messages b
   assert.deepEqual(warnings, ["plugin bad failed in afterCompaction: lost"]);
 });
 
-Deno.test("saveStates() keeps what JSON keeps; restoreStates() hands back each plugin's own", () => {
+test("saveStates() keeps what JSON keeps; restoreStates() hands back each plugin's own", () => {
   const restored: unknown[] = [];
   const { driver: plugins, warnings } = driver(
     ["a", { saveState: () => ({ when: new Date(0), gone: undefined }) }],
@@ -227,7 +228,7 @@ Deno.test("saveStates() keeps what JSON keeps; restoreStates() hands back each p
   assert.equal(warnings[1], "plugin bad failed in restoreState: unknown version; it starts afresh");
 });
 
-Deno.test("observe(): every observer in order; one that throws is reported once and keeps observing", () => {
+test("observe(): every observer in order; one that throws is reported once and keeps observing", () => {
   const seen: string[] = [];
   const event: HelEvent = { type: "warning", text: "x" };
   const { driver: plugins, warnings } = driver(

@@ -1,5 +1,6 @@
 /** Unit tests of the tool registry: registration, the definitions of a request, lookup. */
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { PluginDriver } from "./plugin_driver.ts";
 import { ToolRegistry } from "./tool_registry.ts";
 import type { Tool } from "./types.ts";
@@ -18,7 +19,7 @@ const definition = (name: string) => ({
   function: { name, description: name, parameters: { type: "object" } },
 });
 
-Deno.test("definitions(): registered tools in order, then the plugins'; a plugin that throws is skipped with a warning", () => {
+test("definitions(): registered tools in order, then the plugins'; a plugin that throws is skipped with a warning", () => {
   const warnings: string[] = [];
   const plugins = new PluginDriver((text) => warnings.push(text), [
     {
@@ -43,7 +44,7 @@ Deno.test("definitions(): registered tools in order, then the plugins'; a plugin
   assert.deepEqual(warnings, ["plugin broken failed in toolDefinitions: not ready"]);
 });
 
-Deno.test("register() refuses malformed and duplicate names", () => {
+test("register() refuses malformed and duplicate names", () => {
   const registry = new ToolRegistry();
   registry.register(tool("read_file"));
   assert.throws(() => registry.register(tool("read_file")), /"read_file": the name is already/);
@@ -52,7 +53,7 @@ Deno.test("register() refuses malformed and duplicate names", () => {
   assert.deepEqual(registry.names(), ["read_file"]);
 });
 
-Deno.test("lookup(): a registered tool first, else the first plugin that answers", () => {
+test("lookup(): a registered tool first, else the first plugin that answers", () => {
   const asked: string[] = [];
   const other = tool("read_file");
   const plugins = new PluginDriver(() => {}, [

@@ -30,6 +30,7 @@ async function fakeHost(answer: (question: string) => Promise<string | undefined
     spill: () => Promise.resolve(undefined),
     emit: (event: HelEvent) => events.push(event),
     onShutdown: () => {},
+    offerFileReading: () => {},
   } satisfies Host;
   return {
     host,

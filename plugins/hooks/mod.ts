@@ -7,7 +7,7 @@
  * @module
  */
 import type { Host, Plugin, PluginHooks } from "../../core/mod.ts";
-import { parseHooksConfig } from "./config.ts";
+import { HOOKS_TRACE, HOOKS_TRUST, parseHooksConfig } from "./config.ts";
 import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
@@ -24,13 +24,15 @@ export default function hooks(): Plugin {
     hooks: ["beforeToolCall", "afterToolCall", "shutdown"],
     // Hooks run in the kit's sandbox, so its flags apply even with --without tools.
     options: [...SANDBOX_OPTIONS],
+    trustedConfigs: [HOOKS_TRUST],
+    traceChannels: [HOOKS_TRACE],
     checkConfig(kind, bytes, path) {
-      if (kind !== "hooks") return undefined;
+      if (kind !== HOOKS_TRUST.kind) return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? undefined : parsed.message;
     },
     summarizeConfig(kind, bytes, path) {
-      if (kind !== "hooks") return undefined;
+      if (kind !== HOOKS_TRUST.kind) return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? summarizeHooks(parsed.config) : undefined;
     },

@@ -25,6 +25,8 @@ import type { SearchDeps } from "./search/ripgrep.ts";
 import { searchReplaceTool } from "./files/search_replace.ts";
 import { KNOWN_TOOLS, TOOL_OPTIONS, type ToolName, toolSettings } from "./settings.ts";
 import { writeFileTool } from "./files/write_file.ts";
+import { READ_FILE_READING } from "./files/reading.ts";
+import { shellLine } from "./shell/environment.ts";
 
 /** Creates the plugin. */
 export default function tools(): Plugin {
@@ -32,7 +34,7 @@ export default function tools(): Plugin {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
     toolNames: KNOWN_TOOLS,
-    hooks: ["saveState", "restoreState", "shutdown"],
+    hooks: ["environmentLines", "saveState", "restoreState", "shutdown"],
     options: TOOL_OPTIONS,
     async setup(host: Host): Promise<PluginHooks> {
       const cursors = new CursorStore();
@@ -89,7 +91,10 @@ export default function tools(): Plugin {
         grep: () => grepTool(search),
       };
       for (const name of settings.tools) host.registerTool(make[name]());
+      if (settings.tools.includes("read_file")) host.offerFileReading(READ_FILE_READING);
+      const environment = settings.tools.includes("bash") ? [shellLine(env.SHELL)] : [];
       return {
+        environmentLines: () => environment,
         saveState: () => ({ cursors: cursors.save() }),
         restoreState(state) {
           cursors.restore((state as { cursors?: unknown } | null)?.cursors);

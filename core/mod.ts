@@ -26,17 +26,15 @@ export type {
   UserMessage,
 } from "./types.ts";
 export type {
-  HookName,
   Host,
-  InterceptionPoint,
   Logger,
   Plugin,
   PluginCommand,
   PluginContext,
   PluginFactory,
-  PluginHooks,
   PluginOption,
 } from "./plugin.ts";
+export type { HookName, InterceptionPoint, PluginHooks } from "./plugin_hooks.ts";
 export { errorMessage, PluginHookError } from "./errors.ts";
 export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";

@@ -8,7 +8,8 @@
  */
 import { PluginHookError } from "./errors.ts";
 import type { HelEvent } from "./events.ts";
-import type { HOOKS, Host, Plugin, PluginHooks } from "./plugin.ts";
+import type { Host, Plugin } from "./plugin.ts";
+import type { HOOKS, PluginHooks } from "./plugin_hooks.ts";
 import type {
   BlockDecision,
   ChatMessage,

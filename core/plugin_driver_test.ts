@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PluginHookError } from "./errors.ts";
 import type { HelEvent } from "./events.ts";
-import type { Plugin, PluginHooks } from "./plugin.ts";
+import type { Plugin } from "./plugin.ts";
+import type { PluginHooks } from "./plugin_hooks.ts";
 import { PluginDriver, type RunHost, type StartedPlugin } from "./plugin_driver.ts";
 import type { ChatMessage, Tool, ToolCallInfo } from "./types.ts";
 

@@ -243,16 +243,11 @@ test("executeToolCall() blocks the call when a before-call plugin throws, naming
     hooks: { beforeToolCall: () => Promise.reject(new Error("policy file unreadable")) },
   };
   const later: string[] = [];
-  const watcher: StartedPlugin = {
-    name: "watcher",
-    hooks: {
-      beforeToolCall: (info) => {
-        later.push(info.name);
-        return Promise.resolve();
-      },
-    },
+  const after: StartedPlugin = {
+    name: "after",
+    hooks: { beforeToolCall: (info) => Promise.resolve(void later.push(info.name)) },
   };
-  const { d, events } = deps([tool("write", "write", log)], { plugins: [broken, watcher] });
+  const { d, events } = deps([tool("write", "write", log)], { plugins: [broken, after] });
   const outcome = await executeToolCall(call("write"), d, signal);
   assert.equal(outcome.ok, false);
   assert.match(

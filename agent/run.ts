@@ -17,11 +17,14 @@ import { openSession, type ResumeChoice } from "./session/open.ts";
 import { type SessionPaths, writeSpillFile } from "./session/store.ts";
 import { buildSystemPrompt } from "./system_prompt.ts";
 import { executeToolCall } from "../core/tool_call.ts";
-import type { AccessLevel, ChatMessage, Tool, ToolDefinition } from "../core/types.ts";
+import type { AccessLevel, ChatMessage } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { emptyUsage, type RunUsage } from "../core/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
-import { closingNote, restorePluginStates, saveRunSnapshot } from "./run_session.ts";
+import { closingNote, saveRunSnapshot } from "./run_session.ts";
+import { errorMessage, PluginHookError } from "../core/errors.ts";
+import { PluginDriver } from "../core/plugin_driver.ts";
+import { ToolRegistry } from "../core/tool_registry.ts";
 
 /** Settings of a run, from the command line (the model's own are the client's business). */
 export interface RunSettings {
@@ -52,36 +55,16 @@ export interface Run {
   compact(signal: AbortSignal): Promise<boolean>;
 }
 
-/**
- * Definitions of registered tools followed by the plugins' per-request definitions. A plugin
- * that throws here is reported through `warn` and offers nothing for that request.
- */
-export function toolDefinitions(
-  tools: ReadonlyMap<string, Tool>,
-  plugins: readonly Plugin[],
-  warn: (text: string) => void = () => {},
-) {
-  const definitions: ToolDefinition[] = [...tools.values()].map((tool) => ({
-    type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-  }));
-  for (const plugin of plugins) {
-    try {
-      definitions.push(...(plugin.toolDefinitions?.() ?? []));
-    } catch (error) {
-      warn(`plugin ${plugin.name} failed in toolDefinitions: ${(error as Error).message}`);
-    }
-  }
-  return definitions;
-}
-
 /** Everything `startRun` needs besides settings. */
 export interface RunDeps {
   context: PluginContext;
   plugins: readonly Plugin[];
   approver: Approver;
-  /** The conversation's model. */
-  model: ModelClient;
+  /**
+   * Builds the conversation's model; `emit` is the run's, so its exchanges and retries reach
+   * the plugins' observers and the record.
+   */
+  model(emit: (event: HelEvent) => void): ModelClient;
   emit(event: HelEvent): void;
   /**
    * Receives the run's shutdown before any plugin is set up, so an exit path taken during
@@ -99,56 +82,48 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   const messages: ChatMessage[] = snapshot
     ? snapshot.messages.filter((m) => m.role !== "system")
     : [];
+  // Every hook failure is a warning event: printed, and kept in the run's record.
+  const plugins = new PluginDriver((text) => emit({ type: "warning", text }));
+  const emit = (event: HelEvent) => {
+    deps.emit(event);
+    plugins.observe(event);
+  };
   // Off with --no-compaction: large results then reach the model whole.
   const spill = settings.spill
     ? (text: string) =>
-      writeSpillFile(session, text, (warning) => deps.emit({ type: "warning", text: warning }))
+      writeSpillFile(session, text, (warning) => emit({ type: "warning", text: warning }))
     : undefined;
-  const { host, tools, reading } = createHost({
+  const tools = new ToolRegistry(plugins);
+  const { host, reading } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
+    tools,
     spill: (text) => spill ? spill(text) : Promise.resolve(undefined),
-    emit: deps.emit,
+    emit,
     conversation: () => messages,
   });
-  const started: Plugin[] = [];
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () => shuttingDown ??= shutdownPlugins();
-  const shutdownPlugins = async () => {
-    for (const plugin of [...started].reverse()) {
-      try {
-        await plugin.shutdown?.();
-      } catch (error) {
-        deps.context.log.warn(
-          `plugin ${plugin.name} failed to shut down: ${(error as Error).message}`,
-        );
-      }
-    }
-    opened.lock.release();
-  };
+  const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => opened.lock.release());
   deps.onShutdownReady?.(shutdown);
-  for (const plugin of deps.plugins) {
-    try {
-      started.push(plugin);
-      await plugin.setup?.(host);
-    } catch (error) {
-      await shutdown();
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`plugin ${plugin.name} failed to set up: ${(error as Error).message}`);
-    }
+  try {
+    await plugins.start(deps.plugins, host);
+  } catch (error) {
+    await shutdown();
+    if (error instanceof PluginHookError && error.cause instanceof UsageError) throw error.cause;
+    throw new UsageError(errorMessage(error));
   }
-  if (snapshot) restorePluginStates(started, snapshot.plugins, deps.context.log);
+  if (snapshot) plugins.restoreStates(snapshot.plugins);
 
-  const model = deps.model;
+  const model = deps.model(emit);
   const usage = emptyUsage();
-  const definitions = () => toolDefinitions(tools, started, (text) => deps.context.log.warn(text));
+  const definitions = () => tools.definitions();
   const compactor = settings.compaction && createCompactor({
     policy: settings.compaction,
     model,
     toolDefinitions: definitions,
-    plugins: started,
+    plugins,
     usage,
     log: deps.context.log,
     save: spill,
@@ -173,17 +148,17 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       createdAt,
       messages: closing ? [...messages, closing] : messages,
       retained: compactor?.retained() ?? 0,
-      plugins: started,
+      plugins: plugins.saveStates(),
       log: deps.context.log,
     });
   const toolCallDeps = {
-    registered: tools,
-    plugins: started,
+    tools,
+    plugins,
     access: settings.access,
     approver: deps.approver,
     spill,
     reading: reading(),
-    emit: deps.emit,
+    emit,
   };
 
   // Built fresh (after plugins restored their state), also on resume: the saved one is dropped.
@@ -197,18 +172,15 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         reading(),
       )
       : undefined,
-    plugins: started,
-    onPluginError: (plugin, error) =>
-      deps.context.log.warn(
-        `plugin ${plugin.name} failed to build its system section: ${(error as Error).message}`,
-      ),
+    environmentLines: settings.env ? plugins.environmentLines() : [],
+    pluginSections: plugins.systemSections(),
   });
   messages.unshift({ role: "system", content: system });
 
   return {
     session,
     usage,
-    plugins: started,
+    plugins: deps.plugins,
     async turn(text, signal, onText) {
       messages.push({ role: "user", content: text });
       const outcome = await runLoop(messages, {

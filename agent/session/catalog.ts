@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { isSessionBusy, tryLockSession } from "./lock.ts";
 import { checkRealDirectory, sessionPaths } from "./store.ts";
 import { loadSnapshot, snapshotPath } from "./snapshot.ts";
@@ -97,7 +98,7 @@ export async function listSessions(project: string): Promise<SessionSummary[]> {
       row.updatedAt = snapshot.updated_at;
       row.messageCount = snapshot.messages.length;
     } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) row.problem = (error as Error).message;
+      if (!(error instanceof Deno.errors.NotFound)) row.problem = errorMessage(error);
     }
     rows.push(row);
   }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { findSystemProgram } from "../../kit/mod.ts";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
-import { runHelInProcess } from "../_run.ts";
+import { runHelInProcess, testRun } from "../_run.ts";
 
 const BUILT_IN = ["bash", "read_file", "write_file", "search_replace", "glob", "grep"];
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
@@ -29,32 +29,28 @@ async function binWith(root: string, programs: string[]): Promise<string> {
 }
 
 Deno.test("--tools offers the chosen built-in tools, in the order given", async () => {
-  await using project = await tempProject();
-  await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHelInProcess(
-    ["--base-url", model.url, "--tools", "grep, read_file,grep", "hi"],
-    { cwd: project.project },
-  );
+  await using result = await testRun({
+    turns: [{ text: "ok" }],
+    flags: ["--tools", "grep, read_file,grep", "hi"],
+  });
   assert.equal(result.code, 0, result.stderr);
-  assert.deepEqual(model.requests[0]!.toolNames.filter((name) => BUILT_IN.includes(name)), [
+  assert.deepEqual(result.model.requests[0]!.toolNames.filter((name) => BUILT_IN.includes(name)), [
     "grep",
     "read_file",
   ]);
 });
 
 Deno.test("an unknown --tools name is a usage error that lists the known tools", async () => {
-  await using project = await tempProject();
-  await using model = scriptedModel([{ text: "never" }]);
-  const result = await runHelInProcess(
-    ["--base-url", model.url, "--tools", "read_file,cat", "hi"],
-    { cwd: project.project },
-  );
+  await using result = await testRun({
+    turns: [{ text: "never" }],
+    flags: ["--tools", "read_file,cat", "hi"],
+  });
   assert.equal(result.code, 2);
   assert.match(
     result.stderr,
     /^hel: --tools: unknown tool: cat \(known: bash, read_file, write_file, search_replace, glob, grep\)$/m,
   );
-  assert.equal(model.requests.length, 0);
+  assert.equal(result.model.requests.length, 0);
 });
 
 Deno.test("bad sandbox flag values are usage errors", async () => {
@@ -75,21 +71,20 @@ Deno.test("bad sandbox flag values are usage errors", async () => {
 });
 
 Deno.test("--sandbox off warns at start and runs commands unsandboxed", async () => {
-  await using project = await tempProject();
-  await using model = scriptedModel([
-    { toolCalls: [{ name: "bash", arguments: { command: "echo $TMPDIR-ok" } }] },
-    { text: "ok" },
-  ]);
-  const result = await runHelInProcess(
-    ["--base-url", model.url, "--access", "auto", "--sandbox", "off", "hi"],
-    { cwd: project.project, env: { TMPDIR: "/var/tmp" } },
-  );
+  await using result = await testRun({
+    turns: [
+      { toolCalls: [{ name: "bash", arguments: { command: "echo $TMPDIR-ok" } }] },
+      { text: "ok" },
+    ],
+    flags: ["--access", "auto", "--sandbox", "off", "hi"],
+    env: { TMPDIR: "/var/tmp" },
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
     /^hel: warning: --sandbox off: commands \(bash, glob, grep\), hooks and MCP servers run without a sandbox and can read and change anything your user account can$/m,
   );
-  assert.deepEqual(toolReplies(model.requests[1]!.messages), ["exit=0\n/var/tmp-ok\n"]);
+  assert.deepEqual(toolReplies(result.model.requests[1]!.messages), ["exit=0\n/var/tmp-ok\n"]);
 });
 
 Deno.test("without bubblewrap, bash, glob and grep refuse and say how to fix it", async () => {
@@ -143,21 +138,20 @@ Deno.test("without ripgrep, glob and grep name the package to install", async ()
 });
 
 Deno.test("--bash-timeout stops a command and everything it started", async () => {
-  await using project = await tempProject();
   const marker = `hel-cli-timeout-${crypto.randomUUID()}`;
-  await using model = scriptedModel([
-    {
-      toolCalls: [{
-        name: "bash",
-        arguments: { command: `echo begun; bash -c 'exec -a ${marker} sleep 300' & sleep 300` },
-      }],
-    },
-    { text: "ok" },
-  ]);
-  const result = await runHelInProcess(
-    ["--base-url", model.url, "--access", "auto", "--bash-timeout", "2", ...SANDBOX, "hi"],
-    { cwd: project.project },
-  );
+  await using result = await testRun({
+    turns: [
+      {
+        toolCalls: [{
+          name: "bash",
+          arguments: { command: `echo begun; bash -c 'exec -a ${marker} sleep 300' & sleep 300` },
+        }],
+      },
+      { text: "ok" },
+    ],
+    flags: ["--access", "auto", "--bash-timeout", "2", ...SANDBOX, "hi"],
+  });
+  const model = result.model;
   assert.equal(result.code, 0, result.stderr);
   assert.deepEqual(toolReplies(model.requests[1]!.messages), [
     "error: exit=killed\nbegun\n\n[The command was still running after 2 seconds, so it was " +

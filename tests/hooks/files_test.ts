@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 import {
   baseArgs,
   command,
@@ -41,7 +42,7 @@ Deno.test("a hook script changed since the last run is not run until approved on
     },
     { text: "done" },
   ]);
-  const one = await helRun(project, first);
+  const one = await helRun(project, first, [], runHelInProcess);
   assert.equal(one.code, 0, one.stderr);
   assert.ok(await exists(`${project.project}/original-ran`));
   const pins = `${project.root}/hel-home/hook-files.json`;
@@ -49,7 +50,7 @@ Deno.test("a hook script changed since the last run is not run until approved on
 
   // Run 2, no terminal: the changed script is not run, the call is blocked, and hel says why.
   await using second = scriptedModel([{ toolCalls: [READ] }, { text: "done" }]);
-  const two = await helRun(project, second);
+  const two = await helRun(project, second, [], runHelInProcess);
   assert.equal(two.code, 0, two.stderr);
   assert.equal(await exists(escaped), false, "the rewritten script ran outside the sandbox");
   assert.match(
@@ -77,7 +78,7 @@ Deno.test("a hook script changed since the last run is not run until approved on
 
   await Deno.remove(`${project.project}/approved-ran`);
   await using fourth = scriptedModel([{ toolCalls: [READ] }, { text: "done" }]);
-  const four = await helRun(project, fourth);
+  const four = await helRun(project, fourth, [], runHelInProcess);
   assert.equal(four.code, 0, four.stderr);
   assert.doesNotMatch(four.stderr, /not run in this run/);
   assert.ok(await exists(`${project.project}/approved-ran`));

@@ -38,7 +38,7 @@ Deno.test("acceptance: a trusted blocking PreToolUse hook refuses the edit; an e
   assert.equal(pinned.code, 0, pinned.stderr);
 
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "blocked" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(await project.read("a.txt"), "old\n", "the file is unchanged");
   assert.equal(
@@ -74,7 +74,7 @@ Deno.test("acceptance: a trusted blocking PreToolUse hook refuses the edit; an e
 Deno.test("untrusted hooks never start without a terminal: a warning, and the run goes on", async () => {
   await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": BLOCKING_HOOKS });
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
@@ -111,7 +111,7 @@ Deno.test("approving on the terminal records trust in $HEL_HOME; unchanged bytes
 
   // Same bytes: no question (no terminal either), the hook runs again.
   await using again = scriptedModel([{ toolCalls: [EDIT] }, { text: "blocked" }]);
-  const run = await helRun(project, again);
+  const run = await helRun(project, again, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.doesNotMatch(run.stderr, /Trust this project|not trusted/);
   assert.equal(await project.read("hook-ran.marker"), "ran\nran\n");
@@ -123,7 +123,7 @@ Deno.test("one added byte makes the config untrusted again", async () => {
   await trustHooks(project);
   await Deno.writeTextFile(`${project.project}/.hel/hooks.json`, BLOCKING_HOOKS + " ");
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /are not trusted and there is no terminal to ask; hooks skipped/);
   assert.equal(await exists(`${project.project}/hook-ran.marker`), false);
@@ -157,7 +157,7 @@ Deno.test("a trust record planted inside the project is ignored", async () => {
   await project.write(".hel/hooks-trust.json", JSON.stringify({ schema_version: 1, ...record }));
   await project.write(".hel/.hel/trust.json", store);
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /not trusted and there is no terminal to ask; hooks skipped/);
   assert.equal(await exists(`${project.project}/hook-ran.marker`), false);
@@ -187,7 +187,7 @@ Deno.test("a field name in an untrusted hooks.json cannot drive the terminal thr
     '"\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J": "x"}]}]}}\n';
   await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": invalid });
   await using model = scriptedModel([{ text: "done" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /unknown field "\\u001b\]52;c;cHduZWQ=\\u0007\\u001b\[2J" in hooks/);
   assert.ok(!run.stderr.includes("\u001b") && !run.stderr.includes("\u0007"), run.stderr);
@@ -199,7 +199,7 @@ Deno.test("a symlinked hooks.json is refused, not followed", async () => {
   await Deno.mkdir(`${project.project}/.hel`);
   await Deno.symlink(`${project.root}/elsewhere.json`, `${project.project}/.hel/hooks.json`);
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
-  const run = await helRun(project, model);
+  const run = await helRun(project, model, [], runHelInProcess);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /hooks\.json must be a regular file, not a symlink.*; hooks skipped/);
   assert.equal(await exists(`${project.project}/hook-ran.marker`), false);

@@ -7,6 +7,7 @@
  * @module
  */
 import { fileStart } from "../kit/file_digest.ts";
+import type { FileReading } from "../core/file_reading.ts";
 
 /**
  * 32 KiB (about 8,000 tokens, the default of Codex's `project_doc_max_bytes` too): room for
@@ -16,13 +17,14 @@ export const CONTEXT_FILE_MAX_BYTES = 32 * 1024;
 
 /**
  * The text of the context file at `path` (shown to the model as `name`) for the system
- * message: whole when within `limit` bytes, else its first lines within the limit and a note;
- * `warn` tells the person then.
+ * message: whole when within `limit` bytes, else its first lines within the limit and a note
+ * saying where the rest is (and how to read it, given `reading`); `warn` tells the person then.
  */
 export async function boundedContextText(
   path: string,
   name: string,
   warn: (text: string) => void,
+  reading?: FileReading,
   limit = CONTEXT_FILE_MAX_BYTES,
 ): Promise<string> {
   const start = await fileStart(path, limit);
@@ -44,7 +46,9 @@ export async function boundedContextText(
       `it gets the first ${shown} and a note that the rest is in the file. Shorten it to what ` +
       "every request needs",
   );
+  const rest = reading
+    ? `: ${reading.from(name, lines + 1)} when you need it`
+    : `, from line ${lines + 1} on`;
   return `${kept}\n[${name} is ${size} bytes; only the part above (at most ${shown}) is ` +
-    `shown here. The rest is in the file: read it with read_file (path ${name}, start_line ` +
-    `${lines + 1}) when you need it.]\n`;
+    `shown here. The rest is in the file${rest}.]\n`;
 }

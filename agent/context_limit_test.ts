@@ -1,12 +1,21 @@
 import assert from "node:assert/strict";
 import { boundedContextText } from "./context_limit.ts";
+import type { FileReading } from "../core/file_reading.ts";
 
-async function bounded(text: string, limit: number) {
+/** Words like those of the tools plugin, which offers file reading in hel runs. */
+const READING: FileReading = {
+  spilled: "",
+  pruned: "",
+  from: (path, line) => `read it with read_file (path ${path}, start_line ${line})`,
+};
+
+async function bounded(text: string, limit: number, reading: FileReading | null = READING) {
   const path = await Deno.makeTempFile();
   const warnings: string[] = [];
   try {
     await Deno.writeTextFile(path, text);
-    const result = await boundedContextText(path, "HEL.md", (w) => warnings.push(w), limit);
+    const warn = (w: string) => warnings.push(w);
+    const result = await boundedContextText(path, "HEL.md", warn, reading ?? undefined, limit);
     return { result, warnings, path };
   } finally {
     await Deno.remove(path);
@@ -37,4 +46,13 @@ Deno.test("a longer context file is cut at a line break, with a note and a warni
 Deno.test("a first line longer than the limit is cut whole code points", async () => {
   const { result } = await bounded("ééééé\n", 5); // two bytes each: 2.5 fit
   assert.match(result, /^éé\n\[HEL\.md is 11 bytes; .* \(path HEL\.md, start_line 1\)/);
+});
+
+Deno.test("with no plugin offering file reading, the note says where the rest starts", async () => {
+  const { result } = await bounded("one\ntwo\nthree\n", 10, null);
+  assert.equal(
+    result,
+    "one\ntwo\n\n[HEL.md is 14 bytes; only the part above (at most 10 bytes) is shown here. " +
+      "The rest is in the file, from line 3 on.]\n",
+  );
 });

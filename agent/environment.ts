@@ -6,15 +6,10 @@
 import { resolve } from "node:path";
 import type { EnvironmentFacts } from "./system_prompt.ts";
 import { boundedContextText } from "./context_limit.ts";
+import type { FileReading } from "../core/file_reading.ts";
 
-/** OS, shell, working directory and date of this machine. */
+/** OS, working directory and date of this machine (plugins add their own lines). */
 export function environmentFacts(cwd: string): EnvironmentFacts {
-  // Commands run in bash whatever the login shell is; naming a fish or zsh login shell as
-  // "the shell" would invite syntax that bash refuses.
-  const login = Deno.env.get("SHELL");
-  const shell = login && !/\/bash$/.test(login)
-    ? `bash (the user's login shell is ${login})`
-    : "bash";
   let release = "unknown";
   try {
     release = Deno.osRelease();
@@ -23,7 +18,6 @@ export function environmentFacts(cwd: string): EnvironmentFacts {
   }
   return {
     os: `${Deno.build.os} ${release} (${Deno.build.arch})`,
-    shell,
     cwd,
     date: new Date().toISOString().slice(0, 10),
   };
@@ -37,12 +31,14 @@ export const DEFAULT_CONTEXT_FILE = "HEL.md";
  * directory is looked at, never its parents. A symlink is followed only to a file inside the
  * project: one pointing elsewhere (a cloned repository could link `~/.aws/credentials`) would
  * send that file to the model API. Whatever stops a file the user would expect to be read is
- * reported through `warn`; a missing `HEL.md` is not.
+ * reported through `warn`; a missing `HEL.md` is not. A file cut to its size limit ends with a
+ * note on where the rest is, in the words of `reading` when a plugin offers file reading.
  */
 export async function readContextFile(
   project: string,
   name: string,
   warn: (text: string) => void,
+  reading?: FileReading,
 ): Promise<{ name: string; text: string } | undefined> {
   const path = `${project}/${name}`;
   const skip = (why: string) => {
@@ -62,7 +58,7 @@ export async function readContextFile(
     }
     if (info.isSymlink) info = await Deno.lstat(target);
     if (!info.isFile) return skip("is not a regular file");
-    const text = await boundedContextText(target, name, warn);
+    const text = await boundedContextText(target, name, warn, reading);
     return text.trim() === "" ? undefined : { name, text };
   } catch (error) {
     const missing = error instanceof Deno.errors.NotFound;

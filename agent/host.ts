@@ -7,6 +7,7 @@
 import type { HelEvent } from "../core/events.ts";
 import type { Host, PluginContext } from "../core/plugin.ts";
 import type { AccessLevel, ChatMessage, Tool } from "../core/types.ts";
+import type { FileReading } from "../core/file_reading.ts";
 import { SECRET_ENV_NAMES } from "../kit/mod.ts";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -25,11 +26,14 @@ export interface HostParts {
 export interface HostWithRegistry {
   host: Host;
   tools: Map<string, Tool>;
+  /** How the model reads files hel points it at, once a plugin offered it. */
+  reading(): FileReading | undefined;
 }
 
 /** Creates the host; `registerTool` refuses duplicate and malformed names. */
 export function createHost(parts: HostParts): HostWithRegistry {
   const tools = new Map<string, Tool>();
+  let reading: FileReading | undefined;
   const host: Host = {
     ...parts.context,
     session: parts.session,
@@ -47,8 +51,11 @@ export function createHost(parts: HostParts): HostWithRegistry {
       tools.set(tool.name, tool);
     },
     registeredToolNames: () => [...tools.keys()],
+    offerFileReading(offered) {
+      reading = offered;
+    },
   };
-  return { host, tools };
+  return { host, tools, reading: () => reading };
 }
 
 /** hel's environment without the model API keys. */

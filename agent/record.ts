@@ -5,7 +5,8 @@
  *
  * - `raw/requests.jsonl`: every model request body and its response (or error), no credentials;
  * - `raw/permissions.jsonl`: every permission decision;
- * - `raw/<channel>.jsonl`: plugin traces (`hooks`, `mcp`, ... — always at least these two).
+ * - `raw/<channel>.jsonl`: plugin traces, always one for each channel the plugins declare
+ *   (`traceChannels`: `hooks`, `mcp`, ...), and one for any other channel traced to.
  *
  * `record.json` is written last, so its presence means the raw logs are complete.
  *
@@ -85,9 +86,10 @@ export interface RecorderSettings {
   baseUrl: string;
   maxOutputTokens: number;
   maxTurns: number;
+  /** The trace channels the build's plugins declare: written even when nothing was traced. */
+  traceChannels: readonly string[];
 }
 
-const ALWAYS_WRITTEN_TRACES = ["hooks", "mcp"];
 const CHANNEL = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const ERROR_KEPT_CHARS = 300;
 
@@ -235,7 +237,8 @@ export class RunRecorder {
   }
 
   #channels(): string[] {
-    return [...new Set([...ALWAYS_WRITTEN_TRACES, ...this.#traces.keys()])].sort();
+    const declared = this.#settings.traceChannels.filter((channel) => CHANNEL.test(channel));
+    return [...new Set([...declared, ...this.#traces.keys()])].sort();
   }
 
   #actualModel(): string | null {

@@ -1,5 +1,6 @@
 import { deepEqual, equal, match, ok as assert } from "node:assert/strict";
 import { runHel, scriptedModel, tempProject } from "../tests/_helpers.ts";
+import { RunRecorder } from "./record.ts";
 
 const SECRET = "sk-record-test-secret";
 
@@ -133,4 +134,20 @@ Deno.test("--record records a setup error, and hel still exits 2", async () => {
   match(record.outcome.error, /--without nosuch: no such plugin/);
   equal(record.outcome.exit_code, 2);
   equal(record.run.session_id, null);
+});
+
+Deno.test("the record has a raw trace for each channel the plugins declare, traced to or not", () => {
+  const recorder = new RunRecorder("/nowhere/record.json", {
+    model: "m",
+    baseUrl: "http://127.0.0.1:1",
+    maxOutputTokens: 1,
+    maxTurns: 1,
+    traceChannels: ["hooks", "notes"],
+  });
+  recorder.observe({ type: "trace", channel: "mcp", data: { event: "config" } });
+  deepEqual(recorder.build(0).artifacts.traces, {
+    hooks: "raw/hooks.jsonl",
+    mcp: "raw/mcp.jsonl",
+    notes: "raw/notes.jsonl",
+  });
 });

@@ -108,7 +108,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     ? (text: string) =>
       writeSpillFile(session, text, (warning) => deps.emit({ type: "warning", text: warning }))
     : undefined;
-  const { host, tools } = createHost({
+  const { host, tools, reading } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
@@ -168,6 +168,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     usage,
     log: deps.context.log,
     save: spill,
+    reading: reading(),
     retained: snapshot?.retained_messages ?? 0,
   });
   // Conversation requests report their prompt size to the compactor's meter.
@@ -197,6 +198,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     access: settings.access,
     approver: deps.approver,
     spill,
+    reading: reading(),
     emit: deps.emit,
   };
 
@@ -208,6 +210,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         deps.context.project,
         settings.contextFile,
         (text) => deps.context.log.warn(text),
+        reading(),
       )
       : undefined,
     plugins: started,

@@ -7,10 +7,12 @@
 import baseInstructions from "./base_instructions.txt" with { type: "text" };
 import type { Plugin } from "../core/plugin.ts";
 
-/** Facts for the `Environment:` block, gathered by the caller (this module does no I/O). */
+/**
+ * Facts for the `Environment:` block, gathered by the caller (this module does no I/O);
+ * plugins add lines of their own after the OS (the tools plugin: the shell commands run in).
+ */
 export interface EnvironmentFacts {
   os: string;
-  shell: string;
   cwd: string;
   date: string;
 }
@@ -30,9 +32,9 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   const sections = [baseInstructions.trim()];
   if (parts.environment) {
     const env = parts.environment;
+    const lines = [`OS: ${env.os}`, ...pluginLines(parts), `Working directory: ${env.cwd}`];
     sections.push(
-      `Environment:\n- OS: ${env.os}\n- Shell: ${env.shell}\n- Working directory: ${env.cwd}\n` +
-        `- Date: ${env.date}`,
+      `Environment:\n${[...lines, `Date: ${env.date}`].map((l) => `- ${l}`).join("\n")}`,
     );
   }
   if (parts.contextFile) {
@@ -50,4 +52,16 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
     }
   }
   return sections.join("\n\n");
+}
+
+/** The plugins' lines of the `Environment:` block; a plugin that throws adds none. */
+function pluginLines(parts: SystemPromptParts): string[] {
+  return parts.plugins.flatMap((plugin) => {
+    try {
+      return [...plugin.environmentLines?.() ?? []];
+    } catch (error) {
+      parts.onPluginError(plugin, error);
+      return [];
+    }
+  });
 }

@@ -11,7 +11,7 @@ import { createCliContext, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
-import { runTrustCommand } from "./trust_command.ts";
+import { orList, runTrustCommand } from "./trust_command.ts";
 import { writeOut } from "../kit/output.ts";
 import { LineReader } from "./terminal.ts";
 
@@ -29,9 +29,12 @@ export function addCommands(
     .description("each plugin with its description, tools and interception points")
     .action(() => writeOut(formatPluginList(plugins)));
 
+  // The kinds of trusted configuration the plugins declare (hooks, mcp, ...).
+  const configs = plugins.flatMap(({ plugin }) => plugin.trustedConfigs ?? []);
+  const kinds = configs.map((config) => config.kind);
   program.command("trust")
-    .description("review and trust this project's .hel/hooks.json or .hel/mcp.json")
-    .argument("[kind]", "hooks or mcp: show what the file runs and ask now")
+    .description(`review and trust this project's ${orList(kinds.map((k) => `.hel/${k}.json`))}`)
+    .argument("[kind]", `${orList(kinds)}: show what the file runs and ask now`)
     .option("--sha256 <hex>", "trust without a terminal, only if the file has this SHA-256")
     .option("--show-file", "print the file as written (control characters escaped); trust nothing")
     .option("--list", "list every trust record")
@@ -41,6 +44,7 @@ export function addCommands(
       // The plugin that reads a kind of file checks it, so an invalid one is never trusted,
       // and says what it runs, so the review shows the parsed file rather than its text.
       const readers = {
+        configs,
         check: (kind: TrustKind, bytes: Uint8Array, path: string) =>
           plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean),
         summarize: (kind: TrustKind, bytes: Uint8Array, path: string) =>

@@ -127,9 +127,11 @@ export async function startFromCommandLine(
     return await runWithListeners(words, flags, plugins, () => {}, () => {});
   }
   // With --record the recorder hears every event and watches the run's turns.
+  // Every channel a plugin of this build declares has its file, whichever plugins ran.
+  const traceChannels = plugins.flatMap(({ plugin }) => plugin.traceChannels ?? []);
   return await recordRun(
     flags.record,
-    flags,
+    { ...flags, traceChannels },
     (observe, watch) => runWithListeners(words, flags, plugins, observe, watch),
   );
 }

@@ -1,5 +1,6 @@
 /**
- * `hel trust`: review and record trust of this project's hooks or MCP configuration now,
+ * `hel trust`: review and record trust of a project configuration now (the kinds the plugins
+ * declare: hooks, MCP, ...),
  * pin reviewed bytes by hash without a terminal (`--sha256`), show the file as written
  * (`--show-file`), list records, revoke one.
  *
@@ -9,8 +10,7 @@ import type { PluginContext } from "../core/plugin.ts";
 import { readProjectConfig } from "../kit/config/project_file.ts";
 import { sha256Hex } from "../kit/trust/file_store.ts";
 import { escapeControlCharacters, reviewTrust } from "../kit/trust/review.ts";
-import type { TrustKind } from "../core/trust.ts";
-import type { TrustSummary } from "../core/trust.ts";
+import type { TrustedConfig, TrustKind, TrustSummary } from "../core/trust.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 
@@ -28,23 +28,47 @@ export interface TrustCommandOutput {
   err(text: string): void;
 }
 
-const KINDS: readonly TrustKind[] = ["hooks", "mcp"];
 const SHA256_HEX = /^[0-9a-f]{64}$/i;
 
-function trustKind(value: string, flag: string): TrustKind {
-  if ((KINDS as readonly string[]).includes(value)) return value as TrustKind;
-  throw new UsageError(`${flag}: unknown kind "${value}"; use hooks or mcp`);
+/** Words joined for a message: `hooks or mcp`, `a, b or c`. */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+/** The kinds as words for messages. */
+function either(configs: readonly TrustedConfig[]): string {
+  return orList(configs.map((config) => config.kind));
+}
+
+function trustedConfig(
+  configs: readonly TrustedConfig[],
+  value: string,
+  flag: string,
+): TrustedConfig {
+  const config = configs.find((config) => config.kind === value);
+  if (config) return config;
+  throw new UsageError(
+    configs.length === 0
+      ? `${flag}: unknown kind "${value}"; no plugin of this build reads a trusted configuration`
+      : `${flag}: unknown kind "${value}"; use ${either(configs)}`,
+  );
 }
 
 /** What the plugins that read a kind of configuration file say about it. */
 export interface ConfigReaders {
+  /** The kinds the plugins declare, in plugin order. */
+  configs: readonly TrustedConfig[];
   /** What is wrong with the file (place and fix), or undefined when it is valid. */
   check(kind: TrustKind, bytes: Uint8Array, path: string): string | undefined;
   /** What the valid file runs, for the review; undefined when no plugin reads it. */
   summarize(kind: TrustKind, bytes: Uint8Array, path: string): TrustSummary | undefined;
 }
 
-const NO_READERS: ConfigReaders = { check: () => undefined, summarize: () => undefined };
+const NO_READERS: ConfigReaders = {
+  configs: [],
+  check: () => undefined,
+  summarize: () => undefined,
+};
 
 /**
  * Runs `hel trust ...` and returns the exit code; usage mistakes throw {@link UsageError}.
@@ -58,21 +82,24 @@ export async function runTrustCommand(
   output: TrustCommandOutput = { out: writeOut, err: writeErr },
   readers: ConfigReaders = NO_READERS,
 ): Promise<number> {
+  const { configs } = readers;
   const modes = [kindArg !== undefined, options.list === true, options.revoke !== undefined];
   if (modes.filter(Boolean).length !== 1) {
     throw new UsageError(
-      "hel trust needs exactly one of: a kind (hooks or mcp), --list, or --revoke KIND",
+      `hel trust needs exactly one of: a kind (${either(configs)}), --list, or --revoke KIND`,
     );
   }
+  // Examples name a kind this build has, e.g. `hel trust hooks --sha256 HEX`.
+  const example = configs[0]?.kind ?? "KIND";
   if (options.sha256 !== undefined && kindArg === undefined) {
-    throw new UsageError("--sha256 goes with a kind: hel trust hooks --sha256 HEX");
+    throw new UsageError(`--sha256 goes with a kind: hel trust ${example} --sha256 HEX`);
   }
   if (options.showFile && (kindArg === undefined || options.sha256 !== undefined)) {
-    throw new UsageError("--show-file goes with a kind alone: hel trust mcp --show-file");
+    throw new UsageError(`--show-file goes with a kind alone: hel trust ${example} --show-file`);
   }
   if (options.list) return await list(context, output);
   if (options.revoke !== undefined) {
-    const kind = trustKind(options.revoke, "--revoke");
+    const { kind } = trustedConfig(configs, options.revoke, "--revoke");
     const removed = await context.trust.revoke(kind, context.project);
     output.err(
       removed
@@ -81,7 +108,8 @@ export async function runTrustCommand(
     );
     return 0;
   }
-  const kind = trustKind(kindArg!, "hel trust");
+  const config = trustedConfig(configs, kindArg!, "hel trust");
+  const { kind } = config;
   if (options.sha256 !== undefined && !SHA256_HEX.test(options.sha256)) {
     throw new UsageError(
       `--sha256 ${options.sha256}: expected 64 hexadecimal characters (sha256sum's output)`,
@@ -132,7 +160,7 @@ export async function runTrustCommand(
     );
     return 1;
   }
-  const outcome = await reviewTrust(context, kind, file.path, file.bytes, summary);
+  const outcome = await reviewTrust(context, config, file.path, file.bytes, summary);
   if (outcome === "refused") {
     output.err(`hel: ${file.path} was not trusted\n`);
     return 1;

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { argumentProblems } from "./argument_check.ts";
 
 const schema = {
@@ -15,7 +16,7 @@ const schema = {
   additionalProperties: false,
 };
 
-Deno.test("argumentProblems() accepts fitting calls, null optional arguments and integers as numbers", () => {
+test("argumentProblems() accepts fitting calls, null optional arguments and integers as numbers", () => {
   assert.deepEqual(argumentProblems(schema, { path: "a", count: 2, ratio: 2, mode: "fast" }), []);
   assert.deepEqual(
     argumentProblems(schema, { path: "a", count: null, either: null, free: [1] }),
@@ -23,7 +24,7 @@ Deno.test("argumentProblems() accepts fitting calls, null optional arguments and
   );
 });
 
-Deno.test("argumentProblems() names every problem: missing, type, enum, unknown", () => {
+test("argumentProblems() names every problem: missing, type, enum, unknown", () => {
   assert.deepEqual(
     argumentProblems(schema, { count: 1.5, mode: "medium", ratio: "1", x: 1, y: 2 }),
     [
@@ -37,7 +38,7 @@ Deno.test("argumentProblems() names every problem: missing, type, enum, unknown"
   assert.deepEqual(argumentProblems(schema, { path: null }), ["path is required but missing"]);
 });
 
-Deno.test("argumentProblems() leaves schemas it does not understand to the tool", () => {
+test("argumentProblems() leaves schemas it does not understand to the tool", () => {
   assert.deepEqual(argumentProblems(undefined, { any: 1 }), []);
   assert.deepEqual(argumentProblems({ type: "string" }, { any: 1 }), []);
   assert.deepEqual(argumentProblems({ type: "object" }, { any: 1 }), []);

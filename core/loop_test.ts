@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { MAX_CALLS_PER_RESPONSE, MAX_SAME_FAILURES, runLoop } from "./loop.ts";
 import type { ModelClient, ModelReply, ModelRequest } from "./model.ts";
 import type { AssistantMessage, ChatMessage, ToolCall } from "./types.ts";
@@ -44,7 +45,7 @@ function deps(model: ModelClient, executed: string[] = [], maxTurns = 5) {
   };
 }
 
-Deno.test("runLoop() runs the calls of one response in order and answers each", async () => {
+test("runLoop() runs the calls of one response in order and answers each", async () => {
   const model = scripted([
     answer({
       tool_calls: [call("a", "first"), call("b", "second")],
@@ -65,7 +66,7 @@ Deno.test("runLoop() runs the calls of one response in order and answers each", 
   assert.equal((model.requests[1]!.messages[1] as AssistantMessage).reasoning_content, "think");
 });
 
-Deno.test("runLoop() stops at maxTurns with an error outcome", async () => {
+test("runLoop() stops at maxTurns with an error outcome", async () => {
   const model = scripted([
     answer({ tool_calls: [call("a", "t")] }),
     answer({ tool_calls: [call("b", "t")] }),
@@ -75,7 +76,7 @@ Deno.test("runLoop() stops at maxTurns with an error outcome", async () => {
   assert.match(outcome.error ?? "", /stopped after 2 model calls/);
 });
 
-Deno.test("runLoop() turns a model failure into an error outcome and counts the call", async () => {
+test("runLoop() turns a model failure into an error outcome and counts the call", async () => {
   const model = scripted([{ ok: false, kind: "error", error: "HTTP 500" }]);
   const d = deps(model);
   const outcome = await runLoop([{ role: "user", content: "go" }], d);
@@ -84,7 +85,7 @@ Deno.test("runLoop() turns a model failure into an error outcome and counts the 
   assert.equal(d.usage.inputTokens, undefined, "usage is incomplete after a failed call");
 });
 
-Deno.test("runLoop() sums usage, cached tokens included", async () => {
+test("runLoop() sums usage, cached tokens included", async () => {
   const model = scripted([answer({ tool_calls: [call("a", "t")] }), answer({ content: "ok" })]);
   const d = deps(model);
   await runLoop([{ role: "user", content: "go" }], d);
@@ -96,7 +97,7 @@ Deno.test("runLoop() sums usage, cached tokens included", async () => {
   });
 });
 
-Deno.test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
+test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
   const model = scripted([
     { ...answer({ content: "part" }), finishReason: "length" } as ModelReply,
   ]);
@@ -105,7 +106,7 @@ Deno.test("runLoop() reports a cut-off answer as max_output_tokens", async () =>
   assert.equal(outcome.finalText, "part");
 });
 
-Deno.test("runLoop() answers pending calls after an interrupt so the history stays valid", async () => {
+test("runLoop() answers pending calls after an interrupt so the history stays valid", async () => {
   const controller = new AbortController();
   const model = scripted([answer({ tool_calls: [call("a", "first"), call("b", "second")] })]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -124,7 +125,7 @@ Deno.test("runLoop() answers pending calls after an interrupt so the history sta
   ]);
 });
 
-Deno.test("runLoop() answers calls over the per-response cap without running them", async () => {
+test("runLoop() answers calls over the per-response cap without running them", async () => {
   const many = Array.from({ length: MAX_CALLS_PER_RESPONSE + 2 }, (_, i) => call(`c${i}`, "t"));
   const model = scripted([answer({ tool_calls: many }), answer({ content: "ok" })]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -139,7 +140,7 @@ Deno.test("runLoop() answers calls over the per-response cap without running the
   );
 });
 
-Deno.test("runLoop() stops when the same call fails the same way three times in a row", async () => {
+test("runLoop() stops when the same call fails the same way three times in a row", async () => {
   const bad = () => answer({ tool_calls: [call(crypto.randomUUID(), "write", '{"path":"x"}')] });
   const model = scripted([bad(), bad(), bad(), answer({ content: "never asked" })]);
   const messages: ChatMessage[] = [{ role: "user", content: "go" }];
@@ -156,7 +157,7 @@ Deno.test("runLoop() stops when the same call fails the same way three times in 
   assert.equal(messages.at(-1)?.role, "tool", "every call was answered before stopping");
 });
 
-Deno.test("runLoop() goes on when failing calls differ or a call in between succeeds", async () => {
+test("runLoop() goes on when failing calls differ or a call in between succeeds", async () => {
   const attempt = (path: string) =>
     answer({ tool_calls: [call(crypto.randomUUID(), "read", JSON.stringify({ path }))] });
   const model = scripted([

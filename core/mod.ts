@@ -35,7 +35,8 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type * from "./events.ts";
-export type { TrustKind, TrustRecord, TrustStore } from "./trust.ts";
+export type { TrustedConfig, TrustKind, TrustRecord, TrustStore } from "./trust.ts";
+export type { FileReading } from "./file_reading.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";

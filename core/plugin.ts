@@ -17,7 +17,8 @@ import type {
   ToolLookup,
   ToolResult,
 } from "./types.ts";
-import type { TrustKind, TrustStore } from "./trust.ts";
+import type { FileReading } from "./file_reading.ts";
+import type { TrustedConfig, TrustKind, TrustStore } from "./trust.ts";
 import type { TrustSummary } from "./trust.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
@@ -80,6 +81,12 @@ export interface Host extends PluginContext {
   /** Sends a run event to the recorder and to every plugin's `observe`. */
   emit(event: HelEvent): void;
   /**
+   * Offered by the plugin whose tools read files: notices that point the model at a file hel
+   * saved or cut short (spilled and pruned results, a long context file) then say how to read
+   * it. Without an offer they only name the file. The last offer wins.
+   */
+  offerFileReading(reading: FileReading): void;
+  /**
    * The conversation as it stands (read-only), e.g. to check what the model can still see
    * after compaction. Always present in hel runs; optional so test hosts may leave it out.
    */
@@ -111,6 +118,13 @@ export interface Plugin {
   options?: PluginOption[];
   /** Subcommands the plugin adds. */
   commands?: PluginCommand[];
+  /** Project configurations the plugin runs only once trusted: the kinds `hel trust` accepts. */
+  trustedConfigs?: readonly TrustedConfig[];
+  /**
+   * The `trace` event channels the plugin emits on: `--record` writes `raw/<channel>.jsonl`
+   * for each, empty or not, so a reader can tell "nothing happened" from "not recorded".
+   */
+  traceChannels?: readonly string[];
   /**
    * Checks a project configuration of `kind` that the plugin reads (e.g. hooks.json), so
    * `hel trust` refuses a file hel would skip anyway: what is wrong (naming the place and the
@@ -127,6 +141,12 @@ export interface Plugin {
   setup?(host: Host): void | Promise<void>;
   /** A section appended to the system message; rebuilt at start and on resume. */
   systemPrompt?(): string | undefined;
+  /**
+   * Lines of the system message's `Environment:` block, without the leading `- ` (e.g. the
+   * shell commands run in), after the OS line; left out with `--no-env`. Read with
+   * `systemPrompt`.
+   */
+  environmentLines?(): readonly string[];
   /** Extra definitions for the next request, after the registered tools. Called per request. */
   toolDefinitions?(): ToolDefinition[];
   /** Resolves a tool name the plugin owns but did not register (e.g. MCP tools). */
@@ -163,6 +183,7 @@ export type PluginFactory = (options?: Record<string, unknown>) => Plugin;
 export const INTERCEPTION_POINTS = [
   "setup",
   "systemPrompt",
+  "environmentLines",
   "toolDefinitions",
   "lookupTool",
   "beforeToolCall",

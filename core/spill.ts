@@ -16,9 +16,14 @@ export type SpillWriter = (text: string) => Promise<string | undefined>;
 
 /**
  * Returns `text` unchanged when it is small or cannot be saved; otherwise the head, a notice
- * naming the saved file and how to read on, and the tail.
+ * naming the saved file and, given `readOn` (from the plugin offering file reading), how to
+ * read on, and the tail.
  */
-export async function spillIfLarge(text: string, save: SpillWriter): Promise<string> {
+export async function spillIfLarge(
+  text: string,
+  save: SpillWriter,
+  readOn?: string,
+): Promise<string> {
   if (estimateTokens(text) <= SPILL_THRESHOLD_TOKENS) return text;
   const path = await save(text);
   if (path === undefined) return text;
@@ -27,7 +32,7 @@ export async function spillIfLarge(text: string, save: SpillWriter): Promise<str
     HEAD_CHARS,
     TAIL_CHARS,
     (omitted) =>
-      `[Result too large: ${omitted} characters omitted here. The full result is saved at ${path}. ` +
-      `Read it with read_file using start_line and max_lines, or continue with its cursor.]`,
+      `[Result too large: ${omitted} characters omitted here. The full result is saved at ${path}.` +
+      `${readOn ? ` ${readOn}` : ""}]`,
   );
 }

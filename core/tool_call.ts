@@ -6,6 +6,7 @@
  * @module
  */
 import { argumentProblems } from "./argument_check.ts";
+import type { FileReading } from "./file_reading.ts";
 import type { Plugin } from "./plugin.ts";
 import type { HelEvent, PermissionEvent } from "./events.ts";
 import {
@@ -36,6 +37,8 @@ export interface ToolCallDeps {
   approver: Approver;
   /** Undefined turns spilling off (e.g. `--no-compaction`). */
   spill: SpillWriter | undefined;
+  /** How the model reads a spilled result, when a plugin offers file reading. */
+  reading?: FileReading;
   emit(event: HelEvent): void;
 }
 
@@ -148,7 +151,7 @@ export async function executeToolCall(
   const name = call.function.name;
   const finish = async (result: ToolResult, args: unknown, tool?: Tool) => {
     const text = result.ok ? result.text : `error: ${result.text}`;
-    const content = deps.spill ? await spillIfLarge(text, deps.spill) : text;
+    const content = deps.spill ? await spillIfLarge(text, deps.spill, deps.reading?.spilled) : text;
     deps.emit({
       type: "tool_call",
       callId: call.id,

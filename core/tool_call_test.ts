@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import type { HelEvent } from "./events.ts";
 import type { Approval } from "./permissions.ts";
 import type { Plugin } from "./plugin.ts";
@@ -43,7 +44,7 @@ const call = (name: string, args = "{}") => ({
 });
 const signal = new AbortController().signal;
 
-Deno.test("executeToolCall() refuses an unknown tool without running anything", async () => {
+test("executeToolCall() refuses an unknown tool without running anything", async () => {
   const log: string[] = [];
   const { d, events } = deps([tool("echo", "read", log)]);
   const outcome = await executeToolCall(call("nope"), d, signal);
@@ -53,7 +54,7 @@ Deno.test("executeToolCall() refuses an unknown tool without running anything", 
   assert.equal(events.find((e) => e.type === "permission")?.type, "permission");
 });
 
-Deno.test("executeToolCall() names a near tool for a misspelt name, and runs neither", async () => {
+test("executeToolCall() names a near tool for a misspelt name, and runs neither", async () => {
   const log: string[] = [];
   const { d } = deps([tool("read_file", "read", log)]);
   const outcome = await executeToolCall(call("read_files"), d, signal);
@@ -63,7 +64,7 @@ Deno.test("executeToolCall() names a near tool for a misspelt name, and runs nei
   assert.deepEqual(log, []);
 });
 
-Deno.test("executeToolCall() tells the model how to fix arguments that are not JSON", async () => {
+test("executeToolCall() tells the model how to fix arguments that are not JSON", async () => {
   const log: string[] = [];
   const { d } = deps([tool("echo", "read", log)]);
   const outcome = await executeToolCall(call("echo", "{oops"), d, signal);
@@ -73,7 +74,7 @@ Deno.test("executeToolCall() tells the model how to fix arguments that are not J
   assert.deepEqual(log, []);
 });
 
-Deno.test("executeToolCall() applies the access level: read-only denies, confirm asks once per call", async () => {
+test("executeToolCall() applies the access level: read-only denies, confirm asks once per call", async () => {
   const log: string[] = [];
   const tools = [tool("write", "write", log), tool("look", "read", log)];
   const readOnly = deps(tools, { access: "read-only" });
@@ -92,7 +93,7 @@ Deno.test("executeToolCall() applies the access level: read-only denies, confirm
   assert.deepEqual(log, ["run look {}", "run write {}"]);
 });
 
-Deno.test("executeToolCall() lets a before-call plugin block before the permission question", async () => {
+test("executeToolCall() lets a before-call plugin block before the permission question", async () => {
   const log: string[] = [];
   let asked = 0;
   const blocker: Plugin = {
@@ -118,7 +119,7 @@ Deno.test("executeToolCall() lets a before-call plugin block before the permissi
   assert.equal(permission?.type === "permission" && permission.hookBlocked, true);
 });
 
-Deno.test("executeToolCall() chains after-call plugins on success only", async () => {
+test("executeToolCall() chains after-call plugins on success only", async () => {
   const log: string[] = [];
   const append = (tag: string): Plugin => ({
     name: tag,
@@ -132,7 +133,7 @@ Deno.test("executeToolCall() chains after-call plugins on success only", async (
   assert.equal((await executeToolCall(call("bad"), d, signal)).content, "error: bad says no");
 });
 
-Deno.test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
+test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
   const owner: Plugin = {
     name: "owner",
     description: "",
@@ -146,7 +147,7 @@ Deno.test("executeToolCall() routes not-loaded names to the owning plugin's mess
   );
 });
 
-Deno.test("executeToolCall() warns about a plugin whose lookupTool throws and asks the next", async () => {
+test("executeToolCall() warns about a plugin whose lookupTool throws and asks the next", async () => {
   const broken: Plugin = {
     name: "broken",
     description: "",
@@ -168,7 +169,7 @@ Deno.test("executeToolCall() warns about a plugin whose lookupTool throws and as
   ));
 });
 
-Deno.test("executeToolCall() turns a throwing tool into an error result", async () => {
+test("executeToolCall() turns a throwing tool into an error result", async () => {
   const { d } = deps([{
     ...tool("boom", "read", []),
     run: () => Promise.reject(new Error("kaput")),
@@ -180,7 +181,7 @@ Deno.test("executeToolCall() turns a throwing tool into an error result", async 
   );
 });
 
-Deno.test("executeToolCall() spills a large result and keeps head and tail", async () => {
+test("executeToolCall() spills a large result and keeps head and tail", async () => {
   const saved: string[] = [];
   const big = "H".repeat(5000) + "x".repeat(60_000) + "T".repeat(2000);
   const { d } = deps([{

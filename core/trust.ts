@@ -1,5 +1,5 @@
 /**
- * The trust store: which exact configuration bytes (hooks, MCP) the user approved for which
+ * The trust store: which exact configuration bytes (e.g. hooks, MCP) the user approved for which
  * project. Records live under `$HEL_HOME`, never inside the project, so a cloned repository
  * cannot ship its own approval. What a configuration runs is summarised by the plugin that owns
  * it ({@link TrustSummary}), from the parsed file, for the review.
@@ -7,8 +7,22 @@
  * @module
  */
 
-/** What a trust record approves. Hooks and MCP are recorded separately. */
-export type TrustKind = "hooks" | "mcp";
+/**
+ * What a trust record approves: a kind of project configuration, as the plugin that reads it
+ * declares it (`hooks`, `mcp`). Each kind is recorded separately.
+ */
+export type TrustKind = string;
+
+/**
+ * A project configuration a plugin runs only once the user trusted its exact bytes: the file
+ * `.hel/<kind>.json`, reviewed with `hel trust <kind>` or when the plugin starts.
+ */
+export interface TrustedConfig {
+  /** The word of `hel trust <kind>` and of trust records; also names the file. */
+  kind: TrustKind;
+  /** What the file configures, for the review's question, e.g. `hook configuration`. */
+  subject: string;
+}
 
 /** One approval: this kind, for this canonical project path, of exactly these bytes. */
 export interface TrustRecord {

@@ -81,6 +81,18 @@ Deno.test("the Environment block names bash as the shell commands run in, and a 
   assert.match(system, /^- Shell: bash \(the user's login shell is \/usr\/bin\/fish\)$/m);
 });
 
+Deno.test("the Shell line comes with bash: without it the Environment block names no shell", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "ok" }]);
+  const result = await runHel([...base(model.url), "--tools", "read_file", "hi"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const system = model.requests[0]!.messages[0].content as string;
+  assert.match(system, /^Environment:\n- OS: .*\n- Working directory: /m);
+  assert.doesNotMatch(system, /Shell:/);
+});
+
 Deno.test("--no-env and --no-context-file leave those parts out", async () => {
   await using project = await tempProject({ "HEL.md": "secret house rules" });
   await using model = scriptedModel([{ text: "ok" }]);

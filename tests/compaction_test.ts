@@ -69,7 +69,10 @@ Deno.test("past a small --compact-at: the next request is smaller, starts with t
   // Pruning came first: the big result was cut before any summary was asked for.
   const big = FILES["big.txt"].slice(0, 3000);
   assert.ok(text(requests[2]!.messages[3]).startsWith(big));
-  assert.match(text(requests[3]!.messages[3]), /characters of this old tool result were pruned/);
+  assert.match(
+    text(requests[3]!.messages[3]),
+    /characters of this old tool result were pruned to save context; the full result is saved at \S+\.txt \(read it with read_file if you need it again\)/,
+  );
   assert.match(result.stderr, /\[compaction\] pruned 1 old tool result/);
   const spilled = text(requests[3]!.messages[3]).match(/saved at (\S+\.txt)/)![1]!;
   assert.ok((await Deno.readTextFile(spilled)).startsWith(big));

@@ -9,8 +9,9 @@ import { hasBwrap } from "../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "./_helpers.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
+// How to read on comes from the tools plugin, which offers read_file.
 const NOTICE =
-  /\[Result too large: (\d+) characters omitted here\. The full result is saved at (\S+\.txt)\. /;
+  /\[Result too large: (\d+) characters omitted here\. The full result is saved at (\S+\.txt)\. Read it with read_file using start_line and max_lines, or continue with its cursor\.\]/;
 
 // deno-lint-ignore no-explicit-any
 function toolReplies(messages: any[]): string[] {
@@ -84,4 +85,23 @@ Deno.test("a spilled result is readable with read_file in its session and not fr
       "holds sessions, hooks and settings; file tools cannot read or change it (only the " +
       "current session's spill files are readable)",
   );
+});
+
+Deno.test("without read_file the spill notice names the saved file and no tool to read it", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "bash", arguments: { command: "seq 1 20000" } }] },
+    { text: "done" },
+  ]);
+  const result = await runHel(
+    ["--base-url", model.url, "--access", "auto", "--tools", "bash", ...SANDBOX, "count"],
+    { cwd: project.project },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  const [shown] = toolReplies(model.requests.at(-1)!.messages);
+  assert.match(
+    shown!,
+    /\n\n\[Result too large: \d+ characters omitted here\. The full result is saved at \S+\.txt\.\]\n\n/,
+  );
+  assert.doesNotMatch(shown!, /read_file/);
 });

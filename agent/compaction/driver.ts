@@ -21,6 +21,7 @@ import {
 import type { ModelClient } from "../../core/model.ts";
 import type { Logger, Plugin } from "../../core/plugin.ts";
 import type { SpillWriter } from "../../core/spill.ts";
+import type { FileReading } from "../../core/file_reading.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
 import { addUsage, type RunUsage } from "../../core/usage.ts";
 
@@ -35,6 +36,8 @@ export interface CompactorDeps {
   log: Logger;
   /** Saves the full text of a pruned result; undefined when spilling is off. */
   save: SpillWriter | undefined;
+  /** How the model reads a saved result again, when a plugin offers file reading. */
+  reading?: FileReading;
   /** How many messages after the checkpoint are retained plugin messages (from a snapshot). */
   retained: number;
 }
@@ -81,7 +84,10 @@ export function createCompactor(deps: CompactorDeps): Compactor {
     for (const index of indices) {
       const message = messages[index] as Extract<ChatMessage, { role: "tool" }>;
       const savedAt = deps.save ? await deps.save(message.content) : undefined;
-      messages[index] = { ...message, content: prunedContent(message.content, savedAt) };
+      messages[index] = {
+        ...message,
+        content: prunedContent(message.content, savedAt, deps.reading?.pruned),
+      };
     }
     meter = undefined;
     deps.log.info(

@@ -114,10 +114,17 @@ export function pruneCandidates(messages: readonly ChatMessage[], from: number, 
   return found;
 }
 
-/** A tool result cut to its head and tail, with a marker saying where the rest is, if saved. */
-export function prunedContent(text: string, savedAt: string | undefined): string {
+/**
+ * A tool result cut to its head and tail, with a marker saying where the rest is, if saved,
+ * and how to read it again (`readAgain`, from the plugin offering file reading).
+ */
+export function prunedContent(
+  text: string,
+  savedAt: string | undefined,
+  readAgain?: string,
+): string {
   const where = savedAt
-    ? `; the full result is saved at ${savedAt} (read it with read_file if you need it again)`
+    ? `; the full result is saved at ${savedAt}${readAgain ? ` (${readAgain})` : ""}`
     : "";
   return elideMiddle(
     text,

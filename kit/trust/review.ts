@@ -7,7 +7,7 @@
  * @module
  */
 import type { PluginContext } from "../../core/plugin.ts";
-import type { TrustKind } from "../../core/trust.ts";
+import type { TrustedConfig } from "../../core/trust.ts";
 import { columnsOf, cutToColumns } from "./review_text.ts";
 import type { TrustEntry, TrustSummary } from "../../core/trust.ts";
 import { layoutEntries, REVIEW_SCREEN, type ShownEntry } from "./review_layout.ts";
@@ -18,11 +18,6 @@ export { escapeControlCharacters };
 
 /** How a review ended. `trusted` covers both "already trusted" and "approved now". */
 export type TrustOutcome = "trusted" | "refused" | "no-terminal";
-
-const QUESTIONS: Record<TrustKind, string> = {
-  hooks: "Trust this project's hook configuration? [y/N] ",
-  mcp: "Trust this project's MCP configuration? [y/N] ",
-};
 
 /** Outside text on one line: controls escaped, newlines and tabs shown as `\n` and `\t`. */
 function oneLine(text: string): string {
@@ -55,7 +50,7 @@ function shown(entry: TrustEntry): ShownEntry {
  * in it could push the real commands off the screen and stage harmless-looking ones.
  */
 export function reviewText(
-  kind: TrustKind,
+  config: TrustedConfig,
   project: string,
   configPath: string,
   bytes: Uint8Array,
@@ -78,7 +73,11 @@ export function reviewText(
     cutToColumns(`project: ${oneLine(project)}`, columns),
     `file: ${size}; what hel parsed from it follows (no comments)`,
   ];
-  const footer = [`The file as written, escaped: hel trust ${kind} --show-file`, QUESTIONS[kind]];
+  const { kind } = config;
+  const footer = [
+    `The file as written, escaped: hel trust ${kind} --show-file`,
+    `Trust this project's ${config.subject}? [y/N] `,
+  ];
   const room = rows - header.length - footer.length;
   const entries = count === 0 ? [`(no ${many}: nothing runs)`] : layoutEntries(
     summary.entries.map(shown),
@@ -99,14 +98,15 @@ export function reviewText(
  */
 export async function reviewTrust(
   context: PluginContext,
-  kind: TrustKind,
+  config: TrustedConfig,
   configPath: string,
   bytes: Uint8Array,
   summary: TrustSummary,
 ): Promise<TrustOutcome> {
+  const { kind } = config;
   if (await context.trust.isTrusted(kind, context.project, bytes)) return "trusted";
   if (!context.interactive) return "no-terminal";
-  const answer = await context.ask(reviewText(kind, context.project, configPath, bytes, summary));
+  const answer = await context.ask(reviewText(config, context.project, configPath, bytes, summary));
   if (answer === undefined) return "no-terminal";
   if (!/^(y|yes)$/i.test(answer)) return "refused";
   try {

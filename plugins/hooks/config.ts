@@ -6,8 +6,14 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import { MAX_TIMER_SECONDS } from "../../core/mod.ts";
+import { MAX_TIMER_SECONDS, type TrustedConfig } from "../../core/mod.ts";
 import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../kit/mod.ts";
+
+/** `.hel/hooks.json` runs only once trusted: `hel trust hooks`, or the review at start. */
+export const HOOKS_TRUST: TrustedConfig = { kind: "hooks", subject: "hook configuration" };
+
+/** The run record's trace of the hooks (`raw/hooks.jsonl`). */
+export const HOOKS_TRACE = "hooks";
 
 /** The events a hook can run on. */
 export type HookEvent = "PreToolUse" | "PostToolUse";

@@ -8,7 +8,7 @@
  */
 import type { BlockDecision, HelEvent, ToolCallInfo, ToolResult } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
-import { type HookEvent, type HookHandler, matches } from "./config.ts";
+import { type HookEvent, type HookHandler, HOOKS_TRACE, matches } from "./config.ts";
 import type { ExposedFiles } from "./exposed_files.ts";
 import { boundFeedback } from "./feedback.ts";
 import type { Launcher } from "./launch.ts";
@@ -193,7 +193,7 @@ function traceHandler(
 ): void {
   deps.emit({
     type: "trace",
-    channel: "hooks",
+    channel: HOOKS_TRACE,
     data: {
       event: handler.event,
       tool_use_id: call.callId,

@@ -7,13 +7,13 @@
  */
 import type { Host } from "../../core/mod.ts";
 import { readProjectConfig, reviewTrust, sha256Hex } from "../../kit/mod.ts";
-import { type HooksConfig, parseHooksConfig } from "./config.ts";
+import { HOOKS_TRACE, HOOKS_TRUST, type HooksConfig, parseHooksConfig } from "./config.ts";
 import { summarizeHooks } from "./summary.ts";
 
 /** Returns the trusted handlers, or undefined when hooks are absent or skipped for this run. */
 export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefined> {
   const trace = (data: Record<string, unknown>) =>
-    host.emit({ type: "trace", channel: "hooks", data });
+    host.emit({ type: "trace", channel: HOOKS_TRACE, data });
   const skip = (status: string, message: string) => {
     trace({ status, message });
     host.emit({ type: "warning", text: message });
@@ -31,7 +31,7 @@ export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefi
   if (!parsed.ok) return skip("invalid", `${parsed.message}; hooks skipped for this run`);
 
   const summary = summarizeHooks(parsed.config);
-  const outcome = await reviewTrust(host, "hooks", file.path, file.bytes, summary);
+  const outcome = await reviewTrust(host, HOOKS_TRUST, file.path, file.bytes, summary);
   if (outcome === "refused") {
     return skip("untrusted", `project hooks in ${file.path} were not trusted; hooks skipped`);
   }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Host, Plugin } from "../../core/mod.ts";
-import { type HooksConfig, parseHooksConfig } from "./config.ts";
+import { HOOKS_TRACE, HOOKS_TRUST, type HooksConfig, parseHooksConfig } from "./config.ts";
 import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
@@ -27,13 +27,15 @@ export default function hooks(): Plugin {
     description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
     // Hooks run in the kit's sandbox, so its flags apply even with --without tools.
     options: [...SANDBOX_OPTIONS],
+    trustedConfigs: [HOOKS_TRUST],
+    traceChannels: [HOOKS_TRACE],
     checkConfig(kind, bytes, path) {
-      if (kind !== "hooks") return undefined;
+      if (kind !== HOOKS_TRUST.kind) return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? undefined : parsed.message;
     },
     summarizeConfig(kind, bytes, path) {
-      if (kind !== "hooks") return undefined;
+      if (kind !== HOOKS_TRUST.kind) return undefined;
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? summarizeHooks(parsed.config) : undefined;
     },

@@ -10,7 +10,7 @@ import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
-import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { CONFIG_PATH, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./settings.ts";
@@ -57,7 +57,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
       /^[\w./:=@+-]+$/.test(word) ? word : JSON.stringify(word)
     )
       .join(" ");
-  if (!await context.trust.isTrusted("mcp", context.project, file.bytes)) {
+  if (!await context.trust.isTrusted(MCP_TRUST.kind, context.project, file.bytes)) {
     print(
       `${CONFIG_PATH} (sha256 ${file.sha256}) is not trusted for this project, so no server ` +
         `was started. Review it with "hel trust mcp", or pin these bytes with ` +

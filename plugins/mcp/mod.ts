@@ -17,7 +17,7 @@ import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
 import { summarizeServers } from "./summary.ts";
 import { unmatchedText } from "./tool_filter.ts";
-import { CONFIG_PATH, readMcpConfig, ServerGroup } from "./servers.ts";
+import { CONFIG_PATH, MCP_TRACE, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
 import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
 
@@ -56,21 +56,23 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       },
     ],
     commands: [createListCommand(options)],
+    trustedConfigs: [MCP_TRUST],
+    traceChannels: [MCP_TRACE],
 
     checkConfig(kind, bytes, path) {
-      if (kind !== "mcp") return undefined;
+      if (kind !== MCP_TRUST.kind) return undefined;
       const parsed = parseMcpConfig(bytes, path);
       return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
 
     summarizeConfig(kind, bytes, path) {
-      if (kind !== "mcp") return undefined;
+      if (kind !== MCP_TRUST.kind) return undefined;
       const parsed = parseMcpConfig(bytes, path);
       return parsed.ok ? summarizeServers(parsed.servers) : undefined;
     },
 
     async setup(host: Host) {
-      const trace: Trace = (data) => host.emit({ type: "trace", channel: "mcp", data });
+      const trace: Trace = (data) => host.emit({ type: "trace", channel: MCP_TRACE, data });
       const warn = (text: string) => host.emit({ type: "warning", text });
       const file = await readMcpConfig(host.project);
       if (file.kind === "absent") return;
@@ -88,7 +90,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
       }
       if (file.servers.length === 0) return;
       const summary = summarizeServers(file.servers);
-      const trust = await reviewTrust(host, "mcp", CONFIG_PATH, file.bytes, summary);
+      const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, file.bytes, summary);
       trace({ event: "config", status: trust, sha256: file.sha256, servers: file.servers.length });
       if (trust === "refused") {
         return warn(

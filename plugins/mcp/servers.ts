@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TrustedConfig } from "../../core/mod.ts";
 import { readProjectConfig, sha256Hex } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
@@ -14,6 +15,12 @@ import { groupAlive, killGroupsNow } from "./shutdown.ts";
 
 /** How messages name the configuration file. */
 export const CONFIG_PATH = ".hel/mcp.json";
+
+/** `.hel/mcp.json` starts servers only once trusted: `hel trust mcp`, or the review at start. */
+export const MCP_TRUST: TrustedConfig = { kind: "mcp", subject: "MCP configuration" };
+
+/** The run record's trace of the MCP servers (`raw/mcp.jsonl`). */
+export const MCP_TRACE = "mcp";
 
 /** What reading `.hel/mcp.json` found. */
 export type McpConfigFile =

@@ -25,11 +25,14 @@ import type { SearchDeps } from "./search/ripgrep.ts";
 import { searchReplaceTool } from "./files/search_replace.ts";
 import { KNOWN_TOOLS, TOOL_OPTIONS, type ToolName, toolSettings } from "./settings.ts";
 import { writeFileTool } from "./files/write_file.ts";
+import { READ_FILE_READING } from "./files/reading.ts";
+import { shellLine } from "./shell/environment.ts";
 
 /** Creates the plugin. */
 export default function tools(): Plugin {
   const cursors = new CursorStore();
   let report: (() => Promise<void>) | undefined;
+  let environment: string[] = [];
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
@@ -88,8 +91,11 @@ export default function tools(): Plugin {
         grep: () => grepTool(search),
       };
       for (const name of settings.tools) host.registerTool(make[name]());
+      if (settings.tools.includes("read_file")) host.offerFileReading(READ_FILE_READING);
+      if (settings.tools.includes("bash")) environment = [shellLine(env.SHELL)];
       report = () => reportPlantedGit(sandbox, host);
     },
+    environmentLines: () => environment,
     async shutdown() {
       await report?.();
     },

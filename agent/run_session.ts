@@ -1,13 +1,10 @@
 /**
- * A run's side of its session: giving plugins back their saved state on resume, and saving
- * the snapshot after each turn (a failed save is a warning; the conversation goes on in memory
- * and the next turn tries again).
+ * A run's side of its session: giving plugins back their saved state on resume, and the
+ * closing note of a turn that ended without an answer. What the run journals is recorder.ts.
  *
  * @module
  */
 import type { Logger, Plugin } from "../core/plugin.ts";
-import type { SessionPaths } from "./session/store.ts";
-import { saveSnapshot, type Snapshot, SNAPSHOT_SCHEMA_VERSION } from "./session/snapshot.ts";
 import type { ChatMessage } from "../core/types.ts";
 
 /** Hands each plugin the state it saved; a plugin that fails starts afresh, with a warning. */
@@ -30,7 +27,14 @@ export function restorePluginStates(
   }
 }
 
-function pluginStates(plugins: readonly Plugin[], log: Logger): Record<string, unknown> {
+/**
+ * Each plugin's `saveState()` result, by name, as JSON keeps it. A plugin that fails is told
+ * to `warn` and left out.
+ */
+export function pluginStates(
+  plugins: readonly Plugin[],
+  warn: (text: string, plugin: string) => void,
+): Record<string, unknown> {
   const states: Record<string, unknown> = {};
   for (const plugin of plugins) {
     if (!plugin.saveState) continue;
@@ -39,7 +43,7 @@ function pluginStates(plugins: readonly Plugin[], log: Logger): Record<string, u
       // Only JSON survives a snapshot; a round trip keeps what will really be restored.
       if (state !== undefined) states[plugin.name] = JSON.parse(JSON.stringify(state));
     } catch (error) {
-      log.warn(`plugin ${plugin.name} could not save its state: ${(error as Error).message}`);
+      warn(`plugin ${plugin.name} could not save its state: ${(error as Error).message}`, plugin.name);
     }
   }
   return states;
@@ -64,37 +68,3 @@ export function closingNote(
   };
 }
 
-/** What a save needs to know about the run. */
-export interface SnapshotSource {
-  session: SessionPaths;
-  project: string;
-  createdAt: string;
-  messages: readonly ChatMessage[];
-  retained: number;
-  plugins: readonly Plugin[];
-  log: Logger;
-}
-
-/** Saves the snapshot; returns false (after a warning) when it could not. Never throws. */
-export async function saveRunSnapshot(source: SnapshotSource): Promise<boolean> {
-  const snapshot: Snapshot = {
-    schema_version: SNAPSHOT_SCHEMA_VERSION,
-    session_id: source.session.id,
-    project: source.project,
-    created_at: source.createdAt,
-    updated_at: new Date().toISOString(),
-    messages: [...source.messages],
-    retained_messages: source.retained,
-    plugins: pluginStates(source.plugins, source.log),
-  };
-  try {
-    await saveSnapshot(source.session.dir, snapshot);
-    return true;
-  } catch (error) {
-    source.log.warn(
-      `session ${source.session.id} was not saved: ${(error as Error).message}. ` +
-        "The conversation goes on in memory; --resume returns to the last successful save.",
-    );
-    return false;
-  }
-}

@@ -103,7 +103,8 @@ function apply(state: SessionState, entry: JournalEntry, line: number): void {
 function close(state: SessionState): void {
   const messages = state.messages;
   const lastCalls = messages.findLastIndex((m) => m.role === "assistant");
-  const calls = lastCalls >= 0 ? messages[lastCalls]!.tool_calls ?? [] : [];
+  const assistant = messages[lastCalls];
+  const calls = assistant?.role === "assistant" ? assistant.tool_calls ?? [] : [];
   const answered = new Set(
     messages.slice(lastCalls + 1).map((m) => m.role === "tool" ? m.tool_call_id : undefined),
   );

@@ -115,7 +115,10 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     async endTurn(termination, note) {
       catchUp();
       states();
-      add({ type: "turn_end", termination, ...(note ? { note } : {}) }, messages.length + (note ? 1 : 0));
+      add(
+        { type: "turn_end", termination, ...(note ? { note } : {}) },
+        messages.length + (note ? 1 : 0),
+      );
       await flush();
       try {
         await deps.journal.sync();

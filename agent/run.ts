@@ -200,7 +200,9 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     spill,
     reading: reading(),
     emit: (event: HelEvent) => {
-      if (event.type === "permission") recorder.note({ type: "permission", decision: { ...event } });
+      if (event.type === "permission") {
+        recorder.note({ type: "permission", decision: { ...event } });
+      }
       deps.emit(event);
     },
   };

@@ -43,7 +43,10 @@ export function pluginStates(
       // Only JSON survives a snapshot; a round trip keeps what will really be restored.
       if (state !== undefined) states[plugin.name] = JSON.parse(JSON.stringify(state));
     } catch (error) {
-      warn(`plugin ${plugin.name} could not save its state: ${(error as Error).message}`, plugin.name);
+      warn(
+        `plugin ${plugin.name} could not save its state: ${(error as Error).message}`,
+        plugin.name,
+      );
     }
   }
   return states;
@@ -67,4 +70,3 @@ export function closingNote(
       "above are what happened before it ended.",
   };
 }
-

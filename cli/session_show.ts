@@ -32,7 +32,9 @@ async function load(project: string, id: string): Promise<SessionState> {
 /** The calls of an assistant message, one `name(arguments)` each. */
 function calls(message: ChatMessage): string[] {
   if (message.role !== "assistant") return [];
-  return (message.tool_calls ?? []).map((call) => `${call.function.name}(${call.function.arguments})`);
+  return (message.tool_calls ?? []).map((call) =>
+    `${call.function.name}(${call.function.arguments})`
+  );
 }
 
 /** The conversation as text: one block per message, headed by its role. */

@@ -75,7 +75,10 @@ Deno.test("a torn last line is ignored with a warning, cut off, and nothing befo
     cwd: project.project,
   });
   assert.equal(second.code, 0, second.stderr);
-  assert.match(second.stderr, /hel: warning: .*journal\.jsonl: its last line \(\d+\) was cut off mid-write and is ignored/);
+  assert.match(
+    second.stderr,
+    /hel: warning: .*journal\.jsonl: its last line \(\d+\) was cut off mid-write and is ignored/,
+  );
   assert.deepEqual(roles(model.requests[1]!.messages).slice(1), [
     "user:hello",
     "assistant:one",
@@ -102,12 +105,17 @@ Deno.test("a journal written by a newer hel is refused with a clear message and 
   assert.equal(result.code, 2, result.stderr);
   assert.match(
     result.stderr,
-    new RegExp(`session ${id} cannot be resumed: .*written by a newer hel \\(journal version 2; this hel reads version 1\\); update hel`),
+    new RegExp(
+      `session ${id} cannot be resumed: .*written by a newer hel \\(journal version 2; this hel reads version 1\\); update hel`,
+    ),
   );
   assert.doesNotMatch(result.stderr, /damaged/);
   assert.equal(await Deno.readTextFile(path), before);
   const list = await runHel(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tunreadable: journal\\.jsonl: .*newer hel`, "m"));
+  assert.match(
+    list.stdout,
+    new RegExp(`^${id}\tidle\t-\tunreadable: journal\\.jsonl: .*newer hel`, "m"),
+  );
   assert.equal(model.requests.length, 1);
 });
 
@@ -132,7 +140,10 @@ Deno.test("--fork-session continues in a new session and leaves the old one as i
   assert.equal(await Deno.readTextFile(journalOf(project.project, id)), before);
   const shown = await runHel(["sessions", "show", forked], { cwd: project.project });
   assert.equal(shown.code, 0, shown.stderr);
-  assert.match(shown.stdout, /\[user\]\nhello\n\n\[assistant\]\none\n\n\[user\]\nbranch off\n\n\[assistant\]\nforked answer\n$/);
+  assert.match(
+    shown.stdout,
+    /\[user\]\nhello\n\n\[assistant\]\none\n\n\[user\]\nbranch off\n\n\[assistant\]\nforked answer\n$/,
+  );
   const bare = await runHel([...base(model.url), "--fork-session", "-i", "x"], {
     cwd: project.project,
   });
@@ -151,8 +162,14 @@ Deno.test("hel sessions show prints the conversation as text or JSON; export wri
   const options = { cwd: project.project, unset: ["HEL_API_KEY"] };
   const text = await runHel(["sessions", "show", id], options);
   assert.equal(text.code, 0, text.stderr);
-  assert.match(text.stdout, new RegExp(`^session ${id} \\(created \\S+\\)\n\n\\[user\\]\nread notes\n`));
-  assert.match(text.stdout, /\[assistant\]\n→ read_file\(\{"path":"notes.txt"\}\)\n\n\[tool call_1\]\nalpha ``` beta\n/);
+  assert.match(
+    text.stdout,
+    new RegExp(`^session ${id} \\(created \\S+\\)\n\n\\[user\\]\nread notes\n`),
+  );
+  assert.match(
+    text.stdout,
+    /\[assistant\]\n→ read_file\(\{"path":"notes.txt"\}\)\n\n\[tool call_1\]\nalpha ``` beta\n/,
+  );
   const json = await runHel(["sessions", "show", id, "--json"], options);
   assert.equal(json.code, 0, json.stderr);
   const value = JSON.parse(json.stdout);
@@ -167,7 +184,10 @@ Deno.test("hel sessions show prints the conversation as text or JSON; export wri
   assert.equal(markdown.code, 0, markdown.stderr);
   assert.match(markdown.stdout, new RegExp(`^# Session ${id}\n`));
   assert.match(markdown.stdout, /## User\n\nread notes\n\n## Assistant\n\n```text\nread_file/);
-  assert.match(markdown.stdout, /### Result of call_1\n\n````text\nalpha ``` beta\n\n````\n\n## Assistant\n\nIt says alpha\.\n$/);
+  assert.match(
+    markdown.stdout,
+    /### Result of call_1\n\n````text\nalpha ``` beta\n\n````\n\n## Assistant\n\nIt says alpha\.\n$/,
+  );
   const wrong = await runHel(["sessions", "export", id, "--format", "html"], options);
   assert.equal(wrong.code, 2, wrong.stderr);
   assert.match(wrong.stderr, /the only format is markdown/);

@@ -36,7 +36,13 @@ interface Stamp {
 
 /** The body of an entry, by kind. */
 export type EntryBody =
-  | { type: "session"; session_id: string; project: string; created_at: string; forked_from?: string }
+  | {
+    type: "session";
+    session_id: string;
+    project: string;
+    created_at: string;
+    forked_from?: string;
+  }
   | { type: "run"; settings: Record<string, unknown> }
   | { type: "system"; content: string }
   | { type: "message"; message: ChatMessage }

@@ -25,7 +25,10 @@ export interface JournalWriter {
  * Opens (creating it when missing) the journal of `sessionDir` for appending. `sound` is the
  * length of its complete lines: a torn rest is cut off first, so the next entry starts a line.
  */
-export async function openJournalWriter(sessionDir: string, sound?: number): Promise<JournalWriter> {
+export async function openJournalWriter(
+  sessionDir: string,
+  sound?: number,
+): Promise<JournalWriter> {
   const file = await openFileNoFollow(sessionDir, journalPath(sessionDir), {
     read: true,
     mode: 0o600,

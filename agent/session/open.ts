@@ -132,7 +132,12 @@ function addStart(
   }, 1);
   if (!state) return;
   const n = state.messages.length + 1;
-  journal.add({ type: "checkpoint", messages: state.messages, retained: state.retained, replaced: 0 }, n);
+  journal.add({
+    type: "checkpoint",
+    messages: state.messages,
+    retained: state.retained,
+    replaced: 0,
+  }, n);
   journal.add({ type: "plugins", states: state.plugins }, n);
 }
 

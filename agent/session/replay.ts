@@ -110,7 +110,11 @@ function close(state: SessionState): void {
   );
   for (const call of calls) {
     if (answered.has(call.id)) continue;
-    const message: ChatMessage = { role: "tool", tool_call_id: call.id, content: INTERRUPTED_RESULT };
+    const message: ChatMessage = {
+      role: "tool",
+      tool_call_id: call.id,
+      content: INTERRUPTED_RESULT,
+    };
     messages.push(message);
     state.repairs.push({ type: "message", message });
   }

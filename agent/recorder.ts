@@ -55,11 +55,13 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       add({ type: "message", message: messages[recorded]! }, recorded + 1);
     }
   };
-  const states = () => {
-    const current = pluginStates(deps.plugins, (text, plugin) => {
+  const currentStates = () =>
+    pluginStates(deps.plugins, (text, plugin) => {
       if (!silenced.has(plugin)) deps.log.warn(text);
       silenced.add(plugin);
     });
+  const states = () => {
+    const current = currentStates();
     const text = JSON.stringify(current);
     if (text !== lastStates) add({ type: "plugins", states: current });
     lastStates = text;
@@ -102,11 +104,14 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       const changed = before.length !== messages.length ||
         before.some((message, index) => messages[index] !== message);
       if (changed) {
+        const plugins = currentStates();
+        lastStates = JSON.stringify(plugins);
         add({
           type: "checkpoint",
           messages: messages.slice(1),
           retained: deps.retained(),
           replaced: before.length - 1,
+          plugins,
         });
         recorded = messages.length;
       }

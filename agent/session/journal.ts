@@ -47,8 +47,17 @@ export type EntryBody =
   | { type: "system"; content: string }
   | { type: "message"; message: ChatMessage }
   | { type: "permission"; decision: Record<string, unknown> }
-  /** The whole conversation after a compaction (or a fork, or a snapshot read once). */
-  | { type: "checkpoint"; messages: ChatMessage[]; retained: number; replaced: number }
+  /**
+   * The whole conversation after a compaction (or a fork, or a snapshot read once), with the
+   * plugins' state then: a resume reads the journal from its last checkpoint on.
+   */
+  | {
+    type: "checkpoint";
+    messages: ChatMessage[];
+    retained: number;
+    replaced: number;
+    plugins: Record<string, unknown>;
+  }
   | { type: "plugins"; states: Record<string, unknown> }
   | { type: "turn_end"; termination: string; note?: ChatMessage };
 
@@ -67,23 +76,26 @@ export interface JournalRead {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Parses one line; throws {@link SnapshotError} saying what is wrong with it. */
+/** Names a line: by its number, or (0: read from the end) by where it is. */
+const at = (lineNumber: number) => lineNumber > 0 ? `line ${lineNumber}` : "a line near the end";
+
+/** Parses one line (`lineNumber` 0 when unknown); throws {@link SnapshotError} saying what is wrong with it. */
 export function parseEntry(line: string, lineNumber: number): JournalEntry {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
-    throw new SnapshotError(`line ${lineNumber} is not valid JSON (${(error as Error).message})`);
+    throw new SnapshotError(`${at(lineNumber)} is not valid JSON (${(error as Error).message})`);
   }
   if (!isObject(value) || typeof value.v !== "number") {
-    throw new SnapshotError(`line ${lineNumber} is not a journal entry`);
+    throw new SnapshotError(`${at(lineNumber)} is not a journal entry`);
   }
   if (value.v > JOURNAL_VERSION) throw newerVersion(value.v);
   if (value.v !== JOURNAL_VERSION) {
-    throw new SnapshotError(`line ${lineNumber} has unknown version ${JSON.stringify(value.v)}`);
+    throw new SnapshotError(`${at(lineNumber)} has unknown version ${JSON.stringify(value.v)}`);
   }
   if (typeof value.t !== "string" || !Number.isInteger(value.n)) {
-    throw new SnapshotError(`line ${lineNumber} lacks its time or message count`);
+    throw new SnapshotError(`${at(lineNumber)} lacks its time or message count`);
   }
   return value as unknown as JournalEntry;
 }
@@ -115,11 +127,7 @@ export function parseJournal(text: string): JournalRead {
   }
   const sound = new TextEncoder().encode(text.slice(0, end)).length;
   if (end === text.length) return { entries, sound };
-  return {
-    entries,
-    sound,
-    torn: `its last line (${lineNumber + 1}) was cut off mid-write and is ignored`,
-  };
+  return { entries, sound, ...tornRest(text.length, end) };
 }
 
 /** A plain file, or a refusal: a link or a FIFO in the journal's place is never read. */
@@ -136,6 +144,56 @@ export async function readJournal(sessionDir: string): Promise<JournalRead> {
   const path = journalPath(sessionDir);
   await checkJournalFile(path);
   return parseJournal(await Deno.readTextFile(path));
+}
+
+/**
+ * Reads what a resume needs: the first entry and every entry from the last checkpoint on,
+ * reading backwards from the end (a chunk, then four times more, ...) so the history before
+ * the last compaction is never loaded. Lines before the checkpoint are not checked.
+ */
+export async function readJournalForResume(sessionDir: string): Promise<JournalRead> {
+  const path = journalPath(sessionDir);
+  await checkJournalFile(path);
+  using file = await Deno.open(path, { read: true });
+  const size = (await file.stat()).size;
+  const first = await lineAt(file, 0, size, "forward");
+  if (first === undefined) return { entries: [], sound: 0, ...tornRest(size, 0) };
+  const head = parseEntry(first, 1);
+  for (let span = CHUNK;; span *= 4) {
+    const from = Math.max(0, size - span);
+    const text = await readText(file, from, size - from);
+    const end = text.lastIndexOf("\n") + 1;
+    const sound = size - new TextEncoder().encode(text.slice(end)).length;
+    // Unless the chunk starts the file, its first line may be cut by the chunk's edge.
+    const start = from === 0 ? 0 : text.indexOf("\n") + 1;
+    const lines = start < end ? text.slice(start, end - 1).split("\n") : [];
+    const entries: JournalEntry[] = [];
+    for (let index = lines.length - 1; index >= 0; index--) {
+      if (lines[index]!.trim() === "") continue;
+      const entry = parseEntry(lines[index]!, from === 0 ? index + 1 : 0);
+      entries.unshift(entry);
+      if (entry.type === "checkpoint" && (from !== 0 || index !== 0)) {
+        return { entries: [head, ...entries], sound, ...tornRest(size, sound) };
+      }
+    }
+    if (from === 0) return { entries, sound, ...tornRest(size, sound) };
+  }
+}
+
+function tornRest(size: number, sound: number): { torn?: string } {
+  return sound < size ? { torn: "its last line was cut off mid-write and is ignored" } : {};
+}
+
+async function readText(file: Deno.FsFile, from: number, length: number): Promise<string> {
+  const bytes = new Uint8Array(length);
+  await file.seek(from, Deno.SeekMode.Start);
+  let read = 0;
+  while (read < length) {
+    const got = await file.read(bytes.subarray(read));
+    if (got === null) break;
+    read += got;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, read));
 }
 
 /** The first and last complete entries, read without loading the journal whole. */
@@ -168,19 +226,11 @@ async function lineAt(file: Deno.FsFile, offset: number, size: number, way: stri
   while (true) {
     const from = way === "forward" ? offset : Math.max(0, offset - span);
     const length = Math.min(span, way === "forward" ? size - from : offset - from);
-    const bytes = new Uint8Array(length);
-    await file.seek(from, Deno.SeekMode.Start);
-    let read = 0;
-    while (read < length) {
-      const got = await file.read(bytes.subarray(read));
-      if (got === null) break;
-      read += got;
-    }
-    const text = new TextDecoder().decode(bytes.subarray(0, read));
+    const text = await readText(file, from, length);
     if (way === "forward") {
       const stop = text.indexOf("\n");
       if (stop >= 0) return text.slice(0, stop);
-      if (from + read >= size) return undefined;
+      if (from + length >= size) return undefined;
     } else {
       const stop = text.lastIndexOf("\n");
       const before = text.lastIndexOf("\n", stop - 1);

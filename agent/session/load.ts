@@ -1,10 +1,10 @@
 /**
- * Loading a saved session: its journal, or, for a session saved by an older hel, its
+ * Loading a saved session: its journal (from its last checkpoint on), or, for a session saved by an older hel, its
  * `snapshot.json` (read once; the resumed run continues it as a journal).
  *
  * @module
  */
-import { readJournal } from "./journal.ts";
+import { readJournalForResume } from "./journal.ts";
 import { replayJournal, type SessionState } from "./replay.ts";
 import { loadSnapshot, SnapshotError } from "./snapshot.ts";
 
@@ -37,7 +37,7 @@ export async function loadSessionState(
 ): Promise<LoadedSession> {
   let read;
   try {
-    read = await readJournal(dir);
+    read = await readJournalForResume(dir);
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw inFile(error, "journal.jsonl");
   }

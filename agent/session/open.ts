@@ -137,8 +137,8 @@ function addStart(
     messages: state.messages,
     retained: state.retained,
     replaced: 0,
+    plugins: state.plugins,
   }, n);
-  journal.add({ type: "plugins", states: state.plugins }, n);
 }
 
 /** A failure to resume, as a usage error that says what to do. */

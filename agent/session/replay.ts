@@ -79,6 +79,7 @@ function apply(state: SessionState, entry: JournalEntry, line: number): void {
       }
       state.messages = [...entry.messages];
       state.retained = entry.retained;
+      if (isObject(entry.plugins)) state.plugins = entry.plugins;
       return;
     case "plugins":
       if (!isObject(entry.states)) throw new SnapshotError(`line ${line}: malformed plugin state`);

@@ -42,3 +42,8 @@ export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
 export type { TrustEntry, TrustSummary } from "./trust.ts";
 export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
+export { defineTool, type ToolSpec } from "./define_tool.ts";
+export { optionKey, optionValue, withDefaults } from "./plugin_options.ts";
+export type { ArgumentCheck } from "./argument_problems.ts";
+export { compileSchemaCheck, MAX_SCHEMA_CHARS, type SchemaCheck } from "./schema_check.ts";
+export { z } from "zod";

@@ -29,8 +29,11 @@ export interface Logger {
   info(text: string): void;
 }
 
-/** A command-line flag a plugin adds to `hel`, e.g. `--sandbox <mode>`. */
-export interface PluginOption {
+/**
+ * A command-line flag a plugin adds to `hel`, e.g. `--sandbox <mode>`. `T` is the value the
+ * plugin uses, read with `optionValue(flags, option)` (core/plugin_options.ts).
+ */
+export interface PluginOption<T = unknown> {
   /** Commander flag syntax: `--name <value>`, `--name`, or `--no-name`. */
   flags: string;
   description: string;
@@ -41,6 +44,12 @@ export interface PluginOption {
   hidden?: boolean;
   /** Each use adds a value: the parsed value is a list of strings, empty when not given. */
   repeatable?: boolean;
+  /**
+   * Turns the command-line value (the string given or the default, true for a switch, the
+   * list of a repeatable flag, undefined when absent) into the plugin's value. A bad value
+   * throws a `UsageError` that names the flag and the fix. Without it the value is as given.
+   */
+  parse?(value: unknown): T;
 }
 
 /** What both plugin setup and plugin commands may use: the project, the user, the terminal. */
@@ -176,8 +185,14 @@ export interface Plugin {
   shutdown?(): Promise<void>;
 }
 
-/** The default export of a plugin module. */
-export type PluginFactory = (options?: Record<string, unknown>) => Plugin;
+/**
+ * The default export of a plugin module: makes the plugin from the options `deno.json` gives
+ * it (`["path/to/mod.ts", {options}]`). Every option may be left out; the plugin fills in its
+ * defaults.
+ */
+export type PluginFactory<Options extends object = Record<string, unknown>> = (
+  options?: Partial<Options>,
+) => Plugin;
 
 /** The interception points a plugin can use, in the order `plugins list` prints them. */
 export const INTERCEPTION_POINTS = [

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { argumentProblems } from "./argument_check.ts";
+import type { ArgumentCheck } from "./argument_problems.ts";
+import { schemaCheckFor } from "./schema_check.ts";
 import type { FileReading } from "./file_reading.ts";
 import type { Plugin } from "./plugin.ts";
 import type { HelEvent, PermissionEvent } from "./events.ts";
@@ -139,6 +140,19 @@ async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolRes
   }
 }
 
+/** The tool's own check, else its JSON Schema's; a throw is hel's or the plugin's fault. */
+function checkArguments(tool: Tool, args: Record<string, unknown>): ArgumentCheck {
+  try {
+    if (tool.checkArguments) return tool.checkArguments(args);
+    return schemaCheckFor(tool.parameters)?.(args) ?? { ok: true, args };
+  } catch (error) {
+    return {
+      ok: false,
+      problems: [`the arguments could not be checked (${(error as Error).message})`],
+    };
+  }
+}
+
 /**
  * Runs one call through the whole path and returns what the model will read. Never throws:
  * unknown tools, bad arguments, blocks, denials and tool failures all become error results.
@@ -176,19 +190,20 @@ export async function executeToolCall(
     return finish({ ok: false, text: `${name}: ${parsed}` }, argsForRecord, tool);
   }
   // A call that cannot run is answered before hooks, the approval question or a server see it.
-  const problems = argumentProblems(tool.parameters, parsed);
-  if (problems.length > 0) {
+  const checked = checkArguments(tool, parsed);
+  if (!checked.ok) {
     return finish(
       {
         ok: false,
-        text: `${name}: the arguments do not fit the tool's parameters: ${problems.join("; ")}. ` +
-          "Send the call again with all of these fixed",
+        text: `${name}: the arguments do not fit the tool's parameters: ${
+          checked.problems.join("; ")
+        }. Send the call again with all of these fixed`,
       },
       parsed,
       tool,
     );
   }
-  const info: ToolCallInfo = { callId: call.id, name, args: parsed, tool, signal };
+  const info: ToolCallInfo = { callId: call.id, name, args: checked.args, tool, signal };
 
   // The first plugin that blocks decides; the rest do not see the call.
   let blocked: BlockDecision | undefined;

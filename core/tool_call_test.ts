@@ -4,6 +4,8 @@ import type { HelEvent } from "./events.ts";
 import type { Approval } from "./permissions.ts";
 import type { Plugin } from "./plugin.ts";
 import { executeToolCall, type ToolCallDeps } from "./tool_call.ts";
+import { defineTool } from "./define_tool.ts";
+import { z } from "zod";
 import type { AccessLevel, Tool, ToolClass } from "./types.ts";
 
 function tool(name: string, toolClass: ToolClass, log: string[], ok = true): Tool {
@@ -72,6 +74,61 @@ test("executeToolCall() tells the model how to fix arguments that are not JSON",
   const arrayArgs = await executeToolCall(call("echo", "[1]"), d, signal);
   assert.match(arrayArgs.content, /must be a JSON object/);
   assert.deepEqual(log, []);
+});
+
+test("executeToolCall() checks arguments before hooks and the question; run gets the checked ones", async () => {
+  const log: string[] = [];
+  const seen: unknown[] = [];
+  const zodTool = defineTool({
+    name: "typed",
+    description: "",
+    parameters: z.strictObject({ path: z.string(), limit: z.int().optional() }),
+    toolClass: "write",
+    category: "other",
+    run: (args) => {
+      log.push(`run typed ${JSON.stringify(args)}`);
+      return Promise.resolve({ ok: true, text: "ran" });
+    },
+  });
+  const schemaTool: Tool = {
+    ...tool("raw", "write", log),
+    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+  };
+  const watcher: Plugin = {
+    name: "watcher",
+    description: "",
+    beforeToolCall: (info) => {
+      seen.push(info.args);
+      return Promise.resolve();
+    },
+  };
+  const { d } = deps([zodTool, schemaTool], {
+    access: "confirm",
+    plugins: [watcher],
+    answers: ["approved", "approved"],
+  });
+  const fix = ". Send the call again with all of these fixed";
+  const bad = await executeToolCall(call("typed", '{"limit":"2","x":1}'), d, signal);
+  assert.equal(
+    bad.content,
+    "error: typed: the arguments do not fit the tool's parameters: path is required but " +
+      `missing; limit must be an integer, not string; unknown argument x (this tool takes path, ` +
+      `limit)${fix}`,
+  );
+  const badRaw = await executeToolCall(call("raw", '{"n":"1"}'), d, signal);
+  assert.equal(
+    badRaw.content,
+    `error: raw: the arguments do not fit the tool's parameters: n must be an integer, not string${fix}`,
+  );
+  assert.deepEqual(seen, []);
+  assert.deepEqual(log, []);
+  assert.equal(
+    (await executeToolCall(call("typed", '{"path":"a","limit":null}'), d, signal)).ok,
+    true,
+  );
+  assert.equal((await executeToolCall(call("raw", '{"n":1}'), d, signal)).ok, true);
+  assert.deepEqual(seen, [{ path: "a" }, { n: 1 }]);
+  assert.deepEqual(log, ['run typed {"path":"a"}', 'run raw {"n":1}']);
 });
 
 test("executeToolCall() applies the access level: read-only denies, confirm asks once per call", async () => {

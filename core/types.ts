@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ArgumentCheck } from "./argument_problems.ts";
 
 /** One function call requested by the model, exactly as Chat Completions carries it. */
 export interface ToolCall {
@@ -85,8 +86,9 @@ export interface ToolContext {
 }
 
 /**
- * A tool the model can call. `run` receives the decoded argument object; it validates its own
- * fields and returns failures as `{ ok: false }` results.
+ * A tool the model can call. Built-in tools are made with `defineTool` (core/define_tool.ts).
+ * `run` receives the decoded argument object after the check; it returns failures as
+ * `{ ok: false }` results.
  */
 export interface Tool {
   name: string;
@@ -95,6 +97,12 @@ export interface Tool {
   parameters: JsonSchema;
   toolClass: ToolClass;
   category: ToolCategory;
+  /**
+   * Checks decoded arguments before hooks and the permission question see the call; `run`
+   * receives the arguments it returns. Without it the tool-call path checks them against
+   * `parameters` (JSON Schema), or, when that schema cannot be compiled, leaves them to `run`.
+   */
+  checkArguments?(args: Record<string, unknown>): ArgumentCheck;
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 

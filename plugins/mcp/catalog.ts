@@ -4,7 +4,12 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../core/mod.ts";
+import {
+  codePointLength,
+  compileSchemaCheck,
+  headChars,
+  type SchemaCheck,
+} from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 
@@ -27,6 +32,8 @@ export interface CatalogEntry {
   description: string;
   /** The server's input schema, as given. */
   inputSchema: Record<string, unknown>;
+  /** Checks a call's arguments against `inputSchema` (compiled by ajv). */
+  check: SchemaCheck;
 }
 
 /** A listed tool hel will not offer, and why. */
@@ -57,8 +64,9 @@ export function modelName(server: string, tool: string): string {
  * Builds the catalog from every connected server's listing. A server's `tools` allowlist
  * (`allow`) applies first, so a tool the user did not ask for is never excluded, warned about
  * or counted as sharing a name. Names that would exceed 64 characters, tools without an object
- * `inputSchema`, and names two tools would share (or that an already registered tool has) are
- * excluded, each with a reason.
+ * `inputSchema` or with one hel cannot check (invalid, a `$ref` it cannot resolve, too large),
+ * and names two tools would share (or that an already registered tool has) are excluded, each
+ * with a reason.
  */
 export function buildCatalog(
   servers: readonly { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[],
@@ -107,12 +115,20 @@ export function buildCatalog(
           reason: 'it has no object inputSchema (model APIs need "type": "object")',
         });
       } else {
+        // A schema hel cannot check would let calls reach hooks, the approval question and the
+        // server unchecked, and would likely confuse the model too: the tool is not offered.
+        const check = compileSchemaCheck(schema);
+        if (typeof check !== "function") {
+          excluded.push({ server: server.name, toolName, reason: check.error });
+          continue;
+        }
         candidates.push({
           fullName,
           server: server.name,
           toolName,
           description: typeof tool.description === "string" ? tool.description.trim() : "",
           inputSchema: schema,
+          check,
         });
       }
     }

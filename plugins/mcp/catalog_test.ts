@@ -22,6 +22,8 @@ Deno.test("catalog: too long names, missing schemas and shared names are exclude
         { name: "a.b", inputSchema: OBJECT },
         { name: "a_b", inputSchema: OBJECT },
         { description: "nameless", inputSchema: OBJECT },
+        { name: "remote", inputSchema: { type: "object", $ref: "https://evil.invalid/s.json" } },
+        { name: "invalid", inputSchema: { type: "object", required: "path" } },
       ],
     },
     {
@@ -44,6 +46,23 @@ Deno.test("catalog: too long names, missing schemas and shared names are exclude
   assert.match(reasons["t/(no name)"]!, /without a name/);
   assert.match(reasons["u/taken"]!, /already the name of another tool/);
   assert.equal(reasons["u/(not a tool)"], 'the server listed "x" as a tool');
+  assert.equal(
+    reasons["t/remote"],
+    "its inputSchema cannot be checked: can't resolve reference https://evil.invalid/s.json " +
+      "from id #",
+  );
+  assert.match(reasons["t/invalid"]!, /^its inputSchema cannot be checked: schema is invalid: /);
+});
+
+Deno.test("catalog: each usable tool's arguments are checked against its own schema", () => {
+  const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
+  const catalog = buildCatalog(
+    [{ name: "t", tools: [{ name: "s", inputSchema: schema }] }],
+    new Set(),
+  );
+  const check = catalog.entries[0]!.check;
+  assert.deepEqual(check({ q: "x" }), { ok: true, args: { q: "x" } });
+  assert.deepEqual(check({ q: 1 }), { ok: false, problems: ["q must be a string, not integer"] });
 });
 
 Deno.test("catalog: the listing shows the first line, cut to 300 characters, without controls", () => {
@@ -53,6 +72,7 @@ Deno.test("catalog: the listing shows the first line, cut to 300 characters, wit
     toolName: "x",
     description,
     inputSchema: OBJECT,
+    check: (args: Record<string, unknown>) => ({ ok: true as const, args }),
   });
   assert.equal(listingLine(entry("First.\nSecond.")), "- mcp__t__x: First.");
   assert.equal(listingLine(entry("")), "- mcp__t__x");

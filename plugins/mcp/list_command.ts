@@ -13,7 +13,7 @@ import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
-import { type McpPluginOptions, timings } from "./settings.ts";
+import { type McpPluginOptions, timings } from "./options.ts";
 import { shownEnvName } from "./server_env.ts";
 
 /** The `hel mcp` command. */

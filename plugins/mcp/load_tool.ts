@@ -4,45 +4,40 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../core/mod.ts";
+import { defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
 import description from "./load_mcp_tool.txt" with { type: "text" };
 import type { Catalog, CatalogEntry } from "./catalog.ts";
 
 /** The loading tool's name. */
 export const LOAD_TOOL_NAME = "load_mcp_tool";
 
+// Not strict: other arguments are ignored, as they always were.
+const parameters = z.object({
+  names: z.array(z.string()).describe(
+    "Full MCP tool names from the system message, e.g. mcp__notes__search",
+  ),
+});
+
 /** Creates the tool over a catalog and the run's loaded names (in load order). */
 export function createLoadTool(catalog: Catalog, loaded: Set<string>): Tool {
   const byName = new Map(catalog.entries.map((entry) => [entry.fullName, entry]));
-  return {
+  return defineTool({
     name: LOAD_TOOL_NAME,
     description: description.trim(),
-    parameters: {
-      type: "object",
-      properties: {
-        names: {
-          type: "array",
-          items: { type: "string" },
-          description: "Full MCP tool names from the system message, e.g. mcp__notes__search",
-        },
-      },
-      required: ["names"],
-    },
+    parameters,
     toolClass: "read",
     category: "other",
-    run: (args) => Promise.resolve(load(args, catalog, byName, loaded)),
-  };
+    run: (args) => Promise.resolve(load(args.names, catalog, byName, loaded)),
+  });
 }
 
 function load(
-  args: Record<string, unknown>,
+  given: string[],
   catalog: Catalog,
   byName: ReadonlyMap<string, CatalogEntry>,
   loaded: Set<string>,
 ): ToolResult {
-  const names = Array.isArray(args.names)
-    ? [...new Set(args.names.filter((name): name is string => typeof name === "string"))]
-    : [];
+  const names = [...new Set(given)];
   if (names.length === 0) {
     return {
       ok: false,

@@ -33,12 +33,16 @@ Deno.test("load_mcp_tool: one line per name; loaded names join the set in order"
 
 Deno.test("load_mcp_tool: no usable name is a failure that says what to send", async () => {
   const tool = createLoadTool(catalog, new Set());
-  for (
-    const args of [{}, { names: [] }, { names: "mcp__inventory__lookup_port" }, { names: [1] }]
-  ) {
-    const result = await tool.run(args, context);
-    assert.equal(result.ok, false);
-    assert.match(result.text, /needs a non-empty "names" list/);
+  const empty = await tool.run({ names: [] }, context);
+  assert.equal(empty.ok, false);
+  assert.match(empty.text, /needs a non-empty "names" list/);
+  const cases: [Record<string, unknown>, string][] = [
+    [{}, "names is required but missing"],
+    [{ names: "mcp__inventory__lookup_port" }, "names must be an array, not string"],
+    [{ names: [1] }, "names[0] must be a string, not integer"],
+  ];
+  for (const [args, text] of cases) {
+    assert.deepEqual(tool.checkArguments?.(args), { ok: false, problems: [text] });
   }
   const unknown = await tool.run({ names: ["nope"] }, context);
   assert.equal(unknown.ok, false);

@@ -8,7 +8,7 @@
  */
 import type { Host, Plugin, Tool, ToolDefinition, ToolLookup } from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
-import { SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mod.ts";
+import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
@@ -19,10 +19,17 @@ import { summarizeServers } from "./summary.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, MCP_TRACE, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
-import { eagerLoading, type McpPluginOptions, timings } from "./settings.ts";
+import {
+  eagerLoading,
+  MCP_OPTIONS,
+  mcpOptions,
+  type McpPluginOptions,
+  timings,
+} from "./options.ts";
 
 /** Creates the plugin. */
-export default function mcp(options: McpPluginOptions = {}): Plugin {
+export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
+  const options = mcpOptions(given);
   let group: ServerGroup | undefined;
   // Set once setup has connected a server; without it the plugin offers nothing.
   let loadTool: Tool | undefined;
@@ -38,23 +45,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
     name: "mcp",
     description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
-    options: [
-      ...SANDBOX_OPTIONS,
-      {
-        flags: "--mcp-startup-timeout <ms>",
-        description: "time for all MCP servers to start",
-        hidden: true,
-      },
-      {
-        flags: "--mcp-shutdown-wait <ms>",
-        description: "wait per MCP shutdown step",
-        hidden: true,
-      },
-      {
-        flags: "--mcp-eager",
-        description: "send every MCP tool definition up front instead of loading on demand",
-      },
-    ],
+    options: MCP_OPTIONS,
     commands: [createListCommand(options)],
     trustedConfigs: [MCP_TRUST],
     traceChannels: [MCP_TRACE],
@@ -164,6 +155,7 @@ export default function mcp(options: McpPluginOptions = {}): Plugin {
           name: entry.fullName,
           description: entry.description,
           parameters: entry.inputSchema,
+          checkArguments: entry.check,
           toolClass: "execute",
           category: "other",
           run: (args, context) => connection.call(entry.toolName, args, context.signal),

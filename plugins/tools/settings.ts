@@ -1,11 +1,11 @@
 /**
- * The plugin's command-line flags and their checks: which tools are offered and the bash time
- * limit, beside the kit's sandbox switches. Bad values are usage errors
- * that name the flag and the fix.
+ * The plugin's command-line flags, each with the check that turns its value into a setting:
+ * which tools are offered and the bash time limit, beside the kit's sandbox switches. Bad
+ * values are usage errors that name the flag and the fix.
  *
  * @module
  */
-import { MAX_TIMER_SECONDS, type PluginOption, UsageError } from "../../core/mod.ts";
+import { MAX_TIMER_SECONDS, optionValue, type PluginOption, UsageError } from "../../core/mod.ts";
 import { DEFAULT_BASH_TIMEOUT_SECONDS } from "./shell/bash.ts";
 import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
 
@@ -21,35 +21,6 @@ export const KNOWN_TOOLS = [
 
 /** A built-in tool's name. */
 export type ToolName = typeof KNOWN_TOOLS[number];
-
-/** The flags the plugin adds to `hel`. */
-export const TOOL_OPTIONS: PluginOption[] = [
-  {
-    flags: "--tools <list>",
-    description: "comma-separated built-in tools to offer",
-    default: KNOWN_TOOLS.join(","),
-  },
-  // The sandbox flags are the kit's, shared with every plugin that runs programs in it.
-  ...SANDBOX_OPTIONS,
-  {
-    flags: "--bash-timeout <seconds>",
-    description: "wall-clock limit of one bash command",
-    default: String(DEFAULT_BASH_TIMEOUT_SECONDS),
-  },
-  {
-    flags: "--read-scan-bytes <bytes>",
-    description: "bytes one read_file call scans for start_line at most (for tests and tuning)",
-    hidden: true,
-  },
-];
-
-/** The plugin's settings after checking. */
-export interface ToolSettings {
-  tools: ToolName[];
-  timeoutSeconds: number;
-  /** `--read-scan-bytes`, when given. */
-  readScanBytes?: number;
-}
 
 /** `--tools a,b`: names trimmed, duplicates kept once, unknown or empty lists refused. */
 export function parseToolList(value: unknown): ToolName[] {
@@ -72,29 +43,70 @@ export function parseToolList(value: unknown): ToolName[] {
   return names;
 }
 
+const TOOLS: PluginOption<ToolName[]> = {
+  flags: "--tools <list>",
+  description: "comma-separated built-in tools to offer",
+  default: KNOWN_TOOLS.join(","),
+  parse: parseToolList,
+};
+
+const BASH_TIMEOUT: PluginOption<number> = {
+  flags: "--bash-timeout <seconds>",
+  description: "wall-clock limit of one bash command",
+  default: String(DEFAULT_BASH_TIMEOUT_SECONDS),
+  parse(value) {
+    const text = value ?? String(DEFAULT_BASH_TIMEOUT_SECONDS);
+    const seconds = Number(text);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new UsageError(`--bash-timeout: expected a positive number of seconds, got "${text}"`);
+    }
+    if (seconds > MAX_TIMER_SECONDS) {
+      throw new UsageError(
+        `--bash-timeout: ${text} seconds is more than the longest limit hel can keep, ` +
+          `${MAX_TIMER_SECONDS} seconds (about 24 days); give a smaller number`,
+      );
+    }
+    return seconds;
+  },
+};
+
+const READ_SCAN_BYTES: PluginOption<number | undefined> = {
+  flags: "--read-scan-bytes <bytes>",
+  description: "bytes one read_file call scans for start_line at most (for tests and tuning)",
+  hidden: true,
+  parse(value) {
+    if (value === undefined) return undefined;
+    const bytes = Number(value);
+    if (!(Number.isSafeInteger(bytes) && bytes > 0)) {
+      throw new UsageError(`--read-scan-bytes: expected a positive whole number, got "${value}"`);
+    }
+    return bytes;
+  },
+};
+
+/** The flags the plugin adds to `hel`. */
+export const TOOL_OPTIONS: PluginOption[] = [
+  TOOLS,
+  // The sandbox flags are the kit's, shared with every plugin that runs programs in it.
+  ...SANDBOX_OPTIONS,
+  BASH_TIMEOUT,
+  READ_SCAN_BYTES,
+];
+
+/** The plugin's settings, read from its flags. */
+export interface ToolSettings {
+  tools: ToolName[];
+  timeoutSeconds: number;
+  /** `--read-scan-bytes`, when given. */
+  readScanBytes?: number;
+}
+
 /** Reads the parsed flags (camelCase names) into settings (the sandbox's are the kit's). */
 export function toolSettings(flags: Readonly<Record<string, unknown>>): ToolSettings {
-  const timeoutText = flags.bashTimeout ?? String(DEFAULT_BASH_TIMEOUT_SECONDS);
-  const timeoutSeconds = Number(timeoutText);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
-    throw new UsageError(
-      `--bash-timeout: expected a positive number of seconds, got "${timeoutText}"`,
-    );
-  }
-  if (timeoutSeconds > MAX_TIMER_SECONDS) {
-    throw new UsageError(
-      `--bash-timeout: ${timeoutText} seconds is more than the longest limit hel can keep, ` +
-        `${MAX_TIMER_SECONDS} seconds (about 24 days); give a smaller number`,
-    );
-  }
-  const scanText = flags.readScanBytes;
-  const readScanBytes = scanText === undefined ? undefined : Number(scanText);
-  if (readScanBytes !== undefined && !(Number.isSafeInteger(readScanBytes) && readScanBytes > 0)) {
-    throw new UsageError(`--read-scan-bytes: expected a positive whole number, got "${scanText}"`);
-  }
+  const readScanBytes = optionValue(flags, READ_SCAN_BYTES);
   return {
     ...(readScanBytes === undefined ? {} : { readScanBytes }),
-    tools: parseToolList(flags.tools),
-    timeoutSeconds,
+    tools: optionValue(flags, TOOLS),
+    timeoutSeconds: optionValue(flags, BASH_TIMEOUT),
   };
 }

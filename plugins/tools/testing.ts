@@ -52,9 +52,14 @@ export async function testWorkspace(files: Record<string, string> = {}): Promise
   };
 }
 
-/** Runs a tool the way the tool-call path does (no permission step). */
+/**
+ * Runs a tool the way the tool-call path does (no permission step): arguments that do not fit
+ * are a failure listing the problems, `; `-separated, and the tool does not run.
+ */
 export function call(tool: Tool, args: Record<string, unknown>): Promise<ToolResult> {
-  return tool.run(args, { callId: "call_test", signal: new AbortController().signal });
+  const checked = tool.checkArguments?.(args) ?? { ok: true, args };
+  if (!checked.ok) return Promise.resolve({ ok: false, text: checked.problems.join("; ") });
+  return tool.run(checked.args, { callId: "call_test", signal: new AbortController().signal });
 }
 
 /** True when bubblewrap is installed, so the sandbox tests run rather than skip. */

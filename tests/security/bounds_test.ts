@@ -215,8 +215,9 @@ Deno.test({
     const probe = toolMessage(model, "probe");
     const started = Number(probe.match(/started (\d+)/)?.[1]);
     assert.ok(started > 0 && started < 1024, probe);
-    // The bomb ran, was held at the limit, and ended with its call: hel went on to answer.
-    assert.match(toolMessage(model, "bomb"), /^exit=/);
+    // The bomb ran, was held at the limit, and ended with its call — by itself, or killed at
+    // the call's time limit on a busy machine: hel went on to answer.
+    assert.match(toolMessage(model, "bomb"), /^(error: )?exit=/);
     assert.equal(model.remaining(), 0);
   },
 });

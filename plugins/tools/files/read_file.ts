@@ -4,8 +4,7 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../../core/mod.ts";
-import { optionalPositiveInt, optionalString, unknownArguments } from "../args.ts";
+import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { identityOf, sameIdentity } from "../../../kit/mod.ts";
 import type { CursorStore } from "./read_cursors.ts";
@@ -18,7 +17,14 @@ export const READ_REPLY_BYTES = 10_000;
 /** Room kept for the continuation notice. */
 const NOTICE_BYTES = 160;
 const CONTENT_BYTES = READ_REPLY_BYTES - NOTICE_BYTES;
-const ARGS = ["path", "start_line", "max_lines", "cursor"] as const;
+
+// path may be left out when a cursor continues a read, so it is not required here.
+const parameters = z.strictObject({
+  path: z.string().describe("File path, relative to the working directory").optional(),
+  start_line: z.int().min(1).describe("First line to read (from 1)").optional(),
+  max_lines: z.int().min(1).describe("Read at most this many lines").optional(),
+  cursor: z.string().describe("Continue a truncated read (alone, or with path)").optional(),
+});
 
 /** What `read_file` needs from the plugin. */
 export interface ReadFileDeps {
@@ -30,53 +36,36 @@ export interface ReadFileDeps {
 
 /** Creates the tool. */
 export function readFileTool(deps: ReadFileDeps): Tool {
-  return {
+  return defineTool({
     name: "read_file",
     description,
-    parameters: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File path, relative to the working directory" },
-        start_line: { type: "integer", minimum: 1, description: "First line to read (from 1)" },
-        max_lines: { type: "integer", minimum: 1, description: "Read at most this many lines" },
-        cursor: { type: "string", description: "Continue a truncated read (alone, or with path)" },
-      },
-      additionalProperties: false,
-    },
+    parameters,
     toolClass: "read",
     category: "read",
     run: (args, context) => readFile(deps, args, context.signal),
-  };
+  });
 }
 
 const fail = (text: string): ToolResult => ({ ok: false, text });
 
 async function readFile(
   deps: ReadFileDeps,
-  args: Record<string, unknown>,
+  args: z.infer<typeof parameters>,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const unknown = unknownArguments(args, ARGS);
-  if (unknown) return fail(unknown);
-  const path = optionalString(args, "path", undefined);
-  if (!path.ok) return fail(path.text);
-  const cursorId = optionalString(args, "cursor", undefined);
-  if (!cursorId.ok) return fail(cursorId.text);
-  const startLine = optionalPositiveInt(args, "start_line");
-  if (!startLine.ok) return fail(startLine.text);
-  const maxLines = optionalPositiveInt(args, "max_lines");
-  if (!maxLines.ok) return fail(maxLines.text);
-
-  if (cursorId.value !== undefined) {
-    if (startLine.value !== undefined || maxLines.value !== undefined) {
+  const { path, cursor, start_line: startLine, max_lines: maxLines } = args;
+  if (cursor !== undefined) {
+    if (startLine !== undefined || maxLines !== undefined) {
       return fail("cursor cannot be combined with start_line or max_lines; send the cursor alone");
     }
-    return await continueRead(deps, cursorId.value, path.value, signal);
+    return await continueRead(deps, cursor, path, signal);
   }
-  if (path.value === undefined) return fail("missing string argument: path");
-  const resolved = await resolveInWorkspace(deps.workspace, path.value, { allowSpill: true });
+  if (path === undefined) {
+    return fail("path is required but missing (or send a cursor to continue a read)");
+  }
+  const resolved = await resolveInWorkspace(deps.workspace, path, { allowSpill: true });
   if (!resolved.ok) return fail(resolved.text);
-  const shown = path.value;
+  const shown = path;
   const kind = await regularFile(resolved.path, shown);
   if (kind) return fail(kind);
   const opened = await openVerified(deps.workspace, resolved.path, shown, { read: true });
@@ -86,9 +75,9 @@ async function readFile(
     path: resolved.path,
     shown,
     offset: 0,
-    maxLines: maxLines.value,
-    line: startLine.value ?? 1,
-    skip: (startLine.value ?? 1) - 1,
+    maxLines,
+    line: startLine ?? 1,
+    skip: (startLine ?? 1) - 1,
   };
   return await seekAndRead(deps, file, opened.info, read, signal);
 }

@@ -137,14 +137,14 @@ Deno.test("read_file refuses folders, pipes, binary files and bad arguments", as
       "bin.dat is not valid UTF-8 text (near bytes 0-4); it may be a binary file, which " +
       "read_file cannot show",
     ],
-    [{}, "missing string argument: path"],
-    [{ path: 7 }, "path must be a string"],
-    [{ path: "dir/x.txt", start_line: 0 }, "start_line must be a positive integer"],
-    [{ path: "dir/x.txt", max_lines: 1.5 }, "max_lines must be a positive integer"],
-    [{ cursor: 3 }, "cursor must be a string"],
+    [{}, "path is required but missing (or send a cursor to continue a read)"],
+    [{ path: 7 }, "path must be a string, not integer"],
+    [{ path: "dir/x.txt", start_line: 0 }, "start_line must be at least 1, not 0"],
+    [{ path: "dir/x.txt", max_lines: 1.5 }, "max_lines must be an integer, not number"],
+    [{ cursor: 3 }, "cursor must be a string, not integer"],
     [
       { path: "dir/x.txt", line: 1 },
-      "unknown argument: line (this tool takes path, start_line, max_lines, cursor)",
+      "unknown argument line (this tool takes path, start_line, max_lines, cursor)",
     ],
     [{ path: "missing.txt" }, "missing.txt: no such file or directory"],
   ];

@@ -46,9 +46,9 @@ Deno.test("search_replace refuses bad arguments, missing files and protected pat
   await Deno.symlink(`${t.outside}/outside.txt`, `${t.project}/o`);
   const tool = searchReplaceTool(t.workspace);
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ path: "a.txt", search: "", replace: "y" }, /^search must not be empty$/],
-    [{ path: "a.txt", replace: "y" }, /^missing string argument: search$/],
-    [{ path: "a.txt", search: "x" }, /^missing string argument: replace$/],
+    [{ path: "a.txt", search: "", replace: "y" }, /^search must be a non-empty string$/],
+    [{ path: "a.txt", replace: "y" }, /^search is required but missing$/],
+    [{ path: "a.txt", search: "x" }, /^replace is required but missing$/],
     [{ path: "nope.txt", search: "x", replace: "y" }, /^nope\.txt: no such file or directory$/],
     [{ path: ".hel/secret.txt", search: "canary", replace: "y" }, /protected \.hel folder/],
     [{ path: "f", search: "canary", replace: "y" }, /symbolic link into hel's protected/],

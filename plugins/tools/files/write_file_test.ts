@@ -82,9 +82,9 @@ Deno.test("write_file checks its arguments", async () => {
   await using t = await testWorkspace();
   const tool = writeFileTool(t.workspace);
   const cases: [Record<string, unknown>, string][] = [
-    [{ content: "x" }, "missing string argument: path"],
-    [{ path: "a.txt" }, "missing string argument: content"],
-    [{ path: "a.txt", content: 5 }, "content must be a string"],
+    [{ content: "x" }, "path is required but missing"],
+    [{ path: "a.txt" }, "content is required but missing"],
+    [{ path: "a.txt", content: 5 }, "content must be a string, not integer"],
     [{ path: "", content: "x" }, "path must be a non-empty string"],
     [
       { path: "newdir/", content: "x" },

@@ -4,48 +4,39 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../../core/mod.ts";
+import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./glob.txt" with { type: "text" };
 import {
   displayPath,
   formatEntries,
   runRipgrep,
-  searchArguments,
   type SearchDeps,
   searchFailure,
   searchRoot,
 } from "./ripgrep.ts";
 
-const ARGS = ["pattern", "path"] as const;
+const parameters = z.strictObject({
+  pattern: z.string().min(1).describe("Glob pattern, e.g. **/*.ts or src/*.json"),
+  path: z.string().min(1).describe("Folder to search in (default: working directory)").optional(),
+});
 
 /** Creates the tool. */
 export function globTool(deps: SearchDeps): Tool {
-  return {
+  return defineTool({
     name: "glob",
     description,
-    parameters: {
-      type: "object",
-      properties: {
-        pattern: { type: "string", description: "Glob pattern, e.g. **/*.ts or src/*.json" },
-        path: { type: "string", description: "Folder to search in (default: working directory)" },
-      },
-      required: ["pattern"],
-      additionalProperties: false,
-    },
+    parameters,
     toolClass: "read",
     category: "search",
     run: (args, context) => glob(deps, args, context.signal),
-  };
+  });
 }
 
 async function glob(
   deps: SearchDeps,
-  args: Record<string, unknown>,
+  { pattern, path = "." }: z.infer<typeof parameters>,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const checked = searchArguments(args, ARGS);
-  if (!checked.ok) return searchFailure(checked.text);
-  const { pattern, path } = checked.value;
   const root = await searchRoot(deps.workspace, path);
   if (!root.ok) return searchFailure(root.text);
   if (!root.isDirectory) return searchFailure(`glob path must be a directory: ${path} is a file`);

@@ -82,7 +82,7 @@ Deno.test("glob checks its arguments and its path", async () => {
   await using t = await searchWorkspace(FILES);
   const tool = globTool(t.deps);
   const cases: [Record<string, unknown>, string][] = [
-    [{}, "missing string argument: pattern"],
+    [{}, "pattern is required but missing"],
     [{ pattern: "" }, "pattern must be a non-empty string"],
     [{ pattern: "*", path: "" }, "path must be a non-empty string"],
     [{ pattern: "*", path: "README.md" }, "glob path must be a directory: README.md is a file"],

@@ -3,43 +3,35 @@
  *
  * @module
  */
-import type { Tool, ToolResult } from "../../../core/mod.ts";
-import { optionalString } from "../args.ts";
+import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./grep.txt" with { type: "text" };
 import {
   displayPath,
   formatEntries,
   runRipgrep,
-  searchArguments,
   type SearchDeps,
   searchFailure,
   searchRoot,
 } from "./ripgrep.ts";
 
-const ARGS = ["pattern", "path", "include"] as const;
+const parameters = z.strictObject({
+  pattern: z.string().min(1).describe("Regular expression (Rust regex syntax)"),
+  path: z.string().min(1).describe("File or folder to search (default: working directory)")
+    .optional(),
+  include: z.string().min(1).describe("Only search files matching this glob, e.g. *.ts")
+    .optional(),
+});
 
 /** Creates the tool. */
 export function grepTool(deps: SearchDeps): Tool {
-  return {
+  return defineTool({
     name: "grep",
     description,
-    parameters: {
-      type: "object",
-      properties: {
-        pattern: { type: "string", description: "Regular expression (Rust regex syntax)" },
-        path: {
-          type: "string",
-          description: "File or folder to search (default: working directory)",
-        },
-        include: { type: "string", description: "Only search files matching this glob, e.g. *.ts" },
-      },
-      required: ["pattern"],
-      additionalProperties: false,
-    },
+    parameters,
     toolClass: "read",
     category: "search",
     run: (args, context) => grep(deps, args, context.signal),
-  };
+  });
 }
 
 interface RgText {
@@ -77,18 +69,13 @@ export function matchLines(json: string): string[] {
 
 async function grep(
   deps: SearchDeps,
-  args: Record<string, unknown>,
+  { pattern, path = ".", include }: z.infer<typeof parameters>,
   signal: AbortSignal,
 ): Promise<ToolResult> {
-  const checked = searchArguments(args, ARGS);
-  if (!checked.ok) return searchFailure(checked.text);
-  const { pattern, path } = checked.value;
-  const include = optionalString(args, "include", undefined, true);
-  if (!include.ok) return searchFailure(include.text);
   const root = await searchRoot(deps.workspace, path);
   if (!root.ok) return searchFailure(root.text);
   const rgArgs = ["--json", `--regexp=${pattern}`];
-  if (include.value !== undefined) rgArgs.push(`--glob=${include.value}`);
+  if (include !== undefined) rgArgs.push(`--glob=${include}`);
   const run = await runRipgrep(deps, rgArgs, root.arg, signal);
   if (!run.ok) return searchFailure(run.text);
   return formatEntries(matchLines(run.stdout), run.warning);

@@ -99,12 +99,12 @@ Deno.test("grep reports a bad pattern and bad arguments", async () => {
   assert.equal(bad.ok, false);
   assert.match(bad.text, /^ripgrep failed \(exit 2\): regex parse error/);
   const cases: [Record<string, unknown>, string][] = [
-    [{}, "missing string argument: pattern"],
+    [{}, "pattern is required but missing"],
     [{ pattern: "a", include: "" }, "include must be a non-empty string"],
-    [{ pattern: "a", include: 3 }, "include must be a string"],
+    [{ pattern: "a", include: 3 }, "include must be a string, not integer"],
     [
       { pattern: "a", glob: "*" },
-      "unknown argument: glob (this tool takes pattern, path, include)",
+      "unknown argument glob (this tool takes pattern, path, include)",
     ],
   ];
   for (const [args, text] of cases) assert.deepEqual(await call(tool, args), { ok: false, text });

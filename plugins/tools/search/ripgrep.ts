@@ -9,7 +9,6 @@
  */
 import type { ToolResult } from "../../../core/mod.ts";
 import { findSystemProgram } from "../../../kit/mod.ts";
-import { type Checked, optionalString, requiredString, unknownArguments } from "../args.ts";
 import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { runCommand } from "../shell/run_command.ts";
 import type { Sandbox } from "../../../kit/mod.ts";
@@ -38,23 +37,6 @@ export interface SearchDeps {
   /** PATH used to find `rg`. */
   path: string;
   timeoutSeconds: number;
-}
-
-/**
- * The arguments glob and grep share, checked in this order: no unknown names (`known` lists
- * the tool's own), a non-empty `pattern`, and `path` (default ".").
- */
-export function searchArguments(
-  args: Record<string, unknown>,
-  known: readonly string[],
-): Checked<{ pattern: string; path: string }> {
-  const unknown = unknownArguments(args, known);
-  if (unknown) return { ok: false, text: unknown };
-  const pattern = requiredString(args, "pattern", true);
-  if (!pattern.ok) return pattern;
-  const path = optionalString(args, "path", ".", true);
-  if (!path.ok) return path;
-  return { ok: true, value: { pattern: pattern.value, path: path.value ?? "." } };
 }
 
 /** Where a search starts: the canonical path and the argument ripgrep gets for it. */

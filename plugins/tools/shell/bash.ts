@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type { Tool, ToolContext, ToolResult } from "../../../core/mod.ts";
-import { requiredString, unknownArguments } from "../args.ts";
+import { defineTool, type Tool, type ToolContext, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
 import { describeChange, type GitChange, type Sandbox } from "../../../kit/mod.ts";
@@ -33,9 +32,13 @@ export interface BashDeps {
   gitReadOnly?: boolean;
 }
 
+const parameters = z.strictObject({
+  command: z.string().describe("The bash command line to run"),
+});
+
 /** Creates the tool. */
 export function bashTool(deps: BashDeps): Tool {
-  return {
+  return defineTool({
     name: "bash",
     description: `${description.trimEnd()}\n${
       deps.sandboxed
@@ -60,18 +63,11 @@ export function bashTool(deps: BashDeps): Tool {
           "to the user, and its settings (config, hooks) are read-only to later commands.\n"
         : ""
     }- Time limit per command: ${formatSeconds(deps.timeoutSeconds)}.\n`,
-    parameters: {
-      type: "object",
-      properties: {
-        command: { type: "string", description: "The bash command line to run" },
-      },
-      required: ["command"],
-      additionalProperties: false,
-    },
+    parameters,
     toolClass: "execute",
     category: "exec",
     run: (args, context) => bash(deps, args, context),
-  };
+  });
 }
 
 function formatSeconds(seconds: number): string {
@@ -82,18 +78,14 @@ function formatSeconds(seconds: number): string {
 
 async function bash(
   deps: BashDeps,
-  args: Record<string, unknown>,
+  { command }: z.infer<typeof parameters>,
   context: ToolContext,
 ): Promise<ToolResult> {
-  const unknown = unknownArguments(args, ["command"]);
-  if (unknown) return { ok: false, text: unknown };
-  const command = requiredString(args, "command");
-  if (!command.ok) return { ok: false, text: command.text };
   const prepared = await deps.sandbox.prepare("/bin/bash", [
     "--noprofile",
     "--norc",
     "-c",
-    command.value,
+    command,
   ]);
   if (!prepared.ok) return { ok: false, text: prepared.text };
   const outcome = await runCommand({

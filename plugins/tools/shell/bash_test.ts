@@ -194,10 +194,10 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
     timeoutSeconds: 600,
     sandboxed: false,
   });
-  assert.deepEqual(await call(tool, {}), { ok: false, text: "missing string argument: command" });
+  assert.deepEqual(await call(tool, {}), { ok: false, text: "command is required but missing" });
   assert.deepEqual(await call(tool, { command: ["ls"] }), {
     ok: false,
-    text: "command must be a string",
+    text: "command must be a string, not array",
   });
   assert.match(tool.description, /Time limit per command: 10 minutes\.\n$/);
   assert.doesNotMatch(tool.description, /sandbox/);

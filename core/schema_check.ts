@@ -1,0 +1,118 @@
+/**
+ * Checks a call's arguments against a tool's own JSON Schema (MCP tools, or a plugin's tool
+ * not made with `defineTool`) with ajv, so a call that cannot run is answered before hooks,
+ * the approval question or a server see it.
+ *
+ * Schemas come from MCP servers and may be hostile: ajv never fetches (no `loadSchema`, so a
+ * remote `$ref` is a compile error), schemas over {@link MAX_SCHEMA_CHARS} are not compiled,
+ * and a compile or validation that throws (a stack overflow on a deep schema) is caught. A
+ * schema that cannot be compiled is reported by {@link compileSchemaCheck}; the MCP plugin
+ * excludes such tools with a warning.
+ *
+ * @module
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import {
+  type ArgumentCheck,
+  argumentPath,
+  enumText,
+  missingText,
+  typeText,
+  unknownText,
+  valueAt,
+  withoutNulls,
+} from "./argument_problems.ts";
+import type { JsonSchema } from "./types.ts";
+
+/** Schemas longer than this as JSON are not compiled (nor worth sending to a model). */
+export const MAX_SCHEMA_CHARS = 200_000;
+
+/** Checks decoded arguments against one compiled schema. */
+export type SchemaCheck = (args: Record<string, unknown>) => ArgumentCheck;
+
+// strict false: servers use keywords and formats ajv does not know; they are ignored.
+// addUsedSchema false: an `$id` two servers share must not clash inside one instance.
+const OPTIONS = { strict: false, allErrors: true, logger: false, addUsedSchema: false } as const;
+let draft7: Ajv | undefined;
+let draft2020: Ajv2020 | undefined;
+
+function validatorFor(schema: JsonSchema): Ajv | Ajv2020 {
+  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+  if (/2019-09|2020-12/.test(dialect)) return draft2020 ??= new Ajv2020(OPTIONS);
+  return draft7 ??= new Ajv(OPTIONS);
+}
+
+/** The check for `schema`, or why it cannot be checked. Never throws. */
+export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: string } {
+  let validate: ValidateFunction;
+  try {
+    const size = JSON.stringify(schema).length;
+    if (size > MAX_SCHEMA_CHARS) {
+      return {
+        error: `its inputSchema is ${size} characters, over the ${MAX_SCHEMA_CHARS} hel checks`,
+      };
+    }
+    // The dialect decides the validator; ajv would otherwise look the meta-schema up by URL.
+    const { $schema: _, ...rest } = schema;
+    validate = validatorFor(schema).compile(rest);
+  } catch (error) {
+    return { error: `its inputSchema cannot be checked: ${(error as Error).message}` };
+  }
+  const known = Object.keys(isRecord(schema.properties) ? schema.properties : {});
+  return (args) => {
+    const given = withoutNulls(args);
+    try {
+      if (validate(given)) return { ok: true, args };
+    } catch (error) {
+      return {
+        ok: false,
+        problems: [`the arguments could not be checked (${(error as Error).message})`],
+      };
+    }
+    return { ok: false, problems: problemsOf(validate.errors ?? [], given, known) };
+  };
+}
+
+const compiled = new WeakMap<JsonSchema, SchemaCheck | undefined>();
+
+/**
+ * The check for a tool's `parameters`, compiled once per schema object; undefined when the
+ * schema cannot be compiled (the tool then checks its own arguments, as the contract says).
+ */
+export function schemaCheckFor(schema: JsonSchema): SchemaCheck | undefined {
+  if (!compiled.has(schema)) {
+    const check = compileSchemaCheck(schema);
+    compiled.set(schema, typeof check === "function" ? check : undefined);
+  }
+  return compiled.get(schema);
+}
+
+function problemsOf(errors: ErrorObject[], args: unknown, known: string[]): string[] {
+  const missing: string[] = [];
+  const problems: string[] = [];
+  const unknown: string[] = [];
+  for (const error of errors) {
+    const path = error.instancePath.split("/").slice(1).map((part) =>
+      /^\d+$/.test(part) ? Number(part) : part.replaceAll("~1", "/").replaceAll("~0", "~")
+    );
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === "required") {
+      missing.push(missingText(argumentPath([...path, String(params.missingProperty)])));
+    } else if (error.keyword === "additionalProperties" && path.length === 0) {
+      unknown.push(String(params.additionalProperty));
+    } else if (error.keyword === "type") {
+      problems.push(typeText(argumentPath(path), params.type, valueAt(args, path)));
+    } else if (error.keyword === "enum") {
+      problems.push(enumText(argumentPath(path), params.allowedValues as unknown[]));
+    } else {
+      problems.push(`${argumentPath(path)} ${error.message ?? "does not fit the schema"}`);
+    }
+  }
+  if (unknown.length > 0) problems.push(unknownText(unknown, known));
+  return [...missing, ...problems];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -27,7 +27,10 @@ export interface RecorderDeps {
 
 /** The run's journal recorder. */
 export interface Recorder {
-  /** Queues an entry about the current conversation (settings, system, permission). */
+  /**
+   * Queues an entry about the current conversation (settings, system); a permission decision
+   * is written at once, before the call it allows runs.
+   */
   note(body: EntryBody): void;
   /** Records `message`, which the loop is about to append, and flushes. */
   record(message: ChatMessage): Promise<void>;
@@ -85,6 +88,8 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   const recorder: Recorder = {
     note(body) {
       add(body);
+      // Called from a synchronous event sink: written now, ahead of what the call does.
+      if (body.type === "permission") void flush();
     },
     async record(message) {
       catchUp();

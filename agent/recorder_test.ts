@@ -21,18 +21,24 @@ function fakeJournal(fail: () => boolean) {
   return { journal, written };
 }
 
-Deno.test("messages the loop adds are caught up in order, each with the count after it", async () => {
-  const { journal, written } = fakeJournal(() => false);
-  const messages: ChatMessage[] = [{ role: "system", content: "sys" }];
+/** A recorder over `messages` with the fake journal; warnings are collected. */
+function recorderOver(journal: JournalWriter, messages: ChatMessage[], retained = 0) {
   const warnings: string[] = [];
   const recorder = createRecorder({
     journal,
     messages,
     plugins: [],
-    retained: () => 0,
+    retained: () => retained,
     log: { warn: (text) => warnings.push(text), info: () => {} },
     sessionId: "s",
   });
+  return { recorder, warnings };
+}
+
+Deno.test("messages the loop adds are caught up in order, each with the count after it", async () => {
+  const { journal, written } = fakeJournal(() => false);
+  const messages: ChatMessage[] = [{ role: "system", content: "sys" }];
+  const { recorder, warnings } = recorderOver(journal, messages);
   messages.push({ role: "user", content: "hi" });
   await recorder.sync();
   const answer: ChatMessage = { role: "assistant", content: "hello" };
@@ -56,15 +62,7 @@ Deno.test("a compaction becomes a checkpoint; a failing journal warns once and c
     { role: "user", content: "old" },
     { role: "assistant", content: "old answer" },
   ];
-  const warnings: string[] = [];
-  const recorder = createRecorder({
-    journal,
-    messages,
-    plugins: [],
-    retained: () => 1,
-    log: { warn: (text) => warnings.push(text), info: () => {} },
-    sessionId: "s",
-  });
+  const { recorder, warnings } = recorderOver(journal, messages, 1);
   messages.push({ role: "user", content: "new" });
   await recorder.sync();
   await recorder.sync();

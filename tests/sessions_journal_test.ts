@@ -57,6 +57,9 @@ Deno.test("SIGKILL during a tool call: the calls before it keep their results, i
   // The repair is in the journal too: the session reads the same without it being redone.
   const entries = await journalEntries(project.project, id);
   assert.equal(entries.filter((e) => e.message?.content === INTERRUPTED_RESULT).length, 2);
+  // Permission decisions are journaled as they are taken, before the call's result.
+  const permissions = entries.filter((e) => e.type === "permission");
+  assert.deepEqual(permissions.map((e) => e.decision.name), ["read_file", "bash"]);
 });
 
 Deno.test("a torn last line is ignored with a warning, cut off, and nothing before it is lost", async () => {

@@ -8,7 +8,7 @@ import {
   readJournalForResume,
 } from "./journal.ts";
 import { openJournalWriter } from "./journal_writer.ts";
-import { SnapshotError } from "./snapshot.ts";
+import type { SnapshotError } from "./snapshot.ts";
 import type { EntryBody } from "./journal.ts";
 
 const head = { type: "session", session_id: "s", project: "/p", created_at: "2026-01-01" } as const;

@@ -14,7 +14,10 @@ import { type EntryBody, JOURNAL_VERSION, type JournalEntry, journalPath } from 
 export interface JournalWriter {
   /** Queues an entry; `n` is the conversation's message count after it. */
   add(body: EntryBody, n: number): void;
-  /** Writes the queued entries. Throws when the write fails (they stay queued). */
+  /**
+   * Writes the queued entries, after any flush still running. Throws when the write fails (they
+   * stay queued for the next flush).
+   */
   flush(): Promise<void>;
   /** Flushes, then makes the file durable on disk (at the end of each turn). */
   sync(): Promise<void>;
@@ -42,18 +45,28 @@ export async function openJournalWriter(
     throw error;
   }
   let queued: string[] = [];
+  // Flushes run one after another, each writing what was queued when it began.
+  let previous: Promise<void> = Promise.resolve();
   const encoder = new TextEncoder();
+  const write = async (batch: string[]) => {
+    const bytes = encoder.encode(batch.join(""));
+    let written = 0;
+    while (written < bytes.length) written += await file.write(bytes.subarray(written));
+  };
   const writer: JournalWriter = {
     add(body, n) {
       const entry = { v: JOURNAL_VERSION, t: new Date().toISOString(), n, ...body } as JournalEntry;
       queued.push(JSON.stringify(entry) + "\n");
     },
-    async flush() {
-      if (queued.length === 0) return;
-      const bytes = encoder.encode(queued.join(""));
-      let written = 0;
-      while (written < bytes.length) written += await file.write(bytes.subarray(written));
+    flush() {
+      const batch = queued;
       queued = [];
+      const done = previous.catch(() => {}).then(() => batch.length ? write(batch) : undefined);
+      previous = done.catch((error) => {
+        queued = [...batch, ...queued]; // written by the next flush, in order
+        throw error;
+      });
+      return previous;
     },
     async sync() {
       await writer.flush();

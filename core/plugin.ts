@@ -172,7 +172,10 @@ export interface Plugin {
    * region larger than that would make the next request compact again.
    */
   afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
-  /** Plugin state saved in the session snapshot after each completed turn (must be JSON). */
+  /**
+   * Plugin state for the session journal (must be JSON): asked before each model request and at
+   * each turn's end, and journaled when it changed.
+   */
   saveState?(): unknown;
   /**
    * Restores what `saveState` returned, on resume: after every plugin's `setup`, before

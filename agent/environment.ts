@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { errorMessage } from "../core/errors.ts";
 import { resolve } from "node:path";
 import type { EnvironmentFacts } from "./system_prompt.ts";
 import { boundedContextText } from "./context_limit.ts";
@@ -68,7 +69,7 @@ export async function readContextFile(
         ? "does not exist (check --context-file)"
         : missing
         ? "is a symlink to nothing"
-        : `cannot be read (${(error as Error).message})`,
+        : `cannot be read (${errorMessage(error)})`,
     );
   }
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { errorMessage } from "../core/errors.ts";
 import type { Plugin, PluginFactory } from "../core/plugin.ts";
 import { UsageError } from "../core/usage_error.ts";
 
@@ -46,7 +47,7 @@ export async function loadPlugins(entries: PluginEntry[], base: URL): Promise<Lo
     try {
       factory = (await import(new URL(specifier, base).href)).default;
     } catch (error) {
-      throw new UsageError(`cannot load plugin "${specifier}": ${(error as Error).message}`);
+      throw new UsageError(`cannot load plugin "${specifier}": ${errorMessage(error)}`);
     }
     if (typeof factory !== "function") {
       throw new UsageError(
@@ -59,7 +60,7 @@ export async function loadPlugins(entries: PluginEntry[], base: URL): Promise<Lo
     } catch (error) {
       // Most often options from deno.json that the plugin refuses: name the plugin.
       throw new UsageError(
-        `cannot load plugin "${specifier}": its factory failed: ${(error as Error).message}`,
+        `cannot load plugin "${specifier}": its factory failed: ${errorMessage(error)}`,
       );
     }
     if (!plugin || typeof plugin.name !== "string" || typeof plugin.description !== "string") {

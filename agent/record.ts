@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { errorMessage } from "../core/errors.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import type { HelEvent, PermissionEvent, TraceEvent } from "../core/events.ts";
 import type { LoopOutcome, Termination } from "../core/loop.ts";
@@ -165,7 +166,7 @@ export class RunRecorder {
 
   /** A setup or usage error that ended the run before or outside the loop. */
   failed(error: unknown): void {
-    this.#failure = error instanceof Error ? error.message : String(error);
+    this.#failure = errorMessage(error);
   }
 
   /** The record as it stands now. */
@@ -347,6 +348,6 @@ async function writeOrExplain(recorder: RunRecorder, path: string, exitCode: num
     const fix = error instanceof UnsafePathError
       ? ""
       : "; check that its folder exists and is writable";
-    throw new UsageError(`cannot write the run record ${path}: ${(error as Error).message}${fix}`);
+    throw new UsageError(`cannot write the run record ${path}: ${errorMessage(error)}${fix}`);
   }
 }

@@ -8,17 +8,17 @@
  *
  * @module
  */
-import type { Logger, Plugin } from "../core/plugin.ts";
+import type { Logger } from "../core/plugin.ts";
 import type { ChatMessage } from "../core/types.ts";
 import type { EntryBody } from "./session/journal.ts";
 import type { JournalWriter } from "./session/journal_writer.ts";
-import { pluginStates } from "./run_session.ts";
 
 /** What the recorder needs. `messages` is the run's live conversation, system message first. */
 export interface RecorderDeps {
   journal: JournalWriter;
   messages: readonly ChatMessage[];
-  plugins: readonly Plugin[];
+  /** The plugins' state now, by plugin name (the plugin driver warns of a failing one). */
+  states(): Record<string, unknown>;
   /** Retained plugin messages after the last checkpoint (from the compactor). */
   retained(): number;
   log: Logger;
@@ -49,7 +49,6 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   const messages = deps.messages;
   let recorded = messages.length;
   let lastStates: string | undefined;
-  const silenced = new Set<string>();
   let failing = false;
 
   const add = (body: EntryBody, n = messages.length) => deps.journal.add(body, n);
@@ -58,11 +57,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       add({ type: "message", message: messages[recorded]! }, recorded + 1);
     }
   };
-  const currentStates = () =>
-    pluginStates(deps.plugins, (text, plugin) => {
-      if (!silenced.has(plugin)) deps.log.warn(text);
-      silenced.add(plugin);
-    });
+  const currentStates = () => deps.states();
   const states = () => {
     const current = currentStates();
     const text = JSON.stringify(current);

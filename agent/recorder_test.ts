@@ -27,7 +27,7 @@ function recorderOver(journal: JournalWriter, messages: ChatMessage[], retained 
   const recorder = createRecorder({
     journal,
     messages,
-    plugins: [],
+    states: () => ({}),
     retained: () => retained,
     log: { warn: (text) => warnings.push(text), info: () => {} },
     sessionId: "s",

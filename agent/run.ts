@@ -17,12 +17,15 @@ import { openSession, type ResumeChoice } from "./session/open.ts";
 import { type SessionPaths, writeSpillFile } from "./session/store.ts";
 import { buildSystemPrompt } from "./system_prompt.ts";
 import { executeToolCall } from "../core/tool_call.ts";
-import type { AccessLevel, ChatMessage, Tool, ToolDefinition } from "../core/types.ts";
+import type { AccessLevel, ChatMessage } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { emptyUsage, type RunUsage } from "../core/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
-import { closingNote, restorePluginStates } from "./run_session.ts";
+import { closingNote } from "./run_session.ts";
 import { createRecorder } from "./recorder.ts";
+import { errorMessage, PluginHookError } from "../core/errors.ts";
+import { PluginDriver } from "../core/plugin_driver.ts";
+import { ToolRegistry } from "../core/tool_registry.ts";
 
 /** Settings of a run, from the command line. */
 export interface RunSettings {
@@ -61,29 +64,6 @@ export interface Run {
   compact(signal: AbortSignal): Promise<boolean>;
 }
 
-/**
- * Definitions of registered tools followed by the plugins' per-request definitions. A plugin
- * that throws here is reported through `warn` and offers nothing for that request.
- */
-export function toolDefinitions(
-  tools: ReadonlyMap<string, Tool>,
-  plugins: readonly Plugin[],
-  warn: (text: string) => void = () => {},
-) {
-  const definitions: ToolDefinition[] = [...tools.values()].map((tool) => ({
-    type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-  }));
-  for (const plugin of plugins) {
-    try {
-      definitions.push(...(plugin.toolDefinitions?.() ?? []));
-    } catch (error) {
-      warn(`plugin ${plugin.name} failed in toolDefinitions: ${(error as Error).message}`);
-    }
-  }
-  return definitions;
-}
-
 /** Everything `startRun` needs besides settings. */
 export interface RunDeps {
   context: PluginContext;
@@ -107,53 +87,48 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   );
   const session = opened.paths;
   const snapshot = opened.state;
-  for (const text of opened.warnings) deps.emit({ type: "warning", text });
   // The system message is rebuilt below; everything after it is restored verbatim.
   const messages: ChatMessage[] = snapshot
     ? snapshot.messages.filter((m) => m.role !== "system")
     : [];
+  // Every hook failure is a warning event: printed, and kept in the run's record.
+  const plugins = new PluginDriver((text) => emit({ type: "warning", text }));
+  const emit = (event: HelEvent) => {
+    deps.emit(event);
+    plugins.observe(event);
+  };
   // Off with --no-compaction: large results then reach the model whole.
   const spill = settings.spill
     ? (text: string) =>
-      writeSpillFile(session, text, (warning) => deps.emit({ type: "warning", text: warning }))
+      writeSpillFile(session, text, (warning) => emit({ type: "warning", text: warning }))
     : undefined;
-  const { host, tools, reading } = createHost({
+  const tools = new ToolRegistry(plugins);
+  const { host, reading } = createHost({
     context: deps.context,
     session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
     access: settings.access,
+    tools,
     spill: (text) => spill ? spill(text) : Promise.resolve(undefined),
-    emit: deps.emit,
+    emit,
     conversation: () => messages,
   });
-  const started: Plugin[] = [];
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () => shuttingDown ??= shutdownPlugins();
-  const shutdownPlugins = async () => {
-    for (const plugin of [...started].reverse()) {
-      try {
-        await plugin.shutdown?.();
-      } catch (error) {
-        deps.context.log.warn(
-          `plugin ${plugin.name} failed to shut down: ${(error as Error).message}`,
-        );
-      }
-    }
-    opened.journal.close();
-    opened.lock.release();
-  };
+  const shutdown = () =>
+    shuttingDown ??= plugins.shutdown().finally(() => {
+      opened.journal.close();
+      opened.lock.release();
+    });
   deps.onShutdownReady?.(shutdown);
-  for (const plugin of deps.plugins) {
-    try {
-      started.push(plugin);
-      await plugin.setup?.(host);
-    } catch (error) {
-      await shutdown();
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`plugin ${plugin.name} failed to set up: ${(error as Error).message}`);
-    }
+  for (const text of opened.warnings) emit({ type: "warning", text });
+  try {
+    await plugins.start(deps.plugins, host);
+  } catch (error) {
+    await shutdown();
+    if (error instanceof PluginHookError && error.cause instanceof UsageError) throw error.cause;
+    throw new UsageError(errorMessage(error));
   }
-  if (snapshot) restorePluginStates(started, snapshot.plugins, deps.context.log);
+  if (snapshot) plugins.restoreStates(snapshot.plugins);
 
   const model = createOpenAIClient({
     baseURL: settings.baseUrl,
@@ -165,16 +140,16 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     maxRetries: 4,
     totalTimeoutMs: Math.max(settings.requestTimeoutMs * 2, 60_000),
     backoffMs: 1_000,
-    onExchange: deps.emit,
-    onRetry: (attempt, delayMs, reason) => deps.emit({ type: "retry", attempt, delayMs, reason }),
+    onExchange: emit,
+    onRetry: (attempt, delayMs, reason) => emit({ type: "retry", attempt, delayMs, reason }),
   });
   const usage = emptyUsage();
-  const definitions = () => toolDefinitions(tools, started, (text) => deps.context.log.warn(text));
+  const definitions = () => tools.definitions();
   const compactor = settings.compaction && createCompactor({
     policy: settings.compaction,
     model,
     toolDefinitions: definitions,
-    plugins: started,
+    plugins,
     usage,
     log: deps.context.log,
     save: spill,
@@ -193,8 +168,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     },
   };
   const toolCallDeps = {
-    registered: tools,
-    plugins: started,
+    tools,
+    plugins,
     access: settings.access,
     approver: deps.approver,
     spill,
@@ -203,7 +178,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       if (event.type === "permission") {
         recorder.note({ type: "permission", decision: { ...event } });
       }
-      deps.emit(event);
+      emit(event);
     },
   };
 
@@ -218,18 +193,15 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         reading(),
       )
       : undefined,
-    plugins: started,
-    onPluginError: (plugin, error) =>
-      deps.context.log.warn(
-        `plugin ${plugin.name} failed to build its system section: ${(error as Error).message}`,
-      ),
+    environmentLines: settings.env ? plugins.environmentLines() : [],
+    pluginSections: plugins.systemSections(),
   });
   messages.unshift({ role: "system", content: system });
   // The messages so far (a resume's) are in the journal already.
   const recorder = createRecorder({
     journal: opened.journal,
     messages,
-    plugins: started,
+    states: () => plugins.saveStates(),
     retained: () => compactor?.retained() ?? 0,
     log: deps.context.log,
     sessionId: session.id,
@@ -241,7 +213,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       base_url: settings.baseUrl,
       access: settings.access,
       tools: definitions().map((definition) => definition.function.name),
-      plugins: started.map((plugin) => plugin.name),
+      plugins: deps.plugins.map((plugin) => plugin.name),
     },
   });
   recorder.note({ type: "system", content: system });
@@ -250,7 +222,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   return {
     session,
     usage,
-    plugins: started,
+    plugins: deps.plugins,
     async turn(text, signal, onText) {
       messages.push({ role: "user", content: text });
       const outcome = await runLoop(messages, {

@@ -5,7 +5,6 @@
  * @module
  */
 import baseInstructions from "./base_instructions.txt" with { type: "text" };
-import type { Plugin } from "../core/plugin.ts";
 
 /**
  * Facts for the `Environment:` block, gathered by the caller (this module does no I/O);
@@ -22,9 +21,10 @@ export interface SystemPromptParts {
   environment: EnvironmentFacts | undefined;
   /** The context file's name and text, when present and not blank. */
   contextFile: { name: string; text: string } | undefined;
-  plugins: readonly Plugin[];
-  /** Reports a plugin whose section could not be built; the message is built without it. */
-  onPluginError(plugin: Plugin, error: unknown): void;
+  /** The plugins' lines of the `Environment:` block (the plugin driver's `environmentLines`). */
+  environmentLines: readonly string[];
+  /** The plugins' sections, in plugin order (the plugin driver's `systemSections`). */
+  pluginSections: readonly string[];
 }
 
 /** Joins the parts with blank lines. */
@@ -32,7 +32,7 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   const sections = [baseInstructions.trim()];
   if (parts.environment) {
     const env = parts.environment;
-    const lines = [`OS: ${env.os}`, ...pluginLines(parts), `Working directory: ${env.cwd}`];
+    const lines = [`OS: ${env.os}`, ...parts.environmentLines, `Working directory: ${env.cwd}`];
     sections.push(
       `Environment:\n${[...lines, `Date: ${env.date}`].map((l) => `- ${l}`).join("\n")}`,
     );
@@ -43,25 +43,8 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
         parts.contextFile.text.trimEnd(),
     );
   }
-  for (const plugin of parts.plugins) {
-    try {
-      const section = plugin.systemPrompt?.();
-      if (section && section.trim() !== "") sections.push(section.trimEnd());
-    } catch (error) {
-      parts.onPluginError(plugin, error);
-    }
+  for (const section of parts.pluginSections) {
+    if (section.trim() !== "") sections.push(section.trimEnd());
   }
   return sections.join("\n\n");
-}
-
-/** The plugins' lines of the `Environment:` block; a plugin that throws adds none. */
-function pluginLines(parts: SystemPromptParts): string[] {
-  return parts.plugins.flatMap((plugin) => {
-    try {
-      return [...plugin.environmentLines?.() ?? []];
-    } catch (error) {
-      parts.onPluginError(plugin, error);
-      return [];
-    }
-  });
 }

@@ -1,24 +1,26 @@
 import assert from "node:assert/strict";
-import type { Plugin } from "../core/plugin.ts";
+import { PluginDriver, type StartedPlugin } from "../core/plugin_driver.ts";
 import { buildSystemPrompt } from "./system_prompt.ts";
 
 const ENVIRONMENT = { os: "linux 6.1 (x86_64)", cwd: "/work/p", date: "2026-01-02" };
 
-function build(plugins: Plugin[], environment: typeof ENVIRONMENT | null = ENVIRONMENT) {
+function build(plugins: StartedPlugin[], environment: typeof ENVIRONMENT | null = ENVIRONMENT) {
   const failures: string[] = [];
+  const driver = new PluginDriver((text) => failures.push(text), plugins);
   const text = buildSystemPrompt({
     environment: environment ?? undefined,
     contextFile: undefined,
-    plugins,
-    onPluginError: (plugin, error) => failures.push(`${plugin.name}: ${(error as Error).message}`),
+    // As the run does: the plugins' lines are asked for only with the Environment block.
+    environmentLines: environment ? driver.environmentLines() : [],
+    pluginSections: driver.systemSections(),
   });
   return { text, failures };
 }
 
 Deno.test("plugins' environment lines follow the OS line of the Environment block", () => {
   const { text } = build([
-    { name: "shell", description: "d", environmentLines: () => ["Shell: bash"] },
-    { name: "none", description: "d" },
+    { name: "shell", hooks: { environmentLines: () => ["Shell: bash"] } },
+    { name: "none", hooks: {} },
   ]);
   assert.match(
     text,
@@ -30,22 +32,22 @@ Deno.test("a plugin whose environment lines throw is reported and adds none", ()
   const { text, failures } = build([
     {
       name: "bad",
-      description: "d",
-      environmentLines: () => {
-        throw new Error("no shell");
+      hooks: {
+        environmentLines: () => {
+          throw new Error("no shell");
+        },
       },
     },
-    { name: "shell", description: "d", environmentLines: () => ["Shell: bash"] },
+    { name: "shell", hooks: { environmentLines: () => ["Shell: bash"] } },
   ]);
   assert.match(text, /- OS: linux 6\.1 \(x86_64\)\n- Shell: bash\n- Working directory/);
-  assert.deepEqual(failures, ["bad: no shell"]);
+  assert.deepEqual(failures, ["plugin bad failed in environmentLines: no shell"]);
 });
 
 Deno.test("without the Environment block (--no-env) plugins' lines are left out too", () => {
-  const shell: Plugin = {
+  const shell: StartedPlugin = {
     name: "shell",
-    description: "d",
-    environmentLines: () => ["Shell: bash"],
+    hooks: { environmentLines: () => ["Shell: bash"] },
   };
   const { text } = build([shell], null);
   assert.doesNotMatch(text, /Environment:|Shell:/);

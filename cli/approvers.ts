@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from "../core/errors.ts";
 import type { Approval, Approver } from "../core/permissions.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
@@ -39,9 +40,7 @@ export async function fileApprover(path: string): Promise<Approver> {
     answers = JSON.parse(await Deno.readTextFile(path));
   } catch (error) {
     throw new UsageError(
-      `--approval-input ${path}: ${
-        (error as Error).message
-      }; give a JSON list such as [true, false]`,
+      `--approval-input ${path}: ${errorMessage(error)}; give a JSON list such as [true, false]`,
     );
   }
   if (!Array.isArray(answers) || !answers.every((a) => typeof a === "boolean")) {

@@ -12,7 +12,9 @@ export function formatPluginList(plugins: readonly LoadedPlugin[]): string {
   if (plugins.length === 0) return "No plugins are declared in deno.json (hel.plugins).\n";
   return plugins.map((entry) => {
     const { plugin } = entry;
-    const points = INTERCEPTION_POINTS.filter((point) => typeof plugin[point] === "function");
+    // The run's hooks come from setup, so the listing shows the ones the plugin declares.
+    const used = new Set<string>([...(plugin.setup ? ["setup"] : []), ...(plugin.hooks ?? [])]);
+    const points = INTERCEPTION_POINTS.filter((point) => used.has(point));
     const tools = plugin.toolNames ?? [];
     const commands = (plugin.commands ?? []).map((c) => `hel ${c.name} ${c.usage}`.trim());
     const flags = (plugin.options ?? []).map((o) => o.flags.split(" ")[0]);

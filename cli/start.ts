@@ -171,14 +171,10 @@ async function runWithListeners(
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)
     : terminalApprover(context.ask);
+  // The run hands every event to the plugins' observers as well.
   const emit = (event: HelEvent) => {
     printEvent(event);
     extraEmit(event);
-    for (const plugin of active) {
-      try {
-        plugin.observe?.(event);
-      } catch { /* observers must not break the run */ }
-    }
   };
   let run: Run | undefined;
   let shutdown: () => Promise<void> = () => Promise.resolve();

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../core/errors.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import { readProjectConfig } from "../kit/config/project_file.ts";
 import { sha256Hex } from "../kit/trust/file_store.ts";
@@ -189,7 +190,7 @@ export async function runTrustCommand(
     try {
       await context.trust.record(kind, context.project, bytes);
     } catch (error) {
-      output.err(`hel: could not save the trust record: ${(error as Error).message}\n`);
+      output.err(`hel: could not save the trust record: ${errorMessage(error)}\n`);
       return 1;
     }
     output.err(`hel: trusted ${path} (sha256 ${actual}) for ${context.project}\n`);

@@ -34,6 +34,9 @@ export type {
   PluginFactory,
   PluginOption,
 } from "./plugin.ts";
+export type { HookName, InterceptionPoint, PluginHooks } from "./plugin_hooks.ts";
+export { errorMessage, PluginHookError } from "./errors.ts";
+export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";
 export type { TrustedConfig, TrustKind, TrustRecord, TrustStore } from "./trust.ts";
 export type { FileReading } from "./file_reading.ts";

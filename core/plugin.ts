@@ -7,16 +7,8 @@
  * @module
  */
 import type { HelEvent } from "./events.ts";
-import type {
-  AccessLevel,
-  BlockDecision,
-  ChatMessage,
-  Tool,
-  ToolCallInfo,
-  ToolDefinition,
-  ToolLookup,
-  ToolResult,
-} from "./types.ts";
+import { type HookName, HOOKS, type InterceptionPoint, type PluginHooks } from "./plugin_hooks.ts";
+import type { AccessLevel, ChatMessage, Tool } from "./types.ts";
 import type { FileReading } from "./file_reading.ts";
 import type { TrustedConfig, TrustKind, TrustStore } from "./trust.ts";
 import type { TrustSummary } from "./trust.ts";
@@ -80,7 +72,10 @@ export interface Host extends PluginContext {
   readonly access: AccessLevel;
   /** Adds a tool offered in every request, in registration order. Names must be unique. */
   registerTool(tool: Tool): void;
-  /** Names of every tool registered so far (by any plugin set up before this one). */
+  /**
+   * Names of every tool registered so far. During `setup` that is what the plugins before this
+   * one registered; in `ready`, every plugin's tools.
+   */
   registeredToolNames(): string[];
   /**
    * Saves a large text into the session's spill folder and returns the file's absolute path,
@@ -100,6 +95,13 @@ export interface Host extends PluginContext {
    * after compaction. Always present in hel runs; optional so test hosts may leave it out.
    */
   conversation?(): readonly ChatMessage[];
+  /**
+   * The plugin's `shutdown`: work to do when the run ends, on every exit path (normal, error,
+   * Ctrl-C, SIGTERM), even one taken while `setup` is still running — so register it as soon as
+   * what it stops exists (a server group, a process runner). The plugin must list "shutdown"
+   * in its `hooks`. Runs last registered first; a throw is a warning and the others still run.
+   */
+  onShutdown(stop: () => void | Promise<void>): void;
 }
 
 /** A `hel <name> ...` subcommand contributed by a plugin, e.g. `hel mcp list`. */
@@ -113,8 +115,8 @@ export interface PluginCommand {
 }
 
 /**
- * A plugin. Every member but `name` and `description` is optional; `hel plugins list` shows
- * which interception points a plugin uses. Callbacks run in `deno.json` order.
+ * A plugin. Every member but `name` and `description` is optional. The run's hooks are what
+ * `setup` returns; `hel plugins list` shows the ones the plugin declares in `hooks`.
  */
 export interface Plugin {
   /** Kebab-case name used by `--without` and in every message about the plugin. */
@@ -123,6 +125,11 @@ export interface Plugin {
   description: string;
   /** Names of the tools the plugin may add (or a pattern like `mcp__<server>__<tool>`), for listings. */
   toolNames?: readonly string[];
+  /**
+   * The hooks `setup` returns (and `shutdown` when it calls `host.onShutdown`), for
+   * `hel plugins list`; a setup that returns a hook not listed here fails, so the list is true.
+   */
+  hooks?: readonly InterceptionPoint[];
   /** Flags the plugin adds to the command line. */
   options?: PluginOption[];
   /** Subcommands the plugin adds. */
@@ -146,46 +153,11 @@ export interface Plugin {
    * `reviewTrust`); undefined when the file is invalid or not this plugin's kind.
    */
   summarizeConfig?(kind: TrustKind, bytes: Uint8Array, path: string): TrustSummary | undefined;
-  /** Registration and start-up work, once per run, in plugin order. A throw is a setup error. */
-  setup?(host: Host): void | Promise<void>;
-  /** A section appended to the system message; rebuilt at start and on resume. */
-  systemPrompt?(): string | undefined;
   /**
-   * Lines of the system message's `Environment:` block, without the leading `- ` (e.g. the
-   * shell commands run in), after the OS line; left out with `--no-env`. Read with
-   * `systemPrompt`.
+   * Registration and start-up work, once per run, in plugin order; returns the run's hooks.
+   * Kind `each`; a throw is a setup error and the run does not start.
    */
-  environmentLines?(): readonly string[];
-  /** Extra definitions for the next request, after the registered tools. Called per request. */
-  toolDefinitions?(): ToolDefinition[];
-  /** Resolves a tool name the plugin owns but did not register (e.g. MCP tools). */
-  lookupTool?(name: string): ToolLookup | undefined;
-  /** Runs before the permission decision; returning `{ block }` stops the call. */
-  beforeToolCall?(call: ToolCallInfo): Promise<BlockDecision | void>;
-  /** Runs after a successful call; returning a result replaces the model-visible one. */
-  afterToolCall?(call: ToolCallInfo, result: ToolResult): Promise<ToolResult | void>;
-  /**
-   * Messages to insert right after a compaction checkpoint (e.g. retained skills). `messages`
-   * is the compacted conversation without them, so a plugin can leave out what is still in
-   * it. They replace the previous compaction's messages and are never summarised themselves.
-   * `budgetTokens` is the room left under the compaction threshold (estimated, chars/4): a
-   * region larger than that would make the next request compact again.
-   */
-  afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
-  /**
-   * Plugin state for the session journal (must be JSON): asked before each model request and at
-   * each turn's end, and journaled when it changed.
-   */
-  saveState?(): unknown;
-  /**
-   * Restores what `saveState` returned, on resume: after every plugin's `setup`, before
-   * `systemPrompt` is read. A throw is a warning and the plugin goes on afresh.
-   */
-  restoreState?(state: unknown): void;
-  /** Observes run events. Must not throw. */
-  observe?(event: HelEvent): void;
-  /** Releases resources on every exit path (normal, error, Ctrl-C). */
-  shutdown?(): Promise<void>;
+  setup?(host: Host): PluginHooks | void | Promise<PluginHooks | void>;
 }
 
 /**
@@ -200,15 +172,6 @@ export type PluginFactory<Options extends object = Record<string, unknown>> = (
 /** The interception points a plugin can use, in the order `plugins list` prints them. */
 export const INTERCEPTION_POINTS = [
   "setup",
-  "systemPrompt",
-  "environmentLines",
-  "toolDefinitions",
-  "lookupTool",
-  "beforeToolCall",
-  "afterToolCall",
-  "afterCompaction",
-  "saveState",
-  "restoreState",
-  "observe",
+  ...Object.keys(HOOKS) as HookName[],
   "shutdown",
-] as const satisfies readonly (keyof Plugin)[];
+] as const;

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { errorMessage } from "./errors.ts";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import {
@@ -57,7 +58,7 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: s
     const { $schema: _, ...rest } = schema;
     validate = validatorFor(schema).compile(rest);
   } catch (error) {
-    return { error: `its inputSchema cannot be checked: ${(error as Error).message}` };
+    return { error: `its inputSchema cannot be checked: ${errorMessage(error)}` };
   }
   const known = Object.keys(isRecord(schema.properties) ? schema.properties : {});
   return (args) => {
@@ -67,7 +68,7 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: s
     } catch (error) {
       return {
         ok: false,
-        problems: [`the arguments could not be checked (${(error as Error).message})`],
+        problems: [`the arguments could not be checked (${errorMessage(error)})`],
       };
     }
     return { ok: false, problems: problemsOf(validate.errors ?? [], given, known) };

@@ -6,9 +6,10 @@
  * @module
  */
 import type { ArgumentCheck } from "./argument_problems.ts";
+import { errorMessage } from "./errors.ts";
 import { schemaCheckFor } from "./schema_check.ts";
 import type { FileReading } from "./file_reading.ts";
-import type { Plugin } from "./plugin.ts";
+import type { PluginDriver } from "./plugin_driver.ts";
 import type { HelEvent, PermissionEvent } from "./events.ts";
 import {
   type Approval,
@@ -19,21 +20,15 @@ import {
 } from "./permissions.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
 import { editDistance } from "./text.ts";
-import type {
-  AccessLevel,
-  BlockDecision,
-  Tool,
-  ToolCall,
-  ToolCallInfo,
-  ToolClass,
-  ToolResult,
-} from "./types.ts";
+import type { ToolRegistry } from "./tool_registry.ts";
+import type { AccessLevel, Tool, ToolCall, ToolCallInfo, ToolClass, ToolResult } from "./types.ts";
 
 /** What the tool-call path needs from its surroundings. */
 export interface ToolCallDeps {
-  /** Tools registered by plugins, by name. */
-  registered: ReadonlyMap<string, Tool>;
-  plugins: readonly Plugin[];
+  /** The run's tools: registered ones and those plugins resolve by name. */
+  tools: Pick<ToolRegistry, "lookup" | "names">;
+  /** Before- and after-call interception. */
+  plugins: Pick<PluginDriver, "beforeToolCall" | "afterToolCall">;
   access: AccessLevel;
   approver: Approver;
   /** Undefined turns spilling off (e.g. `--no-compaction`). */
@@ -53,28 +48,12 @@ export interface ToolCallOutcome {
 type Lookup = { kind: "tool"; tool: Tool } | { kind: "refused"; text: string };
 
 function lookup(name: string, deps: ToolCallDeps): Lookup {
-  const registered = deps.registered.get(name);
-  if (registered) return { kind: "tool", tool: registered };
-  for (const plugin of deps.plugins) {
-    let found;
-    try {
-      found = plugin.lookupTool?.(name);
-    } catch (error) {
-      // The plugin's fault, not the model's: warn, and let the other plugins answer.
-      deps.emit({
-        type: "warning",
-        text: `plugin ${plugin.name} failed in lookupTool for ${name}: ${(error as Error).message}`,
-      });
-      continue;
-    }
-    if (found?.kind === "tool") return found;
-    if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
-  }
+  const found = deps.tools.lookup(name);
+  if (found?.kind === "tool") return found;
+  if (found?.kind === "not-loaded") return { kind: "refused", text: found.message };
   // Named, never run: a near name is the model's slip, and routing it could run the wrong tool.
   const folded = name.trim().toLowerCase();
-  const near = [...deps.registered.keys()].find((known) =>
-    editDistance(known.toLowerCase(), folded) <= 2
-  );
+  const near = deps.tools.names().find((known) => editDistance(known.toLowerCase(), folded) <= 2);
   const hint = near === undefined ? "" : ` (tool names are exact: did you mean ${near}?)`;
   return {
     kind: "refused",
@@ -95,7 +74,7 @@ function parseArguments(raw: string): Record<string, unknown> | string {
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return `arguments are not valid JSON (${(error as Error).message}); ` +
+    return `arguments are not valid JSON (${errorMessage(error)}); ` +
       "send the arguments again as one JSON object";
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -104,37 +83,13 @@ function parseArguments(raw: string): Record<string, unknown> | string {
   return value as Record<string, unknown>;
 }
 
-/**
- * Runs one plugin's interception. A throw is the plugin's bug, not the model's: it is reported
- * as a warning and counts as no answer.
- */
-async function guarded<T>(
-  plugin: Plugin,
-  hookName: "beforeToolCall" | "afterToolCall",
-  call: ToolCallInfo,
-  emit: (event: HelEvent) => void,
-  step: () => Promise<T | void> | undefined,
-): Promise<T | undefined> {
-  try {
-    return (await step()) ?? undefined;
-  } catch (error) {
-    emit({
-      type: "warning",
-      text: `plugin ${plugin.name} failed in ${hookName} for ${call.name}: ${
-        (error as Error).message
-      }`,
-    });
-    return undefined;
-  }
-}
-
 async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolResult> {
   try {
     return await info.tool.run(info.args, { callId: info.callId, signal });
   } catch (error) {
     return {
       ok: false,
-      text: `${info.name} failed unexpectedly: ${(error as Error).message}. This is a fault in ` +
+      text: `${info.name} failed unexpectedly: ${errorMessage(error)}. This is a fault in ` +
         "hel or a plugin, not in your call; try another way, or tell the user what failed",
     };
   }
@@ -148,7 +103,7 @@ function checkArguments(tool: Tool, args: Record<string, unknown>): ArgumentChec
   } catch (error) {
     return {
       ok: false,
-      problems: [`the arguments could not be checked (${(error as Error).message})`],
+      problems: [`the arguments could not be checked (${errorMessage(error)})`],
     };
   }
 }
@@ -205,18 +160,8 @@ export async function executeToolCall(
   }
   const info: ToolCallInfo = { callId: call.id, name, args: checked.args, tool, signal };
 
-  // The first plugin that blocks decides; the rest do not see the call.
-  let blocked: BlockDecision | undefined;
-  for (const plugin of deps.plugins) {
-    blocked = await guarded(
-      plugin,
-      "beforeToolCall",
-      info,
-      deps.emit,
-      () => plugin.beforeToolCall?.(info),
-    );
-    if (blocked) break;
-  }
+  // The first plugin that blocks decides; the rest do not see the call. A throw blocks too.
+  const blocked = await deps.plugins.beforeToolCall(info);
   if (blocked) {
     deps.emit({
       ...permissionEvent(deps, name, parsed, tool.toolClass, "deny", null, false),
@@ -240,16 +185,7 @@ export async function executeToolCall(
   const ran = await runTool(info, signal);
   if (!ran.ok) return finish(ran, parsed, tool);
   // After-call interception is a chain: each plugin sees the result the previous one left.
-  let result = ran;
-  for (const plugin of deps.plugins) {
-    result = await guarded(
-      plugin,
-      "afterToolCall",
-      info,
-      deps.emit,
-      () => plugin.afterToolCall?.(info, result),
-    ) ?? result;
-  }
+  const result = await deps.plugins.afterToolCall(info, ran);
   return finish(result, parsed, tool);
 }
 

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { HelEvent } from "./events.ts";
 import type { Approval } from "./permissions.ts";
-import type { Plugin } from "./plugin.ts";
+import { PluginDriver, type StartedPlugin } from "./plugin_driver.ts";
+import { ToolRegistry } from "./tool_registry.ts";
 import { executeToolCall, type ToolCallDeps } from "./tool_call.ts";
 import { defineTool } from "./define_tool.ts";
 import { z } from "zod";
@@ -24,13 +25,19 @@ function tool(name: string, toolClass: ToolClass, log: string[], ok = true): Too
 
 function deps(
   tools: Tool[],
-  options: { access?: AccessLevel; plugins?: Plugin[]; answers?: Approval[] } = {},
+  options: { access?: AccessLevel; plugins?: StartedPlugin[]; answers?: Approval[] } = {},
 ) {
   const events: HelEvent[] = [];
   const answers = [...(options.answers ?? [])];
+  const plugins = new PluginDriver(
+    (text) => events.push({ type: "warning", text }),
+    options.plugins ?? [],
+  );
+  const registry = new ToolRegistry(plugins);
+  for (const t of tools) registry.register(t);
   const d: ToolCallDeps = {
-    registered: new Map(tools.map((t) => [t.name, t])),
-    plugins: options.plugins ?? [],
+    tools: registry,
+    plugins,
     access: options.access ?? "auto",
     approver: { approve: () => Promise.resolve(answers.shift() ?? "unavailable") },
     spill: undefined,
@@ -94,12 +101,13 @@ test("executeToolCall() checks arguments before hooks and the question; run gets
     ...tool("raw", "write", log),
     parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
   };
-  const watcher: Plugin = {
+  const watcher: StartedPlugin = {
     name: "watcher",
-    description: "",
-    beforeToolCall: (info) => {
-      seen.push(info.args);
-      return Promise.resolve();
+    hooks: {
+      beforeToolCall: (info) => {
+        seen.push(info.args);
+        return Promise.resolve();
+      },
     },
   };
   const { d } = deps([zodTool, schemaTool], {
@@ -153,10 +161,9 @@ test("executeToolCall() applies the access level: read-only denies, confirm asks
 test("executeToolCall() lets a before-call plugin block before the permission question", async () => {
   const log: string[] = [];
   let asked = 0;
-  const blocker: Plugin = {
+  const blocker: StartedPlugin = {
     name: "blocker",
-    description: "",
-    beforeToolCall: (info) => Promise.resolve({ block: `blocked ${info.name}` }),
+    hooks: { beforeToolCall: (info) => Promise.resolve({ block: `blocked ${info.name}` }) },
   };
   const { d, events } = deps([tool("write", "write", log)], {
     access: "confirm",
@@ -178,10 +185,12 @@ test("executeToolCall() lets a before-call plugin block before the permission qu
 
 test("executeToolCall() chains after-call plugins on success only", async () => {
   const log: string[] = [];
-  const append = (tag: string): Plugin => ({
+  const append = (tag: string): StartedPlugin => ({
     name: tag,
-    description: "",
-    afterToolCall: (_info, result) => Promise.resolve({ ok: true, text: `${result.text}+${tag}` }),
+    hooks: {
+      afterToolCall: (_info, result) =>
+        Promise.resolve({ ok: true, text: `${result.text}+${tag}` }),
+    },
   });
   const { d } = deps([tool("good", "read", log), tool("bad", "read", log, false)], {
     plugins: [append("a"), append("b")],
@@ -191,11 +200,12 @@ test("executeToolCall() chains after-call plugins on success only", async () => 
 });
 
 test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
-  const owner: Plugin = {
+  const owner: StartedPlugin = {
     name: "owner",
-    description: "",
-    lookupTool: (name) =>
-      name === "ext__x" ? { kind: "not-loaded", message: "ext__x is not loaded" } : undefined,
+    hooks: {
+      lookupTool: (name) =>
+        name === "ext__x" ? { kind: "not-loaded", message: "ext__x is not loaded" } : undefined,
+    },
   };
   const { d } = deps([], { plugins: [owner] });
   assert.equal(
@@ -205,17 +215,17 @@ test("executeToolCall() routes not-loaded names to the owning plugin's message",
 });
 
 test("executeToolCall() warns about a plugin whose lookupTool throws and asks the next", async () => {
-  const broken: Plugin = {
+  const broken: StartedPlugin = {
     name: "broken",
-    description: "",
-    lookupTool: () => {
-      throw new Error("index out of range");
+    hooks: {
+      lookupTool: () => {
+        throw new Error("index out of range");
+      },
     },
   };
-  const owner: Plugin = {
+  const owner: StartedPlugin = {
     name: "owner",
-    description: "",
-    lookupTool: (name) => ({ kind: "tool", tool: tool(name, "read", []) }),
+    hooks: { lookupTool: (name) => ({ kind: "tool", tool: tool(name, "read", []) }) },
   };
   const { d, events } = deps([], { plugins: [broken, owner] });
   const outcome = await executeToolCall(call("ext__x"), d, signal);
@@ -223,6 +233,35 @@ test("executeToolCall() warns about a plugin whose lookupTool throws and asks th
   assert.ok(events.some((event) =>
     event.type === "warning" &&
     event.text === "plugin broken failed in lookupTool for ext__x: index out of range"
+  ));
+});
+
+test("executeToolCall() blocks the call when a before-call plugin throws, naming it to the model", async () => {
+  const log: string[] = [];
+  const broken: StartedPlugin = {
+    name: "guard",
+    hooks: { beforeToolCall: () => Promise.reject(new Error("policy file unreadable")) },
+  };
+  const later: string[] = [];
+  const after: StartedPlugin = {
+    name: "after",
+    hooks: { beforeToolCall: (info) => Promise.resolve(void later.push(info.name)) },
+  };
+  const { d, events } = deps([tool("write", "write", log)], { plugins: [broken, after] });
+  const outcome = await executeToolCall(call("write"), d, signal);
+  assert.equal(outcome.ok, false);
+  assert.match(
+    outcome.content,
+    /^error: plugin guard failed in beforeToolCall for write: policy file unreadable\. The call was blocked/,
+  );
+  assert.deepEqual(log, [], "the tool did not run");
+  assert.deepEqual(later, [], "the plugins after the failed one do not see the call");
+  const permission = events.find((e) => e.type === "permission");
+  assert.equal(permission?.type === "permission" && permission.hookBlocked, true);
+  assert.ok(events.some((event) =>
+    event.type === "warning" &&
+    event.text === "plugin guard failed in beforeToolCall for write: policy file unreadable; " +
+        "the call was blocked"
   ));
 });
 

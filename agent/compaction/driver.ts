@@ -19,7 +19,8 @@ import {
   summaryRequest,
 } from "./plan.ts";
 import type { ModelClient } from "../../core/model.ts";
-import type { Logger, Plugin } from "../../core/plugin.ts";
+import type { Logger } from "../../core/plugin.ts";
+import type { PluginDriver } from "../../core/plugin_driver.ts";
 import type { SpillWriter } from "../../core/spill.ts";
 import type { FileReading } from "../../core/file_reading.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
@@ -31,7 +32,8 @@ export interface CompactorDeps {
   model: ModelClient;
   /** The tool definitions of the conversation, sent unchanged with the summary request. */
   toolDefinitions(): ToolDefinition[];
-  plugins: readonly Plugin[];
+  /** Where the retained messages come from (each plugin's `afterCompaction`). */
+  plugins: Pick<PluginDriver, "afterCompaction">;
   usage: RunUsage;
   log: Logger;
   /** Saves the full text of a pruned result; undefined when spilling is off. */
@@ -99,18 +101,10 @@ export function createCompactor(deps: CompactorDeps): Compactor {
 
   /** The plugins' retained messages, together within the room left under the threshold. */
   function regionFor(candidate: readonly ChatMessage[]): ChatMessage[] {
-    const region: ChatMessage[] = [];
-    for (const plugin of deps.plugins) {
-      const room = Math.max(0, deps.policy.at - conversationTokens([...candidate, ...region]));
-      try {
-        region.push(...(plugin.afterCompaction?.(candidate, room) ?? []));
-      } catch (error) {
-        deps.log.warn(
-          `plugin ${plugin.name} failed in afterCompaction: ${(error as Error).message}`,
-        );
-      }
-    }
-    return region;
+    return deps.plugins.afterCompaction(
+      candidate,
+      (region) => Math.max(0, deps.policy.at - conversationTokens([...candidate, ...region])),
+    );
   }
 
   async function summarise(messages: ChatMessage[], signal: AbortSignal): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
 } from "./plan.ts";
 import { createCompactor } from "./driver.ts";
 import type { ModelClient, ModelReply, ModelRequest } from "../../core/model.ts";
-import type { Plugin } from "../../core/plugin.ts";
+import { PluginDriver, type StartedPlugin } from "../../core/plugin_driver.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
 import { emptyUsage } from "../../core/usage.ts";
 
@@ -88,7 +88,7 @@ const summaryReply = (text: string, extra: Partial<ModelReply> = {}): ModelReply
 
 function setup(
   replies: ModelReply[],
-  plugins: Plugin[] = [],
+  plugins: StartedPlugin[] = [],
   at = 2_000,
   keepRecent = 500,
   retained = 0,
@@ -101,7 +101,7 @@ function setup(
     policy: { at, keepRecent },
     model,
     toolDefinitions: () => TOOLS,
-    plugins,
+    plugins: new PluginDriver((text) => notes.push(`warn: ${text}`), plugins),
     usage,
     log: { info: (text) => notes.push(text), warn: (text) => notes.push(`warn: ${text}`) },
     save: (text) => {
@@ -149,12 +149,13 @@ Deno.test("then the older part is summarised into a checkpoint; the region follo
     content: "<retained-skills>\nskill\n</retained-skills>",
   };
   const budgets: number[] = [];
-  const plugin: Plugin = {
+  const plugin: StartedPlugin = {
     name: "p",
-    description: "d",
-    afterCompaction: (kept, budget) => {
-      budgets.push(budget, conversationTokens(kept));
-      return [region];
+    hooks: {
+      afterCompaction: (kept, budget) => {
+        budgets.push(budget, conversationTokens(kept));
+        return [region];
+      },
     },
   };
   const messages = [

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import OpenAI from "openai";
 import type { ModelExchangeEvent } from "../../core/events.ts";
 import type {
@@ -230,7 +231,7 @@ function classify(error: unknown, signal: AbortSignal): Attempt {
 function describe(error: unknown): string {
   const messages: string[] = [];
   for (let at: unknown = error; at !== undefined && messages.length < 5;) {
-    const message = at instanceof Error ? at.message : String(at);
+    const message = errorMessage(at);
     if (message && !messages.includes(message)) messages.push(message);
     at = at instanceof Error ? at.cause : undefined;
   }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { isSessionBusy, tryLockSession } from "./lock.ts";
 import { checkRealDirectory, sessionPaths } from "./store.ts";
 import { loadSnapshot, snapshotPath } from "./snapshot.ts";
@@ -96,7 +97,7 @@ export async function listSessions(project: string): Promise<SessionSummary[]> {
     try {
       Object.assign(row, await summary(dir, id, project));
     } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) row.problem = (error as Error).message;
+      if (!(error instanceof Deno.errors.NotFound)) row.problem = errorMessage(error);
     }
     rows.push(row);
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import type { ChatMessage } from "../../core/types.ts";
 import { writeFileAtomic } from "../../kit/safe_write.ts";
 
@@ -177,7 +178,7 @@ export async function loadSnapshot(sessionDir: string, id: string, project: stri
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new SnapshotError(`not valid JSON (${(error as Error).message})`);
+    throw new SnapshotError(`not valid JSON (${errorMessage(error)})`);
   }
   return validateSnapshot(value, id, project);
 }

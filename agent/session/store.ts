@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { UsageError } from "../../core/usage_error.ts";
 import { UnsafePathError, writeNewFile } from "../../kit/safe_write.ts";
 
@@ -46,7 +47,7 @@ export async function checkRealDirectory(path: string): Promise<void> {
 function cannotCreate(path: string, error: unknown): Error {
   if (error instanceof UsageError) return error;
   return new UsageError(
-    `cannot create ${path}: ${(error as Error).message}. hel keeps its sessions in the ` +
+    `cannot create ${path}: ${errorMessage(error)}. hel keeps its sessions in the ` +
       "project's .hel folder; run it in a folder you can write to",
   );
 }

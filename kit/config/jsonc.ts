@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { type Node, type ParseError, parseTree } from "jsonc-parser";
 import { editDistance } from "../../core/text.ts";
 
@@ -80,7 +81,7 @@ export function parseJsoncConfig(
     root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   } catch (error) {
     // Deep nesting overflows the parser's recursion.
-    return { ok: false, problems: [`${path}: cannot be parsed (${(error as Error).message})`] };
+    return { ok: false, problems: [`${path}: cannot be parsed (${errorMessage(error)})`] };
   }
   if (errors.length > 0 || root === undefined) {
     const fix = options.syntaxFix ? `; ${options.syntaxFix}` : "";

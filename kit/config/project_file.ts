@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/errors.ts";
 /**
  * Reading a project configuration file under `<project>/.hel/` (hooks.json, mcp.json) the
  * careful way: `.hel` must be a real directory, the file a regular file reached without
@@ -38,14 +39,14 @@ export async function readProjectConfig(
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { kind: "absent", path };
-    return unusable(`cannot inspect ${dir}: ${(error as Error).message}`);
+    return unusable(`cannot inspect ${dir}: ${errorMessage(error)}`);
   }
   let before: Deno.FileInfo;
   try {
     before = await Deno.lstat(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { kind: "absent", path };
-    return unusable(`cannot inspect ${path}: ${(error as Error).message}`);
+    return unusable(`cannot inspect ${path}: ${errorMessage(error)}`);
   }
   if (!before.isFile) {
     return unusable(`${path} must be a regular file, not a symlink or directory; it was ignored`);
@@ -68,7 +69,7 @@ export async function readProjectConfig(
     }
     return { kind: "ok", path, bytes };
   } catch (error) {
-    return unusable(`cannot read ${path}: ${(error as Error).message}`);
+    return unusable(`cannot read ${path}: ${errorMessage(error)}`);
   } finally {
     file?.close();
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { inNewProcessGroup, signalProcessGroup } from "./group.ts";
 
 /** What to run and how to bound it. */
@@ -70,7 +71,7 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
       stderr: "piped",
     }).spawn();
   } catch (error) {
-    return { kind: "not-started", message: (error as Error).message };
+    return { kind: "not-started", message: errorMessage(error) };
   }
   const pid = child.pid;
   spec.running?.add(pid);

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { findSystemProgram } from "../process/group.ts";
 
 /** Processes and threads one sandbox runs at once, by default. */
@@ -89,7 +90,7 @@ function pidsCgroup(max: number): { procs: string } | { problem: string } {
     });
     return { procs: `${dir}/cgroup.procs` };
   } catch (error) {
-    return { problem: `hel could not make a pids cgroup in ${root} (${(error as Error).message})` };
+    return { problem: `hel could not make a pids cgroup in ${root} (${errorMessage(error)})` };
   }
 }
 

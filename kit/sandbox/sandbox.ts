@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { findSystemProgram } from "../process/group.ts";
 import { runChild } from "../process/child.ts";
 import { dirname } from "node:path";
@@ -370,7 +371,7 @@ async function check(
     launch = await launchWithFilter(bwrap, mounts, ["/bin/sh", "-c", "exit 0"], settings.project);
   } catch (error) {
     return {
-      reason: `hel could not write its seccomp filter (${(error as Error).message})`,
+      reason: `hel could not write its seccomp filter (${errorMessage(error)})`,
       fix: "make the temporary folder ($TMPDIR, else /tmp) writable",
     };
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/errors.ts";
 /**
  * Which folders of the project changed since a moment: the cheap half of noticing a git
  * repository a sandboxed program planted. Creating, renaming or removing an entry sets the
@@ -116,7 +117,7 @@ export class DirectoryTree {
         else if (entry.isDirectory && !this.skip.has(path)) folders.add(entry.name);
       }
     } catch (error) {
-      listing.unreadable = `(${(error as Error).message.replace(/ \(os error \d+\).*/, "")})`;
+      listing.unreadable = `(${errorMessage(error).replace(/ \(os error \d+\).*/, "")})`;
     }
     read.set(dir, listing);
     return folders;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import { withFileLock, writePrivateFile } from "../private_file.ts";
 import type { TrustKind, TrustRecord, TrustStore } from "../../core/trust.ts";
 
@@ -40,7 +41,7 @@ export function createTrustFileStore(
       text = await Deno.readTextFile(path);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return { records: [], damaged: false };
-      onDamage(`cannot read trust store ${path}: ${(error as Error).message}; nothing is trusted`);
+      onDamage(`cannot read trust store ${path}: ${errorMessage(error)}; nothing is trusted`);
       return { records: [], damaged: true };
     }
     try {
@@ -53,7 +54,7 @@ export function createTrustFileStore(
       return { records, damaged: false };
     } catch (error) {
       onDamage(
-        `trust store ${path} is damaged (${(error as Error).message}); nothing is trusted ` +
+        `trust store ${path} is damaged (${errorMessage(error)}); nothing is trusted ` +
           "until you trust again or remove the file",
       );
       return { records: [], damaged: true };

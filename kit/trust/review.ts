@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/errors.ts";
 import type { PluginContext } from "../../core/plugin.ts";
 import type { TrustedConfig } from "../../core/trust.ts";
 import { columnsOf, cutToColumns } from "./review_text.ts";
@@ -113,7 +114,7 @@ export async function reviewTrust(
     await context.trust.record(kind, context.project, bytes);
   } catch (error) {
     context.log.warn(
-      `could not save the trust record (${(error as Error).message}); trusted for this run only`,
+      `could not save the trust record (${errorMessage(error)}); trusted for this run only`,
     );
   }
   return "trusted";

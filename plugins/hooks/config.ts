@@ -6,7 +6,7 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import { MAX_TIMER_SECONDS, type TrustedConfig } from "../../core/mod.ts";
+import { errorMessage, MAX_TIMER_SECONDS, type TrustedConfig } from "../../core/mod.ts";
 import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../kit/mod.ts";
 
 /** `.hel/hooks.json` runs only once trusted: `hel trust hooks`, or the review at start. */
@@ -153,7 +153,7 @@ function parseMatcher(node: Node | undefined, where: string) {
   } catch (error) {
     throw new Invalid(
       node,
-      `${where}.matcher is not a valid regular expression (${(error as Error).message}); ` +
+      `${where}.matcher is not a valid regular expression (${errorMessage(error)}); ` +
         'write one such as "^search_replace$", or leave it out to match every tool',
     );
   }

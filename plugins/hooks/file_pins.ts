@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { codePointLength, headChars, type Host } from "../../core/mod.ts";
+import { codePointLength, errorMessage, headChars, type Host } from "../../core/mod.ts";
 import {
   escapeControlCharacters,
   fileStart,
@@ -136,7 +136,7 @@ export async function guardHookFiles(
   try {
     await savePins(host.helHome, host.project, next);
   } catch (error) {
-    warn(host, `could not record the hook files in ${host.helHome}: ${(error as Error).message}`);
+    warn(host, `could not record the hook files in ${host.helHome}: ${errorMessage(error)}`);
   }
   return exposed;
 }

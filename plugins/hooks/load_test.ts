@@ -29,6 +29,7 @@ async function fakeHost(answer: (question: string) => Promise<string | undefined
     registeredToolNames: () => [],
     spill: () => Promise.resolve(undefined),
     emit: (event: HelEvent) => events.push(event),
+    onShutdown: () => {},
     offerFileReading: () => {},
   } satisfies Host;
   return {

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Host, Plugin } from "../../core/mod.ts";
-import { HOOKS_TRACE, HOOKS_TRUST, type HooksConfig, parseHooksConfig } from "./config.ts";
+import type { Host, Plugin, PluginHooks } from "../../core/mod.ts";
+import { HOOKS_TRACE, HOOKS_TRUST, parseHooksConfig } from "./config.ts";
 import { type DispatchDeps, runPostToolUse, runPreToolUse } from "./dispatch.ts";
 import { guardHookFiles } from "./file_pins.ts";
 import { loadTrustedHooks } from "./load.ts";
@@ -18,13 +18,10 @@ import { createSandbox, SANDBOX_OPTIONS, sandboxSettingsFor } from "../../kit/mo
 
 /** Creates the plugin. */
 export default function hooks(): Plugin {
-  const runner = createCommandRunner();
-  let config: HooksConfig | undefined;
-  let deps: DispatchDeps | undefined;
-
   return {
     name: "hooks",
     description: "project hooks: trusted commands from .hel/hooks.json around tool calls",
+    hooks: ["beforeToolCall", "afterToolCall", "shutdown"],
     // Hooks run in the kit's sandbox, so its flags apply even with --without tools.
     options: [...SANDBOX_OPTIONS],
     trustedConfigs: [HOOKS_TRUST],
@@ -39,9 +36,11 @@ export default function hooks(): Plugin {
       const parsed = parseHooksConfig(bytes, path);
       return parsed.ok ? summarizeHooks(parsed.config) : undefined;
     },
-    async setup(host: Host) {
-      config = await loadTrustedHooks(host);
+    async setup(host: Host): Promise<PluginHooks | void> {
+      const config = await loadTrustedHooks(host);
       if (!config) return;
+      const runner = createCommandRunner();
+      host.onShutdown(() => runner.stopAll());
       const settings = await sandboxSettingsFor(host);
       let warned = false;
       const sandbox = createSandbox(settings, (problem) => {
@@ -52,7 +51,7 @@ export default function hooks(): Plugin {
       // Only what runs outside the sandbox needs its scripts pinned.
       const outside = handlers.filter((handler) => runsUnsandboxed(handler, settings.enabled));
       const exposed = outside.length > 0 ? await guardHookFiles(host, outside) : undefined;
-      deps = {
+      const deps: DispatchDeps = {
         ...(exposed ? { exposed } : {}),
         project: host.project,
         sessionId: host.session.id,
@@ -65,18 +64,16 @@ export default function hooks(): Plugin {
         emit: host.emit,
         spill: host.spill,
       };
-    },
-    async beforeToolCall(call) {
-      if (!config || !deps || config.PreToolUse.length === 0) return;
-      return await runPreToolUse(config.PreToolUse, call, deps);
-    },
-    async afterToolCall(call, result) {
-      if (!config || !deps || config.PostToolUse.length === 0) return;
-      return await runPostToolUse(config.PostToolUse, call, result, deps);
-    },
-    shutdown() {
-      runner.stopAll();
-      return Promise.resolve();
+      return {
+        ...config.PreToolUse.length > 0
+          ? { beforeToolCall: (call) => runPreToolUse(config.PreToolUse, call, deps) }
+          : {},
+        ...config.PostToolUse.length > 0
+          ? {
+            afterToolCall: (call, result) => runPostToolUse(config.PostToolUse, call, result, deps),
+          }
+          : {},
+      };
     },
   };
 }

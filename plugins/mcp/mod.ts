@@ -6,7 +6,14 @@
  *
  * @module
  */
-import type { Host, Plugin, Tool, ToolDefinition, ToolLookup } from "../../core/mod.ts";
+import {
+  type Host,
+  type Plugin,
+  type PluginHooks,
+  type Tool,
+  toolDefinition,
+  type ToolLookup,
+} from "../../core/mod.ts";
 import { reviewTrust } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
@@ -30,20 +37,10 @@ import {
 /** Creates the plugin. */
 export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
   const options = mcpOptions(given);
-  let group: ServerGroup | undefined;
-  // Set once setup has connected a server; without it the plugin offers nothing.
-  let loadTool: Tool | undefined;
-  let eager = false;
-  // Built once: the listing goes into the system message only at start and on resume.
-  let section: string | undefined;
-  const loaded = new Set<string>();
-  const tools = new Map<string, Tool>();
-  // Definitions are asked for on every request; each is built once.
-  const definitions = new Map<string, ToolDefinition>();
-
   return {
     name: "mcp",
     description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
+    hooks: ["systemPrompt", "toolDefinitions", "lookupTool", "shutdown"],
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
     options: MCP_OPTIONS,
     commands: [createListCommand(options)],
@@ -62,7 +59,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       return parsed.ok ? summarizeServers(parsed.servers) : undefined;
     },
 
-    async setup(host: Host) {
+    async setup(host: Host): Promise<PluginHooks | void> {
       const trace: Trace = (data) => host.emit({ type: "trace", channel: MCP_TRACE, data });
       const warn = (text: string) => host.emit({ type: "warning", text });
       const file = await readMcpConfig(host.project);
@@ -106,13 +103,15 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           }), with your rights and whatever project code it loads`,
         );
       }
-      group = new ServerGroup({
+      const group = new ServerGroup({
         project: host.project,
         launcher,
         startupMs,
         shutdownWaitMs,
         trace,
       });
+      // Registered before any server starts: Ctrl-C during start-up must stop them too.
+      host.onShutdown(() => group.shutdownAll());
       const states = await group.startAll(file.servers);
       const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
       for (const state of states) {
@@ -149,6 +148,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         );
       }
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
+      const tools = new Map<string, Tool>();
       for (const entry of catalog.entries) {
         const connection = connections.get(entry.server)!;
         tools.set(entry.fullName, {
@@ -161,11 +161,13 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           run: (args, context) => connection.call(entry.toolName, args, context.signal),
         });
       }
-      loadTool = createLoadTool(catalog, loaded);
-      for (const tool of [loadTool, ...tools.values()]) {
-        definitions.set(tool.name, definition(tool));
-      }
-      eager = eagerLoading(options, host);
+      const loaded = new Set<string>();
+      const loadTool = createLoadTool(catalog, loaded);
+      // Definitions are asked for on every request; each is built once.
+      const definitions = new Map(
+        [loadTool, ...tools.values()].map((tool) => [tool.name, toolDefinition(tool)]),
+      );
+      const eager = eagerLoading(options, host);
       if (eager) { for (const name of tools.keys()) loaded.add(name); }
       const instructions = new Map(
         connected.flatMap((state) => {
@@ -179,40 +181,25 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         instructionsSection(instructions),
       ]
         .filter((part) => part !== undefined);
-      if (parts.length > 0) section = parts.join("\n\n");
-    },
-
-    systemPrompt() {
-      return section;
-    },
-
-    toolDefinitions() {
-      if (!loadTool) return [];
-      const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
-      return names.map((name) => definitions.get(name)!);
-    },
-
-    lookupTool(name): ToolLookup | undefined {
-      if (!loadTool) return undefined;
-      if (name === LOAD_TOOL_NAME) return { kind: "tool", tool: loadTool };
-      const tool = tools.get(name);
-      if (!tool) return undefined;
-      if (loaded.has(name)) return { kind: "tool", tool };
+      // Built once: the listing goes into the system message only at start and on resume.
+      const section = parts.length > 0 ? parts.join("\n\n") : undefined;
       return {
-        kind: "not-loaded",
-        message: `${name} is not loaded; call load_mcp_tool with this name first`,
+        systemPrompt: () => section,
+        toolDefinitions() {
+          const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
+          return names.map((name) => definitions.get(name)!);
+        },
+        lookupTool(name): ToolLookup | undefined {
+          if (name === LOAD_TOOL_NAME) return { kind: "tool", tool: loadTool };
+          const tool = tools.get(name);
+          if (!tool) return undefined;
+          if (loaded.has(name)) return { kind: "tool", tool };
+          return {
+            kind: "not-loaded",
+            message: `${name} is not loaded; call load_mcp_tool with this name first`,
+          };
+        },
       };
     },
-
-    async shutdown() {
-      await group?.shutdownAll();
-    },
-  };
-}
-
-function definition(tool: Tool): ToolDefinition {
-  return {
-    type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
   };
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/mod.ts";
 import { lstatOrUndefined } from "../../kit/mod.ts";
 import { parseSkillFile, type SkillFile } from "./front_matter.ts";
 
@@ -64,7 +65,7 @@ export async function discoverSkills(
       const skill = await readSkillFile(project, path);
       entries.push({ path, name: skill.name, description: skill.description });
     } catch (error) {
-      warn(`${path}: ${(error as Error).message}; skill skipped`);
+      warn(`${path}: ${errorMessage(error)}; skill skipped`);
     }
   }
   return entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from "../../core/mod.ts";
 import { parse } from "yaml";
 
 /** A parsed skill file. */
@@ -43,7 +44,7 @@ export function parseSkillFile(text: string): SkillFile {
   try {
     meta = parse(lines.slice(1, close).join("\n"));
   } catch (error) {
-    throw new Error(`invalid YAML front matter: ${(error as Error).message.split("\n")[0]}`);
+    throw new Error(`invalid YAML front matter: ${errorMessage(error).split("\n")[0]}`);
   }
   if (meta === null || typeof meta !== "object" || Array.isArray(meta)) {
     throw new Error("the front matter must be a YAML mapping with name and description");

@@ -9,7 +9,15 @@
  * @module
  */
 import { resolve } from "node:path";
-import type { ChatMessage, Host, Plugin, ToolCallInfo, ToolResult } from "../../core/mod.ts";
+import {
+  type ChatMessage,
+  errorMessage,
+  type Host,
+  type Plugin,
+  type PluginHooks,
+  type ToolCallInfo,
+  type ToolResult,
+} from "../../core/mod.ts";
 import { sha256Hex } from "../../kit/mod.ts";
 import { type CatalogEntry, discoverSkills, readSkillFile } from "./discovery.ts";
 import { bodyVisible, LoadedSkills } from "./loaded_skills.ts";
@@ -34,27 +42,41 @@ const isWholeRead = (args: Record<string, unknown>) =>
 
 /** Creates the plugin. */
 export default function skills(): Plugin {
-  let host: Host | undefined;
-  let enabled = false;
-  let catalog: CatalogEntry[] = [];
-  const loaded = new LoadedSkills();
-
-  /** The catalogued skill a read_file path names, if any. */
-  const skillAt = (args: Record<string, unknown>): CatalogEntry | undefined => {
-    if (!enabled || !host || typeof args.path !== "string") return undefined;
-    const absolute = resolve(host.project, args.path);
-    return catalog.find((entry) => `${host!.project}/${entry.path}` === absolute);
-  };
-
-  const warn = (text: string) => host?.log.warn(text);
-
   return {
     name: "skills",
     description: "skills: .agents/skills/<name>/SKILL.md procedures, loaded with read_file",
-    async setup(setupHost) {
-      host = setupHost;
-      enabled = setupHost.registeredToolNames().includes(LOADER);
-      if (enabled) catalog = await discoverSkills(setupHost.project, warn);
+    hooks: [
+      "ready",
+      "systemPrompt",
+      "beforeToolCall",
+      "afterToolCall",
+      "afterCompaction",
+      "saveState",
+      "restoreState",
+    ],
+    setup: (host) => skillHooks(host),
+  };
+}
+
+/** The hooks of one run: the catalog is found in `ready`, once every tool is registered. */
+function skillHooks(host: Host): PluginHooks {
+  let enabled = false;
+  let catalog: CatalogEntry[] = [];
+  const loaded = new LoadedSkills();
+  const warn = (text: string) => host.log.warn(text);
+
+  /** The catalogued skill a read_file path names, if any. */
+  const skillAt = (args: Record<string, unknown>): CatalogEntry | undefined => {
+    if (!enabled || typeof args.path !== "string") return undefined;
+    const absolute = resolve(host.project, args.path);
+    return catalog.find((entry) => `${host.project}/${entry.path}` === absolute);
+  };
+
+  return {
+    async ready() {
+      // Whatever the plugin order in deno.json: every plugin has registered its tools by now.
+      enabled = host.registeredToolNames().includes(LOADER);
+      if (enabled) catalog = await discoverSkills(host.project, warn);
       const { omitted } = skillsListing(catalog);
       if (omitted > 0) {
         warn(
@@ -68,7 +90,7 @@ export default function skills(): Plugin {
     async beforeToolCall(call: ToolCallInfo) {
       if (call.name !== LOADER) return;
       const entry = skillAt(call.args);
-      if (!entry || !host) return;
+      if (!entry) return;
       try {
         await Deno.lstat(`${host.project}/${entry.path}`);
         return;
@@ -85,14 +107,14 @@ export default function skills(): Plugin {
       };
     },
     async afterToolCall(call: ToolCallInfo, _result: ToolResult) {
-      if (call.name !== LOADER || !host) return;
+      if (call.name !== LOADER) return;
       const entry = skillAt(call.args);
       if (!entry) return;
       let skill;
       try {
         skill = await readSkillFile(host.project, entry.path);
       } catch (error) {
-        warn(`${entry.path}: ${(error as Error).message}; no longer tracked as a skill`);
+        warn(`${entry.path}: ${errorMessage(error)}; no longer tracked as a skill`);
         loaded.forget(entry.path);
         return;
       }

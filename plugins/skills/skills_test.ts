@@ -3,7 +3,7 @@
  * "already loaded" answer, the retained region and the saved state.
  */
 import assert from "node:assert/strict";
-import type { ChatMessage, Host, Plugin, Tool, ToolCallInfo } from "../../core/mod.ts";
+import type { ChatMessage, Host, Tool, ToolCallInfo } from "../../core/mod.ts";
 import { parseSkillFile } from "./front_matter.ts";
 import { discoverSkills } from "./discovery.ts";
 import { prefixWithin, RETAINED_SKILL_TOKENS, retainedRegion } from "./retained.ts";
@@ -92,8 +92,8 @@ Deno.test("discovery: sorted catalog; malformed, symlinked and outside skills ar
 
 async function startedPlugin(root: string, tools: string[], conversation: ChatMessage[]) {
   const warnings: string[] = [];
-  const plugin: Plugin = skills();
-  await plugin.setup!(fakeHost(root, tools, conversation, warnings));
+  const plugin = (await skills().setup!(fakeHost(root, tools, conversation, warnings)))!;
+  await plugin.ready!();
   return { plugin, warnings };
 }
 

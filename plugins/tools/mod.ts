@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Host, Plugin, Tool } from "../../core/mod.ts";
+import type { Host, Plugin, PluginHooks, Tool } from "../../core/mod.ts";
 import {
   createSandbox,
   describeChange,
@@ -30,15 +30,14 @@ import { shellLine } from "./shell/environment.ts";
 
 /** Creates the plugin. */
 export default function tools(): Plugin {
-  const cursors = new CursorStore();
-  let report: (() => Promise<void>) | undefined;
-  let environment: string[] = [];
   return {
     name: "tools",
     description: "built-in tools: files, search (ripgrep) and bash, confined and sandboxed",
     toolNames: KNOWN_TOOLS,
+    hooks: ["environmentLines", "saveState", "restoreState", "shutdown"],
     options: TOOL_OPTIONS,
-    async setup(host: Host) {
+    async setup(host: Host): Promise<PluginHooks> {
+      const cursors = new CursorStore();
       const env = host.childEnv();
       const settings = toolSettings(host.flags);
       const sandboxSettings = await sandboxSettingsFor(host);
@@ -63,6 +62,7 @@ export default function tools(): Plugin {
         if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
         warned = true;
       });
+      host.onShutdown(() => reportPlantedGit(sandbox, host));
       const search: SearchDeps = {
         workspace,
         sandbox,
@@ -92,16 +92,14 @@ export default function tools(): Plugin {
       };
       for (const name of settings.tools) host.registerTool(make[name]());
       if (settings.tools.includes("read_file")) host.offerFileReading(READ_FILE_READING);
-      if (settings.tools.includes("bash")) environment = [shellLine(env.SHELL)];
-      report = () => reportPlantedGit(sandbox, host);
-    },
-    environmentLines: () => environment,
-    async shutdown() {
-      await report?.();
-    },
-    saveState: () => ({ cursors: cursors.save() }),
-    restoreState(state) {
-      cursors.restore((state as { cursors?: unknown } | null)?.cursors);
+      const environment = settings.tools.includes("bash") ? [shellLine(env.SHELL)] : [];
+      return {
+        environmentLines: () => environment,
+        saveState: () => ({ cursors: cursors.save() }),
+        restoreState(state) {
+          cursors.restore((state as { cursors?: unknown } | null)?.cursors);
+        },
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The session journal end to end: hel killed while a tool call runs, a torn last line, a
- * journal from a newer hel, `--fork-session`, and `hel sessions show` / `export`.
+ * journal from a newer hel, a journal that is a link, `--fork-session`, and `hel sessions show`
+ * / `export`.
  */
 import assert from "node:assert/strict";
 import { eventually, runHel, scriptedModel, spawnHel, tempProject } from "./_helpers.ts";
@@ -119,6 +120,27 @@ Deno.test("a journal written by a newer hel is refused with a clear message and 
     list.stdout,
     new RegExp(`^${id}\tidle\t-\tunreadable: journal\\.jsonl: .*newer hel`, "m"),
   );
+  assert.equal(model.requests.length, 1);
+});
+
+Deno.test("a journal that is a symbolic link is refused and nothing is written through it", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "one" }]);
+  const first = await runHel([...base(model.url), "hello"], { cwd: project.project });
+  const id = sessionOf(first.stderr);
+  const journal = `${project.project}/.hel/sessions/${id}/journal.jsonl`;
+  const elsewhere = `${project.root}/elsewhere.jsonl`;
+  await Deno.rename(journal, elsewhere);
+  await Deno.symlink(elsewhere, journal);
+  const before = await Deno.readTextFile(elsewhere);
+  const result = await runHel([...base(model.url), "--resume", id, "-i", "again"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, new RegExp(`session ${id} cannot be resumed: .*symbolic link`));
+  assert.equal(await Deno.readTextFile(elsewhere), before);
+  const list = await runHel(["sessions"], { cwd: project.project });
+  assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tunreadable: journal\.jsonl: .*link`, "m"));
   assert.equal(model.requests.length, 1);
 });
 

@@ -8,6 +8,7 @@ import {
   readJournalForResume,
 } from "./journal.ts";
 import { openJournalWriter } from "./journal_writer.ts";
+import { loadSessionState } from "./load.ts";
 import type { SnapshotError } from "./snapshot.ts";
 import type { EntryBody } from "./journal.ts";
 
@@ -109,4 +110,11 @@ Deno.test("a journal that is a link or not a file is refused before it is read",
   await Deno.remove(journalPath(dir));
   await Deno.mkdir(journalPath(dir));
   await assert.rejects(() => readJournal(dir), /not a regular file/);
+});
+
+Deno.test("an empty journal (created, never written) is a session with no saved conversation", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(journalPath(dir), "");
+  await assert.rejects(() => loadSessionState(dir, "s", "/p"), Deno.errors.NotFound);
+  assert.equal(await readJournalEnds(dir), undefined);
 });

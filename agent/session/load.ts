@@ -41,8 +41,8 @@ export async function loadSessionState(
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw inFile(error, "journal.jsonl");
   }
-  // Created but never written (killed at once): nothing to resume, as with no journal at all.
-  if (read && read.entries.length === 0) throw new Deno.errors.NotFound("empty journal");
+  // Created but never written (killed at once): as if there were none.
+  if (read?.entries.length === 0) read = undefined;
   if (read) {
     try {
       const state = replayJournal(read.entries, id, project);

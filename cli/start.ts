@@ -39,6 +39,7 @@ export type RootFlags = Record<string, unknown> & {
   timeout: number;
   maxOutputTokens: number;
   resume?: string | true;
+  forkSession?: boolean;
   contextWindow?: number;
   compactAt?: number;
   keepRecent?: number;
@@ -148,6 +149,9 @@ async function runWithListeners(
   }
   const compaction = policyFromFlags(flags);
   if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
+  if (flags.forkSession && flags.resume === undefined) {
+    throw new UsageError("--fork-session needs --resume: it copies a saved session into a new one");
+  }
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
@@ -198,6 +202,7 @@ async function runWithListeners(
       maxOutputTokens: flags.maxOutputTokens,
       spill: flags.compaction,
       resume: flags.resume,
+      forkSession: flags.forkSession ?? false,
       compaction,
     }, {
       context,

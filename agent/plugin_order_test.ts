@@ -41,6 +41,8 @@ for (const order of [["tools", "skills"], ["skills", "tools"]]) {
     let shutdown = () => Promise.resolve();
     try {
       const run = await startRun({
+        model: "m",
+        baseUrl: "http://127.0.0.1:9/v1",
         access: "auto",
         env: false,
         contextFile: false,

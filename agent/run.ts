@@ -21,13 +21,19 @@ import type { AccessLevel, ChatMessage } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { emptyUsage, type RunUsage } from "../core/usage.ts";
 import { environmentFacts, readContextFile } from "./environment.ts";
-import { closingNote, saveRunSnapshot } from "./run_session.ts";
+import { closingNote } from "./run_session.ts";
+import { createRecorder } from "./recorder.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
 import { PluginDriver } from "../core/plugin_driver.ts";
 import { ToolRegistry } from "../core/tool_registry.ts";
 
-/** Settings of a run, from the command line (the model's own are the client's business). */
+/**
+ * Settings of a run, from the command line. The model client is built by the caller; the
+ * model's name and server are here only for the session journal.
+ */
 export interface RunSettings {
+  model: string;
+  baseUrl: string;
   access: AccessLevel;
   env: boolean;
   /** The context file's name, or false for none. */
@@ -37,6 +43,8 @@ export interface RunSettings {
   spill: boolean;
   /** Continue a saved session: its id, or `true` for the project's most recent one. */
   resume?: ResumeChoice;
+  /** With `resume`: continue in a new session, leaving the resumed one as it was. */
+  forkSession?: boolean;
   /** When to compact the conversation; undefined turns compaction off. */
   compaction?: CompactionPolicy;
 }
@@ -75,9 +83,14 @@ export interface RunDeps {
 
 /** Sets up plugins (in order) and returns the run; a plugin that fails setup is named. */
 export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Run> {
-  const opened = await openSession(deps.context.project, settings.resume, deps.context.helHome);
+  const opened = await openSession(
+    deps.context.project,
+    settings.resume,
+    deps.context.helHome,
+    settings.forkSession,
+  );
   const session = opened.paths;
-  const snapshot = opened.snapshot;
+  const snapshot = opened.state;
   // The system message is rebuilt below; everything after it is restored verbatim.
   const messages: ChatMessage[] = snapshot
     ? snapshot.messages.filter((m) => m.role !== "system")
@@ -105,8 +118,13 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   });
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => opened.lock.release());
+  const shutdown = () =>
+    shuttingDown ??= plugins.shutdown().finally(() => {
+      opened.journal.close();
+      opened.lock.release();
+    });
   deps.onShutdownReady?.(shutdown);
+  for (const text of opened.warnings) emit({ type: "warning", text });
   try {
     await plugins.start(deps.plugins, host);
   } catch (error) {
@@ -128,7 +146,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     log: deps.context.log,
     save: spill,
     reading: reading(),
-    retained: snapshot?.retained_messages ?? 0,
+    retained: snapshot?.retained ?? 0,
   });
   // Conversation requests report their prompt size to the compactor's meter.
   const conversationModel: ModelClient = {
@@ -137,20 +155,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       if (reply.ok && reply.usage) {
         compactor?.measured(request.messages.length, reply.usage.promptTokens);
       }
+      if (reply.ok) await recorder.record(reply.message);
       return reply;
     },
   };
-  const createdAt = snapshot?.created_at ?? new Date().toISOString();
-  const save = (closing?: ChatMessage) =>
-    saveRunSnapshot({
-      session,
-      project: deps.context.project,
-      createdAt,
-      messages: closing ? [...messages, closing] : messages,
-      retained: compactor?.retained() ?? 0,
-      plugins: plugins.saveStates(),
-      log: deps.context.log,
-    });
   const toolCallDeps = {
     tools,
     plugins,
@@ -158,7 +166,12 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     approver: deps.approver,
     spill,
     reading: reading(),
-    emit,
+    emit: (event: HelEvent) => {
+      if (event.type === "permission") {
+        recorder.note({ type: "permission", decision: { ...event } });
+      }
+      emit(event);
+    },
   };
 
   // Built fresh (after plugins restored their state), also on resume: the saved one is dropped.
@@ -176,6 +189,27 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     pluginSections: plugins.systemSections(),
   });
   messages.unshift({ role: "system", content: system });
+  // The messages so far (a resume's) are in the journal already.
+  const recorder = createRecorder({
+    journal: opened.journal,
+    messages,
+    states: () => plugins.saveStates(),
+    retained: () => compactor?.retained() ?? 0,
+    log: deps.context.log,
+    sessionId: session.id,
+  });
+  recorder.note({
+    type: "run",
+    settings: {
+      model: settings.model,
+      base_url: settings.baseUrl,
+      access: settings.access,
+      tools: definitions().map((definition) => definition.function.name),
+      plugins: deps.plugins.map((plugin) => plugin.name),
+    },
+  });
+  recorder.note({ type: "system", content: system });
+  await recorder.sync();
 
   return {
     session,
@@ -186,18 +220,28 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       const outcome = await runLoop(messages, {
         model: conversationModel,
         toolDefinitions: definitions,
-        executeToolCall: async (call, callSignal) =>
-          (await executeToolCall(call, toolCallDeps, callSignal)).content,
-        ...(compactor ? { beforeRequest: compactor.beforeRequest } : {}),
+        executeToolCall: async (call, callSignal) => {
+          const { content } = await executeToolCall(call, toolCallDeps, callSignal);
+          await recorder.record({ role: "tool", tool_call_id: call.id, content });
+          return content;
+        },
+        beforeRequest: async (current, requestSignal) => {
+          if (compactor) {
+            await recorder.rewriting(() => compactor.beforeRequest(current, requestSignal));
+          }
+          await recorder.sync();
+        },
         ...(onText ? { onText } : {}),
         maxTurns: settings.maxTurns,
         usage,
         signal,
       });
-      // A saved conversation always ends with an answer. A turn that ended without one is saved
-      // closed by a note (in the snapshot only), so the calls it made are not lost on resume.
-      if (outcome.termination === "completed") await save();
-      else await save(closingNote(messages, outcome.error ?? outcome.termination));
+      // A saved conversation always ends with an answer. A turn that ended without one is closed
+      // by a note (in the journal only), so the calls it made are not lost on resume.
+      const note = outcome.termination === "completed"
+        ? undefined
+        : closingNote(messages, outcome.error ?? outcome.termination);
+      await recorder.endTurn(outcome.termination, note);
       return outcome;
     },
     async compact(signal) {
@@ -205,8 +249,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         deps.context.log.info("[compaction] off in this run (--no-compaction)");
         return false;
       }
-      const changed = await compactor.compactNow(messages, signal);
-      if (changed && messages.at(-1)?.role === "assistant") await save();
+      const changed = await recorder.rewriting(() => compactor.compactNow(messages, signal));
+      await recorder.sync();
       return changed;
     },
   };

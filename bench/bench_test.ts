@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { contextCost } from "./context_cost.ts";
 import { fromSource } from "./hel_process.ts";
+import { formatJournalCost, journalCost } from "./journal_cost.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
 
@@ -55,4 +56,13 @@ Deno.test("deno task bench: --help prints the usage, an unknown flag is a one-li
   const wrong = await bench("--run=3");
   assert.equal(wrong.code, 2);
   assert.equal(wrong.stderr, `bench: Unknown option '--run'\n${help.stdout}`);
+});
+
+Deno.test("bench journal cost: one row per journal size, each with its three figures", async () => {
+  const rows = await journalCost(1, [10, 1_000]);
+  assert.deepEqual(rows.map((row) => row.entries), [10, 1_000]);
+  for (const row of rows) {
+    assert.ok(row.appendUs > 0 && row.endsMs > 0 && row.readAllMs > 0, JSON.stringify(row));
+  }
+  assert.match(formatJournalCost(rows).join("\n"), /\| 1,000 \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
 });

@@ -2,7 +2,7 @@
  * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
- * deferred versus eager MCP loading, and peak memory. hel runs as a subprocess against the
+ * deferred versus eager MCP loading, peak memory, and the session journal's cost per entry. hel runs as a subprocess against the
  * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
  *
  * Writes `bench/out/bench.json` and `bench/out/bench.md` (git-ignored) and prints the table.
@@ -18,6 +18,7 @@ import { hookOverhead } from "./hook_overhead.ts";
 import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
+import { journalCost } from "./journal_cost.ts";
 import { mcpStart } from "./mcp_start.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
@@ -67,6 +68,8 @@ step("peak memory");
 const mem = await memory(source, 3);
 step("looking for planted git repositories (10,000 and 100,000 files)");
 const gitWatch = await gitWatchCost(3);
+step("session journal (10, 1,000 and 100,000 entries)");
+const journal = await journalCost(runs);
 
 const results: BenchResults = {
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -86,6 +89,7 @@ const results: BenchResults = {
   contextCost: context,
   memory: mem,
   gitWatch,
+  journal,
   durationS: (performance.now() - started) / 1000,
 };
 const report = formatReport(results);

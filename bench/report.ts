@@ -10,6 +10,7 @@ import type { HookOverhead } from "./hook_overhead.ts";
 import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
+import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -34,6 +35,7 @@ export interface BenchResults {
   memory: Memory;
   /** The look for planted git repositories, per project size. */
   gitWatch?: GitWatchRow[];
+  journal?: JournalCostRow[];
   durationS: number;
 }
 
@@ -147,6 +149,7 @@ export function formatReport(results: BenchResults): string {
     ]),
   );
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
+  if (results.journal) parts.push(...formatJournalCost(results.journal));
   return parts.join("\n\n") + "\n";
 }
 

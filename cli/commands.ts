@@ -11,6 +11,7 @@ import { createCliContext, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
+import { sessionsExport, sessionsShow } from "./session_show.ts";
 import { orList, runTrustCommand } from "./trust_command.ts";
 import { writeOut } from "../kit/output.ts";
 import { LineReader } from "./terminal.ts";
@@ -56,6 +57,16 @@ export function addCommands(
   const sessions = program.command("sessions")
     .description("list this project's sessions: id, idle or busy, last update, messages")
     .action(async () => writeOut(await sessionsList(await projectDir())));
+  sessions.command("show")
+    .description("print a session's conversation (text, or its journal entries with --json)")
+    .argument("<id>", "the session id")
+    .option("--json", "print the conversation as JSON")
+    .action(async (id, options) => writeOut(await sessionsShow(await projectDir(), id, options)));
+  sessions.command("export")
+    .description("write a session's conversation as a readable transcript")
+    .argument("<id>", "the session id")
+    .option("--format <format>", "the transcript's format: markdown", "markdown")
+    .action(async (id, options) => writeOut(await sessionsExport(await projectDir(), id, options)));
   sessions.command("delete")
     .description("delete a session with its spill files (refused while it is in use)")
     .argument("<id>", "the session id")

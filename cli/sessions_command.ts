@@ -15,7 +15,7 @@ export function formatSessionList(rows: readonly SessionSummary[]): string {
     const detail = row.messageCount !== undefined
       ? `${row.updatedAt}\t${row.messageCount} messages`
       : row.problem
-      ? `-\tdamaged snapshot: ${row.problem}`
+      ? `-\tunreadable: ${row.problem}`
       : "-\tno saved conversation";
     return `${row.id}\t${state}\t${detail}`;
   }).join("\n") + "\n";

@@ -42,6 +42,7 @@ export type RootFlags = Record<string, unknown> & {
   timeout: number;
   maxOutputTokens: number;
   resume?: string | true;
+  forkSession?: boolean;
   contextWindow?: number;
   compactAt?: number;
   keepRecent?: number;
@@ -179,6 +180,9 @@ async function runWithListeners(
   }
   const compaction = policyFromFlags(flags);
   if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
+  if (flags.forkSession && flags.resume === undefined) {
+    throw new UsageError("--fork-session needs --resume: it copies a saved session into a new one");
+  }
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
@@ -217,12 +221,15 @@ async function runWithListeners(
   });
   try {
     run = await startRun({
+      model: flags.model,
+      baseUrl: flags.baseUrl,
       access: flags.access,
       env: flags.env,
       contextFile: flags.contextFile,
       maxTurns: flags.maxTurns,
       spill: flags.compaction,
       resume: flags.resume,
+      forkSession: flags.forkSession ?? false,
       compaction,
     }, {
       context,

@@ -87,8 +87,9 @@ export interface PluginHooks {
    */
   afterCompaction?(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[];
   /**
-   * Plugin state saved in the session snapshot after each completed turn (must be JSON). Kind
-   * `each`; a throw is a warning and the plugin's state is left out of that save.
+   * Plugin state for the session journal (must be JSON), asked before each model request and at
+   * each turn's end and journaled when it changed. Kind `each`; a throw is a warning and the
+   * plugin's state is left out that time.
    */
   saveState?(): unknown;
   /**

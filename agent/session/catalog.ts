@@ -8,6 +8,7 @@ import { errorMessage } from "../../core/errors.ts";
 import { isSessionBusy, tryLockSession } from "./lock.ts";
 import { checkRealDirectory, sessionPaths } from "./store.ts";
 import { loadSnapshot, snapshotPath } from "./snapshot.ts";
+import { journalPath, readJournalEnds } from "./journal.ts";
 import { UsageError } from "../../core/usage_error.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,10 +57,10 @@ export async function existingSessionDir(project: string, id: string): Promise<s
 export interface SessionSummary {
   id: string;
   busy: boolean;
-  /** From the snapshot; undefined when there is no readable snapshot. */
+  /** From the journal's last entry (or an older hel's snapshot); undefined when unreadable. */
   updatedAt?: string;
   messageCount?: number;
-  /** Why the snapshot could not be read, when it exists but is damaged. */
+  /** Why the journal (or snapshot) could not be read, when it exists but is unusable. */
   problem?: string;
 }
 
@@ -94,9 +95,7 @@ export async function listSessions(project: string): Promise<SessionSummary[]> {
     const { dir } = sessionPaths(project, id);
     const row: SessionSummary = { id, busy: await isSessionBusy(dir).catch(() => true) };
     try {
-      const snapshot = await loadSnapshot(dir, id, project);
-      row.updatedAt = snapshot.updated_at;
-      row.messageCount = snapshot.messages.length;
+      Object.assign(row, await summary(dir, id, project));
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) row.problem = errorMessage(error);
     }
@@ -108,7 +107,30 @@ export async function listSessions(project: string): Promise<SessionSummary[]> {
 }
 
 /**
- * The id of the session whose snapshot was written last, among those `accept` takes (all by
+ * The last update and message count of a session: its journal's last complete entry, read
+ * without loading the journal whole; a session of an older hel, its snapshot.
+ */
+async function summary(dir: string, id: string, project: string) {
+  try {
+    const ends = await readJournalEnds(dir);
+    if (!ends) return {};
+    return { updatedAt: ends.tail.t, messageCount: ends.tail.n };
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new Error(`journal.jsonl: ${(error as Error).message}`);
+    }
+  }
+  try {
+    const snapshot = await loadSnapshot(dir, id, project);
+    return { updatedAt: snapshot.updated_at, messageCount: snapshot.messages.length };
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) throw error;
+    throw new Error(`snapshot.json: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The id of the session whose journal (or snapshot) was written last, among those `accept` takes (all by
  * default), or undefined when none has one.
  */
 export async function mostRecentSession(
@@ -118,11 +140,14 @@ export async function mostRecentSession(
   let best: { id: string; time: number } | undefined;
   for (const id of await sessionIds(project)) {
     if (!await accept(id)) continue;
-    try {
-      const info = await Deno.stat(snapshotPath(sessionPaths(project, id).dir));
-      const time = info.mtime?.getTime() ?? 0;
-      if (!best || time > best.time) best = { id, time };
-    } catch { /* no snapshot: never completed a turn */ }
+    const dir = sessionPaths(project, id).dir;
+    for (const path of [journalPath(dir), snapshotPath(dir)]) {
+      try {
+        const time = (await Deno.lstat(path)).mtime?.getTime() ?? 0;
+        if (!best || time > best.time) best = { id, time };
+        break;
+      } catch { /* not this one */ }
+    }
   }
   return best?.id;
 }

@@ -1,27 +1,30 @@
 /**
- * Opening the session of a run: a new one, or a saved one to resume. Either way the session's
- * busy lock is taken first, so two hel processes never share a session.
+ * Opening the session of a run: a new one, a saved one to resume, or a copy of a saved one
+ * (`--fork-session`). The session's busy lock is taken first, so two hel processes never share
+ * a session; then its journal is opened for appending.
  *
  * @module
  */
 import { existingSessionDir, mostRecentSession } from "./catalog.ts";
 import { sessionHolder, type SessionLock, tryLockSession } from "./lock.ts";
 import { createSession, type SessionPaths, sessionPaths } from "./store.ts";
-import {
-  loadSnapshot,
-  otherProject,
-  type Snapshot,
-  SnapshotError,
-  snapshotPath,
-} from "./snapshot.ts";
+import { otherProject, SnapshotError } from "./snapshot.ts";
 import { UsageError } from "../../core/usage_error.ts";
 import { recordedProject, RECORDS_FOLDER, recordSession } from "./record.ts";
+import { type JournalWriter, openJournalWriter } from "./journal_writer.ts";
+import { JOURNAL_FILE, journalPath } from "./journal.ts";
+import { loadSessionState } from "./load.ts";
+import type { SessionState } from "./replay.ts";
+import { UnsafePathError } from "../../kit/safe_write.ts";
 
-/** An open session: its paths, its held lock and, when resumed, its saved snapshot. */
+/** An open session: its paths, its held lock, its journal and, when resumed, its state. */
 export interface OpenSession {
   paths: SessionPaths;
   lock: SessionLock;
-  snapshot: Snapshot | undefined;
+  journal: JournalWriter;
+  state: SessionState | undefined;
+  /** Things the person should know (a torn last line ignored). */
+  warnings: string[];
 }
 
 /** What to open: a new session, a given one, or (`true`) the most recent of the project. */
@@ -29,20 +32,16 @@ export type ResumeChoice = string | true | undefined;
 
 /**
  * Opens the session; every refusal is a usage error that says what to do instead. Only
- * sessions recorded in `helHome` as created by hel are resumed (session_record.ts).
+ * sessions recorded in `helHome` as created by hel are resumed (record.ts). With `fork`, the
+ * resumed conversation continues in a new session and the old one is left as it was.
  */
 export async function openSession(
   project: string,
   resume: ResumeChoice,
   helHome: string,
+  fork = false,
 ): Promise<OpenSession> {
-  if (resume === undefined) {
-    const paths = await createSession(project);
-    await recordSession(helHome, project, paths.id);
-    const lock = await tryLockSession(paths.dir);
-    if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
-    return { paths, lock, snapshot: undefined };
-  }
+  if (resume === undefined) return await newSession(project, helHome, undefined);
   const id = resume === true
     ? await mostRecentSession(project, async (id) => await recordedProject(helHome, id) === project)
     : resume;
@@ -70,35 +69,103 @@ export async function openSession(
     );
   }
   try {
-    // Created elsewhere (most often: the project was moved): said as the snapshot would.
+    // Created elsewhere (most often: the project was moved): said as the journal would.
     if (recorded !== project) throw otherProject(recorded, project);
-    const snapshot = await loadSnapshot(dir, id, project);
-    await removeUnfinishedSaves(dir);
-    return { paths: sessionPaths(project, id), lock, snapshot };
+    const loaded = await loadSessionState(dir, id, project);
+    if (fork) {
+      lock.release();
+      return await newSession(project, helHome, { from: id, state: loaded.state });
+    }
+    if (loaded.legacy) await removeUnfinishedSaves(dir);
+    const journal = await openJournalWriter(dir, loaded.sound);
+    const n = loaded.state.messages.length + 1;
+    if (loaded.legacy) addStart(journal, id, project, loaded.state, undefined);
+    for (const body of loaded.state.repairs) journal.add(body, n);
+    await journal.flush();
+    const warnings = loaded.torn ? [`session ${id}: ${journalPath(dir)}: ${loaded.torn}`] : [];
+    return { paths: sessionPaths(project, id), lock, journal, state: loaded.state, warnings };
   } catch (error) {
     lock.release();
-    if (error instanceof Deno.errors.NotFound) {
-      throw new UsageError(
-        `session ${id} has no saved conversation (it never completed a turn); ` +
-          "run hel without --resume for a new session",
-      );
-    }
-    if (error instanceof SnapshotError) {
-      throw new UsageError(
-        `session ${id} cannot be resumed: ${snapshotPath(dir)}${
-          error.damaged ? " is damaged" : ""
-        }: ${error.message}. ` +
-          "The file was left as it is; start a new session (hel without --resume), or remove " +
-          `this one with hel sessions delete ${id}`,
-      );
-    }
+    throw resumeRefusal(error, id, dir);
+  }
+}
+
+/** A new session (a fork when `from` is given), its lock held and its journal begun. */
+async function newSession(
+  project: string,
+  helHome: string,
+  from: { from: string; state: SessionState } | undefined,
+): Promise<OpenSession> {
+  const paths = await createSession(project);
+  await recordSession(helHome, project, paths.id);
+  const lock = await tryLockSession(paths.dir);
+  if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
+  try {
+    const journal = await openJournalWriter(paths.dir);
+    const state = from?.state;
+    if (state) state.repairs = [];
+    addStart(journal, paths.id, project, state, from?.from);
+    await journal.flush();
+    return { paths, lock, journal, state, warnings: [] };
+  } catch (error) {
+    lock.release();
+    if (error instanceof UnsafePathError) throw new UsageError(`session: ${error.message}`);
     throw error;
   }
 }
 
+/** The head of a journal; with `state`, the conversation it starts from (fork, snapshot). */
+function addStart(
+  journal: JournalWriter,
+  id: string,
+  project: string,
+  state: SessionState | undefined,
+  forkedFrom: string | undefined,
+): void {
+  const createdAt = forkedFrom || !state ? new Date().toISOString() : state.createdAt;
+  journal.add({
+    type: "session",
+    session_id: id,
+    project,
+    created_at: createdAt,
+    ...(forkedFrom ? { forked_from: forkedFrom } : {}),
+  }, 1);
+  if (!state) return;
+  const n = state.messages.length + 1;
+  journal.add({
+    type: "checkpoint",
+    messages: state.messages,
+    retained: state.retained,
+    replaced: 0,
+    plugins: state.plugins,
+  }, n);
+}
+
+/** A failure to resume, as a usage error that says what to do. */
+function resumeRefusal(error: unknown, id: string, dir: string): unknown {
+  if (error instanceof Deno.errors.NotFound) {
+    return new UsageError(
+      `session ${id} has no saved conversation (it never completed a turn); ` +
+        "run hel without --resume for a new session",
+    );
+  }
+  if (error instanceof UnsafePathError) {
+    return new UsageError(`session ${id} cannot be resumed: ${error.message}`);
+  }
+  if (error instanceof SnapshotError) {
+    const file = (error as SnapshotError & { file?: string }).file ?? JOURNAL_FILE;
+    return new UsageError(
+      `session ${id} cannot be resumed: ${dir}/${file}${error.damaged ? " is damaged" : ""}: ` +
+        `${error.message}. The file was left as it is; start a new session (hel without ` +
+        `--resume), or remove this one with hel sessions delete ${id}`,
+    );
+  }
+  return error;
+}
+
 /**
- * Removes temporary files of saves a killed hel never finished (`.snapshot-<uuid>.tmp`). Only
- * the lock holder may, so no save in progress is touched; a failure leaves them, harmlessly.
+ * Removes temporary files of snapshot saves an older hel never finished
+ * (`.snapshot-<uuid>.tmp`). Only the lock holder may; a failure leaves them, harmlessly.
  */
 async function removeUnfinishedSaves(dir: string): Promise<void> {
   try {

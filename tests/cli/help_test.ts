@@ -41,8 +41,8 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
     docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
   );
   const helps = await Promise.all(
-    [["--help"], ["trust", "--help"], ["sessions", "--help"]].map((args) =>
-      runHelInProcess(args, { cwd: project.project })
+    [["--help"], ["trust", "--help"], ["sessions", "--help"], ["sessions", "export", "--help"]].map(
+      (args) => runHelInProcess(args, { cwd: project.project }),
     ),
   );
   const listed = helps.map((help) => help.stdout).join("\n");

@@ -6,8 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
-import { runHel, scriptedModel, type TempProject, tempProject, toolMessage } from "../_helpers.ts";
+import { scriptedModel, type TempProject, tempProject, toolMessage } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { savedSession } from "../_journal.ts";
 import { helOnTerminal } from "../_terminal.ts";
 import { TERMINAL_RESET } from "../../kit/output.ts";
 
@@ -18,7 +19,7 @@ async function confirmWith(project: TempProject, url: string, answers: boolean[]
   await Deno.writeTextFile(`${project.root}/answers.json`, JSON.stringify(answers));
   const args = ["--base-url", url, "--access", "confirm"];
   args.push("--approval-input", `${project.root}/answers.json`, ...SANDBOX, "go");
-  return await runHel(args, { cwd: project.project });
+  return await runHelInProcess(args, { cwd: project.project });
 }
 
 Deno.test("arguments that are not a JSON object are error results; nothing is asked or written", async () => {
@@ -56,10 +57,7 @@ Deno.test("arguments that are not a JSON object are error results; nothing is as
   // The session keeps the raw arguments as the model sent them.
   const sessions = `${project.project}/.hel/sessions`;
   const [session] = [...Deno.readDirSync(sessions)];
-  const snapshot = JSON.parse(
-    await Deno.readTextFile(`${sessions}/${session!.name}/snapshot.json`),
-  );
-  const calls = JSON.stringify(snapshot);
+  const calls = JSON.stringify(await savedSession(project.project, session!.name));
   for (const [, args] of raw) assert.ok(calls.includes(JSON.stringify(args).slice(1, -1)), args);
 });
 

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { RecordedRequest, ScriptTurn } from "../../fixtures/scripted_model.ts";
 import { scriptedModel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { savedSession } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 // deno-lint-ignore no-explicit-any
@@ -102,11 +103,10 @@ Deno.test("loaded skills are retained after compaction and survive resume", asyn
   assert.equal(after.filter((m: unknown) => text(m).includes("Tag the release")).length, 1);
 
   const id = result.stderr.match(/^session: (\S+)$/m)![1]!;
-  const snapshot = JSON.parse(
-    await Deno.readTextFile(`${project.project}/.hel/sessions/${id}/snapshot.json`),
-  );
-  assert.equal(snapshot.plugins.skills.loaded[0].path, SKILL_PATH);
-  assert.equal(snapshot.retained_messages, 1);
+  const saved = await savedSession(project.project, id);
+  const skills = saved.plugins.skills as { loaded: { path: string }[] };
+  assert.equal(skills.loaded[0]!.path, SKILL_PATH);
+  assert.equal(saved.retained, 1);
 
   const resumed = await runHelInProcess([
     ...base(model.url),

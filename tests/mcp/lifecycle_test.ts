@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel, spawnHel } from "../_helpers.ts";
+import { savedSession } from "../_journal.ts";
 import { helOnTerminal } from "../_terminal.ts";
 import {
   assertNoServerLeft,
@@ -224,11 +225,9 @@ Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothi
   assert.equal(first.code, 0, first.stderr);
   const id = first.stderr.match(/session: ([0-9a-f-]{36})/)?.[1];
   assert.ok(id, first.stderr);
-  // The snapshot keeps the conversation only: no MCP state (servers, catalog, loaded set).
-  const snapshot = JSON.parse(
-    await Deno.readTextFile(`${project.project}/.hel/sessions/${id}/snapshot.json`),
-  );
-  assert.ok(!("mcp" in snapshot.plugins), JSON.stringify(snapshot.plugins));
+  // The journal keeps the conversation only: no MCP state (servers, catalog, loaded set).
+  const saved = await savedSession(project.project, id);
+  assert.ok(!("mcp" in saved.plugins), JSON.stringify(saved.plugins));
   const second = await runHel(
     [...modelArgs(model), "--tools", "read_file", ...FAST, "--resume", id, "-i", "again"],
     { cwd: project.project },

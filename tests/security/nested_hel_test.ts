@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { runHel, scriptedModel, tempProject, toolMessage } from "../_helpers.ts";
 import { baseArgs } from "../_hooks.ts";
+import { asSnapshotSession } from "../_journal.ts";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
 
 const ignore = Deno.build.os !== "linux" || !hasBwrap();
@@ -54,6 +55,7 @@ Deno.test({
     });
     assert.equal(made.code, 0, made.stderr);
     const [session] = [...Deno.readDirSync(`${scratch.project}/.hel/sessions`)];
+    await asSnapshotSession(scratch.project, session!.name);
     const snapshot = JSON.parse(
       await scratch.read(`.hel/sessions/${session!.name}/snapshot.json`),
     );

@@ -124,7 +124,7 @@ Deno.test("an HTTP error body from the model API is shown neutralised", async ()
   assertNoControls(result.stderr, "stderr");
 });
 
-Deno.test("a damaged snapshot.json with escapes is shown neutralised by hel sessions and --resume", async () => {
+Deno.test("a damaged journal with escapes is shown neutralised by hel sessions and --resume", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "first answer" }]);
   const first = await runHel([...base(model.url), "first"], { cwd: project.project });
@@ -132,12 +132,12 @@ Deno.test("a damaged snapshot.json with escapes is shown neutralised by hel sess
   const id = first.stderr.match(/^session: (\S+)$/m)![1]!;
   // A cloned repository can ship any bytes in .hel/sessions.
   await Deno.writeTextFile(
-    `${project.project}/.hel/sessions/${id}/snapshot.json`,
-    '{"messages": \x1b]0;pwned\x07\x1b[8m}',
+    `${project.project}/.hel/sessions/${id}/journal.jsonl`,
+    '{"messages": \x1b]0;pwned\x07\x1b[8m}\n',
   );
   const listed = await runHel(["sessions"], { cwd: project.project });
   assert.equal(listed.code, 0, listed.stderr);
-  assert.match(listed.stdout, /damaged snapshot: not valid JSON/);
+  assert.match(listed.stdout, /unreadable: journal\.jsonl: line 1 is not valid JSON/);
   assert.ok(listed.stdout.includes("\\u001b"), listed.stdout);
   assertNoControls(listed.stdout.replaceAll("\t", " "), "hel sessions");
   const resumed = await runHel([...base(model.url), "--resume", id, "again"], {

@@ -1,10 +1,13 @@
 /**
- * Sessions end to end: snapshots after completed turns, --resume (with and without an id),
- * the busy lock, damaged snapshots, `hel sessions`, and a SIGKILL in the middle of a turn.
+ * Sessions end to end: journals written as turns go, --resume (with and without an id), the
+ * busy lock, damaged snapshots of older hels, `hel sessions`, and a SIGKILL in the middle of a
+ * turn.
  */
 import assert from "node:assert/strict";
 import { pause, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { CRASH_NOTE } from "../../agent/session/replay.ts";
+import { asSnapshotSession, journalEntries, savedSession } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -38,12 +41,21 @@ Deno.test("save and resume: the resumed request has the earlier turns and the cu
   });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
-  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const path = `${project.project}/.hel/sessions/${id}/journal.jsonl`;
   assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
-  const saved = JSON.parse(await Deno.readTextFile(path));
-  assert.equal(saved.schema_version, 1);
-  assert.equal(saved.session_id, id);
-  assert.deepEqual(roles(saved.messages).slice(1), [
+  const entries = await journalEntries(project.project, id);
+  assert.ok(entries.every((entry) => entry.v === 1 && typeof entry.t === "string"));
+  assert.equal(entries[0].session_id, id);
+  assert.deepEqual(entries.map((entry) => entry.type), [
+    "session",
+    "run",
+    "system",
+    "plugins",
+    "message",
+    "message",
+    "turn_end",
+  ]);
+  assert.deepEqual(roles((await savedSession(project.project, id)).messages), [
     "user:first question",
     "assistant:first answer",
   ]);
@@ -148,12 +160,12 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("a damaged snapshot is refused with a clear error and left as it is", async () => {
+Deno.test("a damaged snapshot of an older hel is refused with a clear error and left as it is", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "one" }]);
   const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
-  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const path = await asSnapshotSession(project.project, id);
   const valid = JSON.parse(await Deno.readTextFile(path));
   const damages: [string, RegExp][] = [
     ['{"schema_version": 1, "messages": [{"role": "us\u0000\u0000', /not valid JSON/],
@@ -183,44 +195,12 @@ Deno.test("a damaged snapshot is refused with a clear error and left as it is", 
     assert.match(result.stderr, /left as it is/);
     assert.equal(await Deno.readTextFile(path), text);
     const list = await runHelInProcess(["sessions"], { cwd: project.project });
-    assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tdamaged snapshot: `, "m"));
+    assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tunreadable: snapshot\.json: `, "m"));
   }
   assert.equal(model.requests.length, 1);
 });
 
-Deno.test("a failed save is a warning and the answer still arrives", async () => {
-  await using project = await tempProject();
-  await using model = scriptedModel([
-    { text: "saved" },
-    () => {
-      // Block the rename: snapshot.json becomes a non-empty folder while the turn runs.
-      const snapshot = `${project.project}/.hel/sessions/${current}/snapshot.json`;
-      Deno.removeSync(snapshot);
-      Deno.mkdirSync(`${snapshot}/blocker`, { recursive: true });
-      return { text: "still answered" };
-    },
-  ]);
-  let current = "";
-  const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
-  current = sessionOf(first.stderr);
-  const second = await runHelInProcess([...base(model.url), "--resume", current, "-i", "more"], {
-    cwd: project.project,
-  });
-  assert.equal(second.code, 0, second.stderr);
-  assert.equal(second.stdout, "still answered\n");
-  assert.match(
-    second.stderr,
-    new RegExp(`hel: warning: session ${current} was not saved: .*in memory`),
-  );
-  const dir = `${project.project}/.hel/sessions/${current}`;
-  const leftovers = [...Deno.readDirSync(dir)].map((entry) => entry.name).filter((name) =>
-    name.endsWith(".tmp")
-  );
-  assert.deepEqual(leftovers, []);
-  assert.equal(model.remaining(), 0);
-});
-
-Deno.test("SIGKILL in the middle of a turn: resume continues from the last completed turn", async () => {
+Deno.test("SIGKILL during a model request: resume keeps the turn's call and result, closed by a note", async () => {
   await using project = await tempProject({ "notes.txt": "alpha\n" });
   const reached = gate();
   const never = gate();
@@ -237,9 +217,6 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
   const first = await runHelInProcess([...base(model.url), "turn one"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
-  const path = `${project.project}/.hel/sessions/${id}/snapshot.json`;
-  const before = await Deno.readTextFile(path);
-
   const child = spawnHel(project, [...base(model.url), "--resume", id, "-i", "turn two"]);
   // The tool has run; its result is in memory only.
   await reachedOrExited(reached.opened, child, "the held request");
@@ -248,11 +225,8 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
   assert.equal(killed.signal, "SIGKILL");
   never.open();
 
-  assert.equal(await Deno.readTextFile(path), before);
-  const names = [...Deno.readDirSync(`${project.project}/.hel/sessions/${id}`)].map((e) => e.name);
-  assert.deepEqual(names.filter((name) => name.endsWith(".tmp")), []);
   const list = await runHelInProcess(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t3 messages$`, "m"));
+  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t6 messages$`, "m"));
 
   const third = await runHelInProcess([...base(model.url), "--resume", id, "-i", "turn three"], {
     cwd: project.project,
@@ -262,6 +236,10 @@ Deno.test("SIGKILL in the middle of a turn: resume continues from the last compl
   assert.deepEqual(roles(model.requests[3]!.messages).slice(1), [
     "user:turn one",
     "assistant:turn one done",
+    "user:turn two",
+    "assistant:",
+    "tool:alpha\n",
+    `assistant:${CRASH_NOTE}`,
     "user:turn three",
   ]);
   assert.equal(model.remaining(), 0);
@@ -404,18 +382,19 @@ Deno.test("resuming in a moved project says where the session was made, not that
   assert.match(
     result.stderr,
     new RegExp(
-      `cannot be resumed: \\S+snapshot\\.json: it was saved for the project at "${project.project}"`,
+      `cannot be resumed: \\S+journal\\.jsonl: it was saved for the project at "${project.project}"`,
     ),
   );
   assert.doesNotMatch(result.stderr, /damaged/);
 });
 
-Deno.test("resume removes the temporary file of a save a killed hel never finished", async () => {
+Deno.test("an older hel's snapshot session resumes as a journal; its unfinished save is removed", async () => {
   await using project = await tempProject();
-  await using model = scriptedModel([{ text: "one" }, { text: "two" }]);
+  await using model = scriptedModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
   const first = await runHelInProcess([...base(model.url), "hello"], { cwd: project.project });
   const id = sessionOf(first.stderr);
   const dir = `${project.project}/.hel/sessions/${id}`;
+  await asSnapshotSession(project.project, id);
   const leftover = `${dir}/.snapshot-${crypto.randomUUID()}.tmp`;
   await Deno.writeTextFile(leftover, '{"schema_version": 1, "mess');
   const resumed = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
@@ -423,7 +402,19 @@ Deno.test("resume removes the temporary file of a save a killed hel never finish
   });
   assert.equal(resumed.code, 0, resumed.stderr);
   await assert.rejects(() => Deno.stat(leftover), Deno.errors.NotFound);
-  assert.ok((await Deno.stat(`${dir}/snapshot.json`)).isFile);
+  assert.deepEqual(roles((await savedSession(project.project, id)).messages), [
+    "user:hello",
+    "assistant:one",
+    "user:again",
+    "assistant:two",
+  ]);
+  // Continued from the journal now: the snapshot is read once.
+  await Deno.writeTextFile(`${dir}/snapshot.json`, "not read again");
+  const third = await runHelInProcess([...base(model.url), "--resume", id, "-i", "more"], {
+    cwd: project.project,
+  });
+  assert.equal(third.code, 0, third.stderr);
+  assert.equal(model.requests[2]!.messages.length, 6);
 });
 
 Deno.test("line breaks, U+2028, NUL and lone surrogates in a turn survive save and resume", async () => {

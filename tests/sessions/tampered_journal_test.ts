@@ -1,5 +1,5 @@
 /**
- * A resumed session whose snapshot was edited behind hel's back: what it restores must not
+ * A resumed session whose journal was edited behind hel's back: what it restores must not
  * widen what the tools may do. A read cursor is only a place to continue reading, so one that
  * names a file outside the working directory (or inside `.hel`) is refused like the path itself.
  */
@@ -9,7 +9,7 @@ import { runHelInProcess } from "../_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 
-Deno.test("read cursors planted in a snapshot cannot read outside the project or in .hel", async () => {
+Deno.test("read cursors planted in a journal cannot read outside the project or in .hel", async () => {
   await using project = await tempProject({ "a.txt": "inside\n" });
   const outside = `${project.root}/outside.txt`;
   await Deno.writeTextFile(outside, "x".repeat(20) + "outside-secret\n");
@@ -26,7 +26,7 @@ Deno.test("read cursors planted in a snapshot cannot read outside the project or
   const first = await runHelInProcess([...base(model.url), "first"], { cwd: project.project });
   assert.equal(first.code, 0, first.stderr);
   const id = first.stderr.match(/^session: (\S+)$/m)![1]!;
-  const snapshotPath = `${project.project}/.hel/sessions/${id}/snapshot.json`;
+  const journalPath = `${project.project}/.hel/sessions/${id}/journal.jsonl`;
   const helFile = `${project.project}/.hel/secret.txt`;
   await Deno.writeTextFile(helFile, "x".repeat(20) + "hel-secret\n");
 
@@ -45,14 +45,21 @@ Deno.test("read cursors planted in a snapshot cannot read outside the project or
       },
     };
   };
-  const snapshot = JSON.parse(await Deno.readTextFile(snapshotPath));
-  snapshot.plugins.tools = {
-    cursors: [
-      ["planted-outside", await cursorFor(outside)],
-      ["planted-hel", await cursorFor(helFile)],
-    ],
+  const planted = {
+    v: 1,
+    t: new Date().toISOString(),
+    n: 3,
+    type: "plugins",
+    states: {
+      tools: {
+        cursors: [
+          ["planted-outside", await cursorFor(outside)],
+          ["planted-hel", await cursorFor(helFile)],
+        ],
+      },
+    },
   };
-  await Deno.writeTextFile(snapshotPath, JSON.stringify(snapshot));
+  await Deno.writeTextFile(journalPath, JSON.stringify(planted) + "\n", { append: true });
 
   const second = await runHelInProcess([...base(model.url), "--resume", id, "-i", "go on"], {
     cwd: project.project,

@@ -1,0 +1,43 @@
+/**
+ * Test helpers for session journals: what a session saved (read as `--resume` reads it), and
+ * turning a session into one an older hel saved (`snapshot.json`, no journal).
+ */
+import { parseJournal } from "../agent/session/journal.ts";
+import { replayJournal } from "../agent/session/replay.ts";
+
+/** The session folder of `id` in `project`. */
+export const sessionDir = (project: string, id: string) => `${project}/.hel/sessions/${id}`;
+
+/** The journal's entries, parsed line by line. */
+export async function journalEntries(project: string, id: string) {
+  const text = await Deno.readTextFile(`${sessionDir(project, id)}/journal.jsonl`);
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line));
+}
+
+/** What the session saved: its conversation (no system message), plugin state, retained count. */
+export async function savedSession(project: string, id: string) {
+  const text = await Deno.readTextFile(`${sessionDir(project, id)}/journal.jsonl`);
+  return replayJournal(parseJournal(text).entries, id, project);
+}
+
+/**
+ * Rewrites session `id` as an older hel saved it: `snapshot.json` (schema version 1) with the
+ * journal's conversation, and no journal. Returns the snapshot's path.
+ */
+export async function asSnapshotSession(project: string, id: string): Promise<string> {
+  const saved = await savedSession(project, id);
+  const path = `${sessionDir(project, id)}/snapshot.json`;
+  const snapshot = {
+    schema_version: 1,
+    session_id: id,
+    project,
+    created_at: saved.createdAt,
+    updated_at: new Date().toISOString(),
+    messages: [{ role: "system", content: "You are hel." }, ...saved.messages],
+    retained_messages: saved.retained,
+    plugins: saved.plugins,
+  };
+  await Deno.writeTextFile(path, JSON.stringify(snapshot, null, 2) + "\n", { mode: 0o600 });
+  await Deno.remove(`${sessionDir(project, id)}/journal.jsonl`);
+  return path;
+}

@@ -15,7 +15,6 @@ import {
   helRun,
   HOOKS_QUESTION,
   hooksJson,
-  runHel,
   toolMessage,
   trustHooks,
 } from "../_hooks.ts";

@@ -15,7 +15,6 @@ import {
   helMcpInProcess,
   mcpProject,
   readLog,
-  runHel,
   toolMessage,
 } from "../_mcp.ts";
 

@@ -20,7 +20,6 @@ import {
   modelArgs,
   readLog,
   receivedMethods,
-  runHel,
   systemText,
 } from "../_mcp.ts";
 

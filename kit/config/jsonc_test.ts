@@ -8,7 +8,7 @@ const parse = (text: string, maxSyntaxErrors?: number) =>
     syntaxFix: "fix it",
   });
 
-Deno.test("jsonc: comments and trailing commas parse; places are 1-based line:column", () => {
+Deno.test("comments and trailing commas parse; places are 1-based line:column", () => {
   const result = parse('// note\n{\n  "a": 1,\n  "b": [2,],\n}');
   assert.ok(result.ok);
   const [a, b] = jsoncProperties(result.root);
@@ -17,7 +17,7 @@ Deno.test("jsonc: comments and trailing commas parse; places are 1-based line:co
   assert.equal(result.at(b!.value.offset), "c.json:4:8");
 });
 
-Deno.test("jsonc: unusable text names the file, the place and the fix", () => {
+Deno.test("unusable text names the file, the place and the fix", () => {
   assert.deepEqual(parse(" \n"), { ok: false, problems: ["c.json: the file is empty; write {}"] });
   assert.deepEqual(parseJsoncConfig(new Uint8Array([0x7b, 0xff]), "c.json", { emptyFix: "" }), {
     ok: false,
@@ -31,12 +31,12 @@ Deno.test("jsonc: unusable text names the file, the place and the fix", () => {
   assert.equal(all.ok ? 0 : all.problems.length, 2);
 });
 
-Deno.test("jsonc: nesting too deep for the parser is refused, not a crash", () => {
+Deno.test("nesting too deep for the parser is refused, not a crash", () => {
   const result = parse("[".repeat(100_000) + "]".repeat(100_000));
   assert.match(result.ok ? "" : result.problems[0]!, /^c\.json: cannot be parsed/);
 });
 
-Deno.test("jsonc: did you mean names a field one or two edits away, ignoring case", () => {
+Deno.test("did you mean names a field one or two edits away, ignoring case", () => {
   assert.equal(didYouMean("comand", ["args", "command"]), ' (did you mean "command"?)');
   assert.equal(didYouMean("COMMAND", ["command"]), ' (did you mean "command"?)');
   assert.equal(didYouMean("transport", ["command", "args"]), "");

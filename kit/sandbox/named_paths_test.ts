@@ -22,7 +22,7 @@ async function layout() {
   return { root, project, [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }) };
 }
 
-Deno.test("named paths: files and folders inside any .hel are shown, never sessions, links or .hel itself", async () => {
+Deno.test("files and folders inside any .hel are shown, never sessions, links or .hel itself", async () => {
   await using l = await layout();
   const words = commandWords(
     "timeout 30 .hel/guard.sh && python3 .hel/lib/util.py; cat .hel/sessions/s/snapshot.json " +
@@ -39,7 +39,7 @@ Deno.test("named paths: files and folders inside any .hel are shown, never sessi
   assert.deepEqual(named.reads, []);
 });
 
-Deno.test("named paths: a covered script outside the project shows its folder, never HEL_HOME or through a link", async () => {
+Deno.test("a covered script outside the project shows its folder, never HEL_HOME or through a link", async () => {
   await using l = await layout();
   // The temporary folder lies in /tmp, which the sandbox covers with a private one.
   const named = await namedPaths(
@@ -58,7 +58,7 @@ Deno.test("named paths: a covered script outside the project shows its folder, n
   assert.deepEqual(named.expose, []);
 });
 
-Deno.test("named paths: a file right in a covered folder is shown alone", async () => {
+Deno.test("a file right in a covered folder is shown alone", async () => {
   const file = await Deno.makeTempFile({ prefix: "hel-named-", suffix: ".py" });
   try {
     const named = await namedPaths(["python3", file], "/nonexistent-project", {});
@@ -68,7 +68,7 @@ Deno.test("named paths: a file right in a covered folder is shown alone", async 
   }
 });
 
-Deno.test("named paths: a data file in a covered folder is shown alone, a script with its folder", async () => {
+Deno.test("a data file in a covered folder is shown alone, a script with its folder", async () => {
   await using l = await layout();
   await Deno.writeTextFile(`${l.root}/tools/known_hosts`, "");
   await Deno.writeTextFile(`${l.root}/tools/run`, "");

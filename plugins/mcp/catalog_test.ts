@@ -3,14 +3,14 @@ import { buildCatalog, listingLine, modelName, systemSection } from "./catalog.t
 
 const OBJECT = { type: "object", properties: {} };
 
-Deno.test("catalog: names are mcp__<server>__<tool> with characters outside [A-Za-z0-9_-] as _", () => {
+Deno.test("names are mcp__<server>__<tool> with characters outside [A-Za-z0-9_-] as _", () => {
   assert.equal(modelName("notes", "search"), "mcp__notes__search");
   assert.equal(modelName("t", "a.b/c d"), "mcp__t__a_b_c_d");
   assert.equal(modelName("t", "검색"), "mcp__t____");
   assert.equal(modelName("t", "ship🚀it"), "mcp__t__ship_it");
 });
 
-Deno.test("catalog: too long names, missing schemas and shared names are excluded with reasons", () => {
+Deno.test("too long names, missing schemas and shared names are excluded with reasons", () => {
   const catalog = buildCatalog([
     {
       name: "t",
@@ -54,7 +54,7 @@ Deno.test("catalog: too long names, missing schemas and shared names are exclude
   assert.match(reasons["t/invalid"]!, /^its inputSchema cannot be checked: schema is invalid: /);
 });
 
-Deno.test("catalog: each usable tool's arguments are checked against its own schema", () => {
+Deno.test("each usable tool's arguments are checked against its own schema", () => {
   const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
   const catalog = buildCatalog(
     [{ name: "t", tools: [{ name: "s", inputSchema: schema }] }],
@@ -65,7 +65,7 @@ Deno.test("catalog: each usable tool's arguments are checked against its own sch
   assert.deepEqual(check({ q: 1 }), { ok: false, problems: ["q must be a string, not integer"] });
 });
 
-Deno.test("catalog: the listing shows the first line, cut to 300 characters, without controls", () => {
+Deno.test("the listing shows the first line, cut to 300 characters, without controls", () => {
   const entry = (description: string) => ({
     fullName: "mcp__t__x",
     server: "t",
@@ -84,7 +84,7 @@ Deno.test("catalog: the listing shows the first line, cut to 300 characters, wit
   );
 });
 
-Deno.test("catalog: the system section says how to load, or that nothing was listed", () => {
+Deno.test("the system section says how to load, or that nothing was listed", () => {
   assert.match(systemSection([]), /^MCP tools .*load_mcp_tool.*\n\(no tools were listed\)$/s);
 });
 

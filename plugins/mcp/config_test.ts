@@ -12,7 +12,7 @@ const DEFAULTS = {
   sandbox: true,
 };
 
-Deno.test("config: a full server entry, JSONC, servers in name order, defaults", () => {
+Deno.test("a full server entry, JSONC, servers in name order, defaults", () => {
   const result = parse(`{
     // two servers
     "servers": {
@@ -43,18 +43,18 @@ Deno.test("config: a full server entry, JSONC, servers in name order, defaults",
   });
 });
 
-Deno.test("config: a file saved with a byte-order mark reads like one without", () => {
+Deno.test("a file saved with a byte-order mark reads like one without", () => {
   assert.deepEqual(parse('\uFEFF{"servers": {"a": {"command": "x"}}}'), {
     ok: true,
     servers: [DEFAULTS],
   });
 });
 
-Deno.test("config: an empty server map is valid", () => {
+Deno.test("an empty server map is valid", () => {
   assert.deepEqual(parse('{"servers": {}}'), { ok: true, servers: [] });
 });
 
-Deno.test("config: syntax errors name line and column", () => {
+Deno.test("syntax errors name line and column", () => {
   const result = parse('{\n  "servers": {"a": {"command": "x}\n}');
   assert.equal(result.ok, false);
   assert.match(
@@ -63,7 +63,7 @@ Deno.test("config: syntax errors name line and column", () => {
   );
 });
 
-Deno.test("config: wrong shapes name the field and the fix; nothing is guessed", () => {
+Deno.test("wrong shapes name the field and the fix; nothing is guessed", () => {
   const cases: [string, RegExp][] = [
     ["", /the file is empty; write for example/],
     ["[]", /the top level must be an object/],
@@ -96,20 +96,20 @@ Deno.test("config: wrong shapes name the field and the fix; nothing is guessed",
   }
 });
 
-Deno.test("config: every mistake is reported, not only the first", () => {
+Deno.test("every mistake is reported, not only the first", () => {
   const result = parse('{"servers": {"a b": {"command": "x"}, "c": {"command": 1}}}');
   assert.equal(result.ok, false);
   assert.equal(result.ok ? 0 : result.problems.length, 2);
 });
 
-Deno.test("config: server names are letters, digits, '-' and single '_'", () => {
+Deno.test("server names are letters, digits, '-' and single '_'", () => {
   for (const name of ["notes", "issue-tracker", "a_b", "X9"]) {
     assert.ok(validServerName(name), name);
   }
   for (const name of ["", "a__b", "a b", "a.b", "ü"]) assert.ok(!validServerName(name), name);
 });
 
-Deno.test("config: text that is not UTF-8 is refused", () => {
+Deno.test("text that is not UTF-8 is refused", () => {
   const result = parseMcpConfig(new Uint8Array([0x7b, 0xff, 0x7d]), ".hel/mcp.json");
   assert.deepEqual(result, {
     ok: false,
@@ -117,12 +117,12 @@ Deno.test("config: text that is not UTF-8 is refused", () => {
   });
 });
 
-Deno.test("config: nesting too deep to parse is refused, not a crash", () => {
+Deno.test("nesting too deep to parse is refused, not a crash", () => {
   const result = parse('{"servers": ' + "[".repeat(100_000) + "]".repeat(100_000) + "}");
   assert.match(result.ok ? "" : result.problems[0]!, /^\.hel\/mcp\.json: cannot be parsed/);
 });
 
-Deno.test("config: env passes hel's variables on only as a whole ${NAME}; other references are refused", () => {
+Deno.test("env passes hel's variables on only as a whole ${NAME}; other references are refused", () => {
   const result = parse(`{"servers": {"gh": {
     "command": "npx",
     "args": ["-c", "exec server-github --token \${TOKEN}"],
@@ -140,7 +140,7 @@ Deno.test("config: env passes hel's variables on only as a whole ${NAME}; other 
   ]);
 });
 
-Deno.test("config: sandbox is true unless the entry says false; anything else is refused", () => {
+Deno.test("sandbox is true unless the entry says false; anything else is refused", () => {
   const ok = parse('{"servers": {"a": {"command": "x"}, "b": {"command": "y", "sandbox": false}}}');
   assert.deepEqual(ok.ok ? ok.servers.map((s) => [s.name, s.sandbox]) : [], [
     ["a", true],
@@ -153,7 +153,7 @@ Deno.test("config: sandbox is true unless the entry says false; anything else is
   ]);
 });
 
-Deno.test("config: tools is an allowlist of the server's tool names, kept as written", () => {
+Deno.test("tools is an allowlist of the server's tool names, kept as written", () => {
   const result = parse('{"servers": {"a": {"command": "x", "tools": ["echo", "read_*", "a.b"]}}}');
   assert.deepEqual(result, {
     ok: true,
@@ -161,7 +161,7 @@ Deno.test("config: tools is an allowlist of the server's tool names, kept as wri
   });
 });
 
-Deno.test("config: a wrong tools field names the place, the field and the fix", () => {
+Deno.test("a wrong tools field names the place, the field and the fix", () => {
   const cases: [string, string][] = [
     [
       '{"servers": {"a": {"command": "x", "tools": "echo"}}}',
@@ -200,7 +200,7 @@ Deno.test("config: a wrong tools field names the place, the field and the fix", 
   }
 });
 
-Deno.test("config: progress lets a call run 10 times its timeout, at most one day", () => {
+Deno.test("progress lets a call run 10 times its timeout, at most one day", () => {
   assert.equal(callMaximumMs(1_000), 10_000);
   assert.equal(callMaximumMs(300_000), 3_000_000);
   assert.equal(callMaximumMs(20_000_000), 86_400_000);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { findMissingCommand } from "./find_command.ts";
 
-Deno.test("find command: a script without its executable bit is named as such, not started", async () => {
+Deno.test("a script without its executable bit is named as such, not started", async () => {
   const project = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${project}/server.py`, "print('hi')\n");
@@ -23,7 +23,7 @@ Deno.test("find command: a script without its executable bit is named as such, n
   }
 });
 
-Deno.test("find command: ~ and $VARIABLES are named as unexpanded; a directory as a directory", async () => {
+Deno.test("~ and $VARIABLES are named as unexpanded; a directory as a directory", async () => {
   const project = await Deno.makeTempDir();
   try {
     const hint =
@@ -45,7 +45,7 @@ Deno.test("find command: ~ and $VARIABLES are named as unexpanded; a directory a
   }
 });
 
-Deno.test("find command: a script whose #! interpreter is missing names the interpreter", async () => {
+Deno.test("a script whose #! interpreter is missing names the interpreter", async () => {
   const project = await Deno.makeTempDir();
   try {
     const script = async (name: string, first: string) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { pathOutside } from "../../kit/mod.ts";
 
-Deno.test("launch: an unsandboxed server's PATH loses folders inside the project and relative ones", async () => {
+Deno.test("an unsandboxed server's PATH loses folders inside the project and relative ones", async () => {
   const root = await Deno.realPath(await Deno.makeTempDir());
   try {
     await Deno.mkdir(`${root}/p/.venv/bin`, { recursive: true });

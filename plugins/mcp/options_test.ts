@@ -4,7 +4,7 @@ import { eagerLoading, mcpOptions, timings } from "./options.ts";
 
 const context = (flags: Record<string, unknown>) => ({ flags }) as unknown as PluginContext;
 
-Deno.test("mcp timings: the flags, else the deno.json options, else the defaults", () => {
+Deno.test("timings come from the flags, else the deno.json options, else the defaults", () => {
   assert.deepEqual(timings(mcpOptions(), context({})), {
     startupMs: 30_000,
     shutdownWaitMs: 2_000,
@@ -20,7 +20,7 @@ Deno.test("mcp timings: the flags, else the deno.json options, else the defaults
   assert.equal(eagerLoading(mcpOptions({ eager: true }), context({})), true);
 });
 
-Deno.test("mcp options: a bad flag is a usage error naming it, bad deno.json options name each", () => {
+Deno.test("a bad flag is a usage error naming it; bad deno.json options name each", () => {
   assert.throws(
     () => timings(mcpOptions(), context({ mcpStartupTimeout: "soon" })),
     (error: Error) =>

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { convertCallResult } from "./result.ts";
 
-Deno.test("result: text blocks are joined with newlines; other blocks become markers", () => {
+Deno.test("text blocks are joined with newlines; other blocks become markers", () => {
   assert.deepEqual(
     convertCallResult({
       content: [
@@ -20,7 +20,7 @@ Deno.test("result: text blocks are joined with newlines; other blocks become mar
   );
 });
 
-Deno.test("result: without text, structuredContent as compact JSON", () => {
+Deno.test("without text, structuredContent as compact JSON", () => {
   assert.deepEqual(convertCallResult({ content: [], structuredContent: { port: 8437 } }), {
     ok: true,
     text: '{"port":8437}',
@@ -36,7 +36,7 @@ Deno.test("result: without text, structuredContent as compact JSON", () => {
   );
 });
 
-Deno.test("result: nothing at all reads (empty result); isError fails the call", () => {
+Deno.test("nothing at all reads (empty result); isError fails the call", () => {
   assert.deepEqual(convertCallResult({}), { ok: true, text: "(empty result)" });
   assert.deepEqual(convertCallResult(null), { ok: true, text: "(empty result)" });
   assert.deepEqual(
@@ -48,7 +48,7 @@ Deno.test("result: nothing at all reads (empty result); isError fails the call",
   );
 });
 
-Deno.test("result: a block type is shown as a plain word", () => {
+Deno.test("a block type is shown as a plain word", () => {
   assert.equal(
     convertCallResult({ content: [{ type: "\u001b[31mred\nline" }] }).text,
     "[__31mred_line content omitted]",

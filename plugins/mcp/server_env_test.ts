@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { baseEnvironment, entryEnvironment, envReference } from "./server_env.ts";
 
-Deno.test("server env: the base keeps PATH, HOME, locale and toolchain settings, never secrets", () => {
+Deno.test("the base keeps PATH, HOME, locale and toolchain settings, never secrets", () => {
   const base = baseEnvironment({
     PATH: "/usr/bin",
     HOME: "/home/u",
@@ -16,7 +16,7 @@ Deno.test("server env: the base keeps PATH, HOME, locale and toolchain settings,
   assert.deepEqual(Object.keys(base).sort(), ["HOME", "LANG", "LC_ALL", "NVM_DIR", "PATH"]);
 });
 
-Deno.test("server env: ${NAME} passes hel's variable on, ${NAME:-x} has a default, text stays text", () => {
+Deno.test("${NAME} passes hel's variable on, ${NAME:-x} has a default, text stays text", () => {
   assert.deepEqual(envReference("${A}"), { name: "A" });
   assert.deepEqual(envReference("${A:-b c}"), { name: "A", fallback: "b c" });
   assert.equal(envReference("$A"), undefined);

@@ -3,7 +3,7 @@ import { StderrTail } from "./stderr_tail.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-Deno.test("stderr tail: keeps the most recent bytes within the bound and counts the rest", () => {
+Deno.test("the stderr tail keeps the most recent bytes within the bound and counts the rest", () => {
   const tail = new StderrTail(10);
   tail.append(bytes("0123456789"));
   tail.append(bytes("abcd"));
@@ -14,7 +14,7 @@ Deno.test("stderr tail: keeps the most recent bytes within the bound and counts 
   assert.equal(tail.dropped, 29);
 });
 
-Deno.test("stderr tail: last lines are non-blank, cut short and escaped", () => {
+Deno.test("the stderr tail's last lines are non-blank, cut short and escaped", () => {
   const tail = new StderrTail();
   tail.append(bytes("one\n\ntwo\r\nthree \u001b[31m\n\n"));
   assert.deepEqual(tail.lastLines(2), ["two", "three \\u001b[31m"]);

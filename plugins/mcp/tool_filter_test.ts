@@ -4,7 +4,7 @@ import { entryPattern, filterTools, unmatchedText } from "./tool_filter.ts";
 const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
 const names = (tools: unknown[]) => tools.map((t) => (t as { name: string }).name);
 
-Deno.test("tool filter: '*' matches any run of characters; everything else is literal", () => {
+Deno.test("'*' matches any run of characters; everything else is literal", () => {
   const cases: [string, string, boolean][] = [
     ["read_*", "read_file", true],
     ["read_*", "read_", true],
@@ -28,7 +28,7 @@ Deno.test("tool filter: '*' matches any run of characters; everything else is li
   }
 });
 
-Deno.test("tool filter: absent allowlist keeps every tool; an allowlist keeps matches, counts the rest", () => {
+Deno.test("absent allowlist keeps every tool; an allowlist keeps matches, counts the rest", () => {
   const listed = ["echo", "fail", "fast", "slow", "a.b"].map(tool);
   assert.deepEqual(filterTools("t", listed, undefined), {
     kept: listed,
@@ -41,7 +41,7 @@ Deno.test("tool filter: absent allowlist keeps every tool; an allowlist keeps ma
   assert.deepEqual(filtered.unmatched, []);
 });
 
-Deno.test("tool filter: 1,000 tools cut to 3 is a count, not 997 of anything", () => {
+Deno.test("1,000 tools cut to 3 is a count, not 997 of anything", () => {
   const listed = Array.from({ length: 1000 }, (_, i) => tool(`tool_${i}`));
   const filtered = filterTools("big", listed, ["tool_1", "tool_42", "tool_999"]);
   assert.deepEqual(names(filtered.kept), ["tool_1", "tool_42", "tool_999"]);
@@ -49,7 +49,7 @@ Deno.test("tool filter: 1,000 tools cut to 3 is a count, not 997 of anything", (
   assert.deepEqual(filtered.unmatched, []);
 });
 
-Deno.test("tool filter: an entry matching nothing is reported once, with the closest names", () => {
+Deno.test("an entry matching nothing is reported once, with the closest names", () => {
   const listed = ["echo", "read_file", "read_dir", "write_file", "slow"].map(tool);
   const filtered = filterTools(
     "fs",
@@ -84,7 +84,7 @@ Deno.test("tool filter: an entry matching nothing is reported once, with the clo
   );
 });
 
-Deno.test("tool filter: a short entry is close only to names it starts, not to every name", () => {
+Deno.test("a short entry is close only to names it starts, not to every name", () => {
   const listed = ["big", "a.b", "xs", "x".repeat(70)].map(tool);
   const filtered = filterTools("t", listed, ["x?", "bg"]);
   assert.deepEqual(filtered.unmatched.map((u) => [u.entry, u.closest]), [
@@ -95,7 +95,7 @@ Deno.test("tool filter: a short entry is close only to names it starts, not to e
   assert.match(unmatchedText(filtered.unmatched[0]!), /"xs", "x{64}…"; only/);
 });
 
-Deno.test("tool filter: server-chosen names in the warning cannot carry terminal controls", () => {
+Deno.test("server-chosen names in the warning cannot carry terminal controls", () => {
   const filtered = filterTools("t", [tool("\x1b[2Jecho")], ["\x1b[2Jecko"]);
   const text = unmatchedText(filtered.unmatched[0]!);
   assert.ok(!text.includes("\x1b"), text);

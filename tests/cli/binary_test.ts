@@ -50,7 +50,7 @@ if (binary.skip) console.log(`binary checks skipped: ${binary.skip}`);
 
 function binaryTest(name: string, fn: (path: string) => Promise<void>) {
   Deno.test({
-    name: `binary: ${name}`,
+    name,
     ignore: binary.skip !== undefined,
     async fn() {
       assert.equal(binary.error, undefined, binary.error);

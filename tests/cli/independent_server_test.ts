@@ -58,7 +58,7 @@ async function startAimock(fixtures: string) {
 
 for (const stream of [true, false]) {
   Deno.test({
-    name: `independent server: a read → edit trajectory completes (${
+    name: `a read → edit trajectory completes against the independent server (${
       stream ? "streaming" : "non-streaming"
     })`,
     sanitizeResources: false,

@@ -9,7 +9,7 @@ import { runHelInProcess } from "../_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "test-model", "--access", "auto"];
 
-Deno.test("one-shot: the final answer alone on stdout, session and tool lines on stderr", async () => {
+Deno.test("a one-shot run prints the final answer alone on stdout, session and tool lines on stderr", async () => {
   await using project = await tempProject({ "notes.txt": "the code is 7\n" });
   await using model = scriptedModel([
     { toolCalls: [{ name: "read_file", arguments: { path: "notes.txt" } }] },

@@ -128,7 +128,7 @@ Deno.test("reviewing needs a terminal; there it shows what the file runs and rec
   assert.match(already.stderr, /already trusted as it is now/);
 });
 
-Deno.test("trust errors: no file, unknown kind, no mode", async () => {
+Deno.test("hel trust without a file, with an unknown kind or with no mode is refused", async () => {
   await using project = await tempProject();
   const cwd = project.project;
   const missing = await runHelInProcess(["trust", "mcp", "--sha256", "0".repeat(64)], { cwd });

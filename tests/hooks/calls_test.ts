@@ -71,7 +71,7 @@ Deno.test("hooks receive the call as JSON on stdin, run in the project, without 
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("order: PreToolUse, then the tool, then PostToolUse; each sees the file at its time", async () => {
+Deno.test("PreToolUse runs, then the tool, then PostToolUse; each sees the file at its time", async () => {
   await using project = await hookedProject(
     [group("^search_replace$", command('echo "pre $(cat a.txt)" >> order.log'))],
     [group("^search_replace$", command('echo "post $(cat a.txt)" >> order.log'))],

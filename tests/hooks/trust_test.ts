@@ -28,7 +28,7 @@ const BLOCKING_HOOKS = hooksJson([
   ),
 ]);
 
-Deno.test("acceptance: a trusted blocking PreToolUse hook refuses the edit; an edited config is asked about again before anything runs", async () => {
+Deno.test("a trusted blocking PreToolUse hook refuses the edit; an edited config is asked about again before anything runs", async () => {
   await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": BLOCKING_HOOKS });
   const hash = await sha256Hex(await Deno.readFile(`${project.project}/.hel/hooks.json`));
   const pinned = await runHelInProcess(["trust", "hooks", "--sha256", hash], {

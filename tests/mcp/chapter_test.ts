@@ -102,7 +102,7 @@ function args(model: ScriptedModel, ...extra: string[]): string[] {
   ];
 }
 
-Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=8437", async () => {
+Deno.test("the chapter task's load → call → edit turns port=7000 into port=8437", async () => {
   await using project = await chapterProject();
   await using model = scriptedModel(chapterScript());
   const result = await runHelInProcess(args(model), { cwd: project.project });
@@ -139,7 +139,7 @@ Deno.test("mcp chapter task: load → call → edit turns port=7000 into port=84
   assert.deepEqual(processesWithMarker(project.marker, true), []);
 });
 
-Deno.test("mcp chapter task: without the MCP plugin it cannot succeed and no server starts", async () => {
+Deno.test("without the MCP plugin the chapter task cannot succeed and no server starts", async () => {
   await using project = await chapterProject();
   // A model without MCP tries what it can; none of it can reach the port.
   await using model = scriptedModel([

@@ -8,7 +8,7 @@ import { sha256Hex } from "../../kit/mod.ts";
 import { tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 
-Deno.test("mcp config: a field or server written twice is refused, trusted or not, and nothing starts", async () => {
+Deno.test("a field or server written twice in .hel/mcp.json is refused, trusted or not, and nothing starts", async () => {
   await using project = await tempProject();
   // Inside the project, where a sandboxed server could write it.
   const marker = `${project.project}/started`;

@@ -9,7 +9,7 @@ import { createTrustFileStore } from "../../kit/mod.ts";
 import { REPO_ROOT, scriptedModel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 
-Deno.test("mcp --mcp-eager: every definition in the first request, no loader, callable at once", async () => {
+Deno.test("--mcp-eager puts every definition in the first request, no loader, callable at once", async () => {
   await using project = await tempProject({ "notes.txt": "hi\n" });
   // Inside the project: the sandboxed server can write nowhere else that hel can read.
   const log = `${project.project}/t.jsonl`;

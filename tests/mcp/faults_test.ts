@@ -24,7 +24,7 @@ const load = (...tools: string[]) => ({
   toolCalls: [{ name: "load_mcp_tool", arguments: { names: tools.map((t) => `mcp__t__${t}`) } }],
 });
 
-Deno.test("mcp faults: an unsupported protocol version is named; initialized is never sent", async () => {
+Deno.test("an unsupported protocol version is named; initialized is never sent", async () => {
   await using project = await mcpProject((root) => ({
     old: fixtureServer(root, "old", "--version=1999-01-01"),
     t: fixtureServer(root, "t"),
@@ -43,7 +43,7 @@ Deno.test("mcp faults: an unsupported protocol version is named; initialized is 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp faults: a server that declares no tools capability but lists tools is used", async () => {
+Deno.test("a server that declares no tools capability but lists tools is used", async () => {
   await using project = await mcpProject((root) => ({
     t: fixtureServer(root, "t", "--undeclared-tools"),
   }));
@@ -58,7 +58,7 @@ Deno.test("mcp faults: a server that declares no tools capability but lists tool
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp faults: lines on stdout that are not MCP are skipped; split CRLF messages are read", async () => {
+Deno.test("lines on stdout that are not MCP are skipped; split CRLF messages are read", async () => {
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t", "--junk-stdout"), timeout: 20 },
   }));
@@ -92,7 +92,7 @@ Deno.test("mcp faults: lines on stdout that are not MCP are skipped; split CRLF 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp faults: unknown, null, string and duplicate ids never answer the wrong call", async () => {
+Deno.test("unknown, null, string and duplicate ids never answer the wrong call", async () => {
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t", "--odd-ids"), timeout: 20 },
   }));
@@ -116,7 +116,7 @@ Deno.test("mcp faults: unknown, null, string and duplicate ids never answer the 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp faults: requests for undeclared capabilities get method-not-found; ping is answered", async () => {
+Deno.test("requests for undeclared capabilities get method-not-found; ping is answered", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   await using model = scriptedModel([
     load("chatty"),
@@ -141,7 +141,7 @@ Deno.test("mcp faults: requests for undeclared capabilities get method-not-found
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp faults: an answer that is not valid JSON-RPC fails its call at once; the server stays", async () => {
+Deno.test("an answer that is not valid JSON-RPC fails its call at once; the server stays", async () => {
   // A short timeout: were the answers dropped, the calls would read "timed out".
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t", "--malformed-answers"), timeout: 5 },
@@ -171,7 +171,7 @@ Deno.test("mcp faults: an answer that is not valid JSON-RPC fails its call at on
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp faults: endless tools/list pagination stops the server with the reason", async () => {
+Deno.test("endless tools/list pagination stops the server with the reason", async () => {
   await using project = await mcpProject((root) => ({
     repeat: fixtureServer(root, "repeat", "--endless-cursor"),
     fresh: fixtureServer(root, "fresh", "--fresh-cursors"),
@@ -193,7 +193,7 @@ Deno.test("mcp faults: endless tools/list pagination stops the server with the r
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-ins or drive the terminal", async () => {
+Deno.test("hostile tool names and descriptions cannot shadow built-ins or drive the terminal", async () => {
   await using project = await mcpProject(
     (root) => ({ t: fixtureServer(root, "t", "--hostile-tools") }),
     { files: { "notes.txt": "the project's own notes\n" } },
@@ -218,7 +218,7 @@ Deno.test("mcp faults: hostile tool names and descriptions cannot shadow built-i
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp faults: over 10 MiB without a line end drops the connection; calls say why", async () => {
+Deno.test("over 10 MiB without a line end drops the connection; calls say why", async () => {
   await using project = await mcpProject((root) => ({
     t: fixtureServer(root, "t", "--unterminated"),
   }));

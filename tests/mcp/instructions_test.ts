@@ -12,7 +12,7 @@ import {
   systemText,
 } from "../_mcp.ts";
 
-Deno.test("mcp: server instructions reach the model, cut and without controls; silent servers add nothing", async () => {
+Deno.test("server instructions reach the model, cut and without controls; silent servers add nothing", async () => {
   await using project = await mcpProject((root) => ({
     guide: fixtureServer(
       root,

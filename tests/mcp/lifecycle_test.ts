@@ -29,7 +29,7 @@ import {
   untilServerStarting,
 } from "../_mcp.ts";
 
-Deno.test("mcp: servers that fail to start are skipped with the reason; the others carry on", async () => {
+Deno.test("servers that fail to start are skipped with the reason; the others carry on", async () => {
   await using project = await mcpProject((root) => ({
     t: fixtureServer(root, "t"),
     missing: { command: "/nonexistent/mcp-server" },
@@ -108,7 +108,7 @@ for (
   ] as const
 ) {
   Deno.test(
-    `mcp: shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left (${
+    `shutdown closes input, then SIGTERM, then SIGKILL to the group; nothing is left (${
       sandbox ? "sandboxed" : '"sandbox": false'
     })`,
     async () => {
@@ -140,12 +140,12 @@ for (
 
 for (
   const [signal, code, name] of [
-    ["SIGINT", 130, "mcp: Ctrl-C during a call cancels it, shuts the servers down, and exits 130"],
-    ["SIGTERM", 143, "mcp: SIGTERM to hel during a call shuts the servers down before hel exits"],
+    ["SIGINT", 130, "Ctrl-C during a call cancels it, shuts the servers down, and exits 130"],
+    ["SIGTERM", 143, "SIGTERM to hel during a call shuts the servers down before hel exits"],
     [
       "SIGHUP",
       129,
-      "mcp: a hang-up (SIGHUP) during a call shuts the servers down before hel exits",
+      "a hang-up (SIGHUP) during a call shuts the servers down before hel exits",
     ],
   ] as const
 ) {
@@ -186,7 +186,7 @@ for (
   });
 }
 
-Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind", async () => {
+Deno.test("Ctrl-C while servers are still starting leaves no server behind", async () => {
   await using project = await mcpProject((root) => ({
     silent: fixtureServer(root, "silent", "--silent", "--stubborn", "--grandchild"),
   }));
@@ -200,7 +200,7 @@ Deno.test("mcp: Ctrl-C while servers are still starting leaves no server behind"
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp list: Ctrl-C while a server is starting stops it before leaving", async () => {
+Deno.test("hel mcp list stops a server that is starting when Ctrl-C comes, before leaving", async () => {
   await using project = await mcpProject((root) => ({
     silent: fixtureServer(root, "silent", "--silent", "--grandchild"),
   }));
@@ -212,7 +212,7 @@ Deno.test("mcp list: Ctrl-C while a server is starting stops it before leaving",
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothing loaded", async () => {
+Deno.test("a resumed session reconnects, lists afresh and starts with nothing loaded", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   await using model = scriptedModel([
     { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
@@ -257,7 +257,7 @@ Deno.test("mcp: a resumed session reconnects, lists afresh and starts with nothi
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp chat: Ctrl-C cancels the call on the wire, the chat and its loaded tools go on, leaving stops the servers", async () => {
+Deno.test("in the chat, Ctrl-C cancels the call on the wire, the chat and its loaded tools go on, leaving stops the servers", async () => {
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t", "--stubborn", "--grandchild"), timeout: 60 },
   }));

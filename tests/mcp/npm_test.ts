@@ -27,7 +27,7 @@ const SLOW_START = ["--mcp-startup-timeout", "180000"];
 
 Deno.test({
   name:
-    "mcp npm: server-everything: list, load, call, image, long call cancelled by timeout, one kept alive by progress",
+    "server-everything from npm lists, loads, calls and returns an image; a long call is cancelled by timeout, one is kept alive by progress",
   ignore,
   async fn() {
     await using project = await mcpProject(() => ({
@@ -75,7 +75,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "mcp npm: server-filesystem: read a project file through MCP; nothing left after exit",
+  name: "server-filesystem from npm reads a project file through MCP; nothing is left after exit",
   ignore,
   async fn() {
     await using project = await mcpProject((root) => ({

@@ -28,7 +28,7 @@ async function callTraces(root: string): Promise<Record<string, unknown>[]> {
   return (await readLog(`${root}/run/raw/mcp.jsonl`)).filter((e) => e.event === "call");
 }
 
-Deno.test("mcp progress: a call that keeps reporting progress outlives its timeout and its result reaches the model", async () => {
+Deno.test("a call that keeps reporting progress outlives its timeout and its result reaches the model", async () => {
   await using project = await mcpProject(progressServer);
   await using model = scriptedModel([
     load("mcp__t__progress"),
@@ -67,7 +67,7 @@ Deno.test("mcp progress: a call that keeps reporting progress outlives its timeo
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp progress: a call that reports progress for ever is cancelled at its maximum", async () => {
+Deno.test("a call that reports progress for ever is cancelled at its maximum", async () => {
   await using project = await mcpProject(progressServer);
   await using model = scriptedModel([
     load("mcp__t__progress_forever", "mcp__t__echo"),
@@ -112,7 +112,7 @@ Deno.test("mcp progress: a call that reports progress for ever is cancelled at i
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp progress: a silent slow call still times out at the server's timeout", async () => {
+Deno.test("a silent slow call still times out at the server's timeout", async () => {
   await using project = await mcpProject(progressServer);
   await using model = scriptedModel([
     load("mcp__t__slow"),
@@ -136,7 +136,7 @@ Deno.test("mcp progress: a silent slow call still times out at the server's time
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp progress: a call that stops reporting progress times out a timeout after its last report", async () => {
+Deno.test("a call that stops reporting progress times out a timeout after its last report", async () => {
   await using project = await mcpProject(progressServer);
   await using model = scriptedModel([
     load("mcp__t__progress"),

@@ -26,7 +26,7 @@ const filtered = (root: string) => ({
   t: { ...fixtureServer(root, "t"), timeout: 10, tools: ["echo", "fa*", "a.b", "slwo"] },
 });
 
-Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest stay quiet", async () => {
+Deno.test("only allowlisted tools are offered and callable; the rest stay quiet", async () => {
   await using project = await mcpProject(filtered);
   await using model = scriptedModel([
     {
@@ -85,7 +85,7 @@ Deno.test("mcp tools: only allowlisted tools are offered and callable; the rest 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp list: shows the allowlist, how many tools it left out, and an entry matching nothing", async () => {
+Deno.test("hel mcp list shows the allowlist, how many tools it left out, and an entry matching nothing", async () => {
   await using project = await mcpProject(filtered);
   const result = await runHelInProcess(["--mcp-shutdown-wait", "300", "mcp", "list"], {
     cwd: project.project,

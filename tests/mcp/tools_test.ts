@@ -27,7 +27,7 @@ const fixture = (extra: { timeout?: number } = {}) => (root: string) => ({
   t: { ...fixtureServer(root, "t"), timeout: extra.timeout ?? 10 },
 });
 
-Deno.test("mcp: without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP section", async () => {
+Deno.test("without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP section", async () => {
   await using project = await tempProject({});
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcpInProcess(project, model);
@@ -38,7 +38,7 @@ Deno.test("mcp: without .hel/mcp.json nothing changes: no load_mcp_tool, no MCP 
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: the system message lists names and first lines; unusable tools are excluded", async () => {
+Deno.test("the system message lists names and first lines; unusable tools are excluded", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([{ text: "done" }]);
   const result = await helMcpInProcess(project, model);
@@ -73,7 +73,7 @@ Deno.test("mcp: the system message lists names and first lines; unusable tools a
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: load_mcp_tool adds definitions from the next request, without contacting the server", async () => {
+Deno.test("load_mcp_tool adds definitions from the next request, without contacting the server", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([
     { toolCalls: [{ id: "early", name: "mcp__t__echo", arguments: { text: "too soon" } }] },
@@ -111,7 +111,7 @@ Deno.test("mcp: load_mcp_tool adds definitions from the next request, without co
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, auto runs", async () => {
+Deno.test("MCP tools are class execute: read-only refuses, confirm asks, auto runs", async () => {
   await using project = await mcpProject(fixture());
   const load = { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] };
   const call = (text: string) => ({
@@ -156,7 +156,7 @@ Deno.test("mcp: MCP tools are class execute: read-only refuses, confirm asks, au
   for (const model of [readOnly, denied, approved, auto]) assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server is called", async () => {
+Deno.test("PreToolUse hooks see mcp__ names and can block before the server is called", async () => {
   await using project = await mcpProject(fixture(), {
     files: {
       ".hel/hooks.json": hooksJson([
@@ -177,7 +177,7 @@ Deno.test("mcp: PreToolUse hooks see mcp__ names and can block before the server
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: PostToolUse hooks run after a successful MCP call and see its result", async () => {
+Deno.test("PostToolUse hooks run after a successful MCP call and see its result", async () => {
   await using project = await mcpProject(fixture(), {
     files: {
       ".hel/hooks.json": hooksJson([], [
@@ -207,7 +207,7 @@ Deno.test("mcp: PostToolUse hooks run after a successful MCP call and see its re
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: results and errors go back to the model and the loop goes on", async () => {
+Deno.test("results and errors go back to the model and the loop goes on", async () => {
   await using project = await mcpProject(fixture());
   const names = ["fail", "rpcerr", "image", "structured", "chatty", "big"];
   await using model = scriptedModel([
@@ -241,7 +241,7 @@ Deno.test("mcp: results and errors go back to the model and the loop goes on", a
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late answer is dropped", async () => {
+Deno.test("a timed-out call is cancelled, the server stays, and its late answer is dropped", async () => {
   await using project = await mcpProject(fixture({ timeout: 2 }));
   await using model = scriptedModel([
     {
@@ -276,7 +276,7 @@ Deno.test("mcp: a timed-out call is cancelled, the server stays, and its late an
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: a server that exits is marked disconnected and never restarted", async () => {
+Deno.test("a server that exits is marked disconnected and never restarted", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([
     {
@@ -314,7 +314,7 @@ Deno.test("mcp: a server that exits is marked disconnected and never restarted",
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: a message over 10 MiB drops the connection, and every call says why", async () => {
+Deno.test("a message over 10 MiB drops the connection, and every call says why", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([
     {
@@ -336,7 +336,7 @@ Deno.test("mcp: a message over 10 MiB drops the connection, and every call says 
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp: a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {
+Deno.test("a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([
     { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__noisy"] } }] },
@@ -358,7 +358,7 @@ Deno.test("mcp: a server's stderr is always drained and kept only as a bounded t
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: servers run in the project with a base environment plus exactly their env", async () => {
+Deno.test("servers run in the project with a base environment plus exactly their env", async () => {
   await using project = await mcpProject((root) => ({
     t: {
       ...fixtureServer(root, "t"),
@@ -390,7 +390,7 @@ Deno.test("mcp: servers run in the project with a base environment plus exactly 
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp: loaded definitions live in the tool list and survive compaction", async () => {
+Deno.test("loaded definitions live in the tool list and survive compaction", async () => {
   await using project = await mcpProject(fixture());
   const SUMMARY = "## Primary Request and Intent\nEcho words through the MCP server.";
   const steps: ScriptTurn[] = [

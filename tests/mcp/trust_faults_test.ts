@@ -27,7 +27,7 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-Deno.test("mcp trust: sh -c runs only once trusted; a command with ; is a program name, not a shell line", async () => {
+Deno.test("sh -c runs only once trusted; a command with ; is a program name, not a shell line", async () => {
   await using project = await mcpProject(() => ({
     shell: { command: "sh", args: ["-c", "touch ran-shell"] },
     meta: { command: "touch ran-meta; python3" },
@@ -59,7 +59,7 @@ Deno.test("mcp trust: sh -c runs only once trusted; a command with ; is a progra
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp trust: .hel/mcp.json edited during a run changes nothing until the next start asks", async () => {
+Deno.test(".hel/mcp.json edited during a run changes nothing until the next start asks", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   const edited = JSON.stringify({
     servers: {

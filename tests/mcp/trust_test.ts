@@ -29,7 +29,7 @@ async function configHash(project: { project: string }): Promise<string> {
   return await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
 }
 
-Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha256 trusts exactly those bytes", async () => {
+Deno.test("untrusted configuration starts nothing; pinning by --sha256 trusts exactly those bytes", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }), {
     trusted: false,
   });
@@ -74,7 +74,7 @@ Deno.test("mcp trust: untrusted configuration starts nothing; pinning by --sha25
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp trust: on a terminal the file is shown and asked about; no starts nothing, yes is remembered", async () => {
+Deno.test("on a terminal the file is shown and asked about; no starts nothing, yes is remembered", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }), {
     trusted: false,
   });
@@ -108,7 +108,7 @@ Deno.test("mcp trust: on a terminal the file is shown and asked about; no starts
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp config: JSONC is accepted; mistakes are named with place and fix, and nothing starts", async () => {
+Deno.test("JSONC is accepted; mistakes are named with place and fix, and nothing starts", async () => {
   await using project = await mcpProject(() => ({}));
   const server = `{"command": "python3", "args": ["${project.root}/../nothing.py"]}`;
   await project.write(
@@ -135,7 +135,7 @@ Deno.test("mcp config: JSONC is accepted; mistakes are named with place and fix,
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("mcp list: status, tools and exclusions of every server, without asking anything", async () => {
+Deno.test("hel mcp list shows the status, tools and exclusions of every server, without asking anything", async () => {
   await using project = await mcpProject((root) => ({
     t: fixtureServer(root, "t"),
     missing: { command: "definitely-not-an-mcp-server" },

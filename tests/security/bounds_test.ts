@@ -46,7 +46,7 @@ const SEEK = {
 const systemText = (model: { requests: { messages: { content: unknown }[] }[] }) =>
   String(model.requests[0]!.messages[0]!.content);
 
-Deno.test("security F: search_replace on a 2 GiB sparse file is refused without loading it", async () => {
+Deno.test("search_replace on a 2 GiB sparse file is refused without loading it", async () => {
   await using project = await tempProject();
   await sparse(project, "big.txt", 2 * GiB);
   let peak = 0;
@@ -83,7 +83,7 @@ Deno.test("security F: search_replace on a 2 GiB sparse file is refused without 
   assert.equal((await Deno.stat(`${project.project}/big.txt`)).size, 2 * GiB);
 });
 
-Deno.test("security F: read_file start_line 2 in a 40 GiB one-line file pauses with a cursor", async () => {
+Deno.test("read_file start_line 2 in a 40 GiB one-line file pauses with a cursor", async () => {
   await using project = await zerosProject();
   await using model = scriptedModel([SEEK, { text: "done" }]);
   const result = await runHel(["--base-url", model.url, "-i", "read it"], { cwd: project.project });
@@ -94,7 +94,7 @@ Deno.test("security F: read_file start_line 2 in a 40 GiB one-line file pauses w
   );
 });
 
-Deno.test("security F: Ctrl-C stops a read_file scanning a 40 GiB file for its second line", async () => {
+Deno.test("Ctrl-C stops a read_file scanning a 40 GiB file for its second line", async () => {
   await using project = await zerosProject();
   await using model = scriptedModel([SEEK, { text: "not reached" }]);
   // No scan budget: only the interruption can end this read early.
@@ -134,7 +134,7 @@ Deno.test("security F: Ctrl-C stops a read_file scanning a 40 GiB file for its s
   assert.equal(model.requests.length, 1, "no request follows the interrupted call");
 });
 
-Deno.test("security F: a 5 MB HEL.md reaches the model as its first 32 KiB and a note", async () => {
+Deno.test("a 5 MB HEL.md reaches the model as its first 32 KiB and a note", async () => {
   await using project = await tempProject();
   const line = "Always run the whole test suite before answering. ".repeat(2) + "\n";
   await project.write("HEL.md", line.repeat(Math.ceil(5_000_000 / line.length)));
@@ -154,7 +154,7 @@ Deno.test("security F: a 5 MB HEL.md reaches the model as its first 32 KiB and a
   );
 });
 
-Deno.test("security F: 300 skills and a 5 MB SKILL.md: the list stays within 32 KiB, with warnings", async () => {
+Deno.test("300 skills and a 5 MB SKILL.md: the list stays within 32 KiB, with warnings", async () => {
   await using project = await tempProject();
   for (let i = 0; i < 300; i++) {
     const description = `Use for task ${i}, ${"step by step ".repeat(300)}`;
@@ -189,7 +189,7 @@ Deno.test("security F: 300 skills and a 5 MB SKILL.md: the list stays within 32 
 });
 
 Deno.test({
-  name: "security F: sandboxed commands meet a process limit, and a fork bomb ends with its call",
+  name: "sandboxed commands meet a process limit, and a fork bomb ends with its call",
   ignore: !hasBwrap(),
   async fn() {
     await using project = await tempProject();

@@ -21,7 +21,7 @@ const KEPT = {
 };
 
 Deno.test({
-  name: "security E: MYSQL_PWD, DOCKER_AUTH_CONFIG and NPM_CONFIG__AUTH stay out of commands",
+  name: "MYSQL_PWD, DOCKER_AUTH_CONFIG and NPM_CONFIG__AUTH stay out of commands",
   ignore: !hasBwrap(),
   async fn() {
     await using project = await tempProject();

@@ -14,7 +14,7 @@ import { FAST, fixtureServer, mcpProject, modelArgs, readLog } from "../_mcp.ts"
 const QUESTION = "Trust this project's MCP configuration? [y/N]";
 const SECRETS = { GITHUB_TOKEN: "ghp-secret-value" };
 
-Deno.test("env reference: the trust review names the variable a harmless-looking name is taken from", async () => {
+Deno.test("the trust review names the variable a harmless-looking name is taken from", async () => {
   await using project = await mcpProject((root) => ({
     notes: { ...fixtureServer(root, "notes"), env: { LOG_LEVEL: "${GITHUB_TOKEN}" } },
   }), { trusted: false });
@@ -29,7 +29,7 @@ Deno.test("env reference: the trust review names the variable a harmless-looking
   assert.doesNotMatch(shown, /ghp-secret-value/);
 });
 
-Deno.test("env reference: hel mcp list names the variable a harmless-looking name is taken from", async () => {
+Deno.test("hel mcp list names the variable a harmless-looking name is taken from", async () => {
   await using project = await mcpProject((root) => ({
     notes: { ...fixtureServer(root, "notes"), env: { LOG_LEVEL: "${GITHUB_TOKEN}" } },
   }));

@@ -33,7 +33,7 @@ async function envSeenByBash(flags: string[]): Promise<{ seen: string; stderr: s
 }
 
 Deno.test({
-  name: "security E: sandboxed bash does not see credentials from hel's environment",
+  name: "sandboxed bash does not see credentials from hel's environment",
   ignore: !hasBwrap(),
   async fn() {
     const { seen } = await envSeenByBash([]);
@@ -46,7 +46,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "security E: --sandbox-env GITHUB_TOKEN passes that one variable, and only it",
+  name: "--sandbox-env GITHUB_TOKEN passes that one variable, and only it",
   ignore: !hasBwrap(),
   async fn() {
     const flags = ["--sandbox-env", "GITHUB_TOKEN", "--sandbox-env", "GITHUB_TOKNE"];
@@ -59,12 +59,12 @@ Deno.test({
   },
 });
 
-Deno.test("security E: with --sandbox off the credentials stay out of commands too", async () => {
+Deno.test("with --sandbox off the credentials stay out of commands too", async () => {
   const { seen } = await envSeenByBash(["--sandbox", "off"]);
   for (const value of Object.values(SECRETS)) assert.doesNotMatch(seen, new RegExp(value));
 });
 
-Deno.test("security E: --sandbox-env takes a variable name, not an assignment", async () => {
+Deno.test("--sandbox-env takes a variable name, not an assignment", async () => {
   await using project = await tempProject();
   for (
     const [bad, why] of [["GITHUB_TOKEN=abc", /expected the name of a variable/], [

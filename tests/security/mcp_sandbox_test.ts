@@ -69,19 +69,19 @@ async function escapeRun(entry: Partial<ServerEntry> = {}) {
   }
 }
 
-Deno.test("mcp sandbox: a server cannot read hel's API key from /proc/<hel pid>/environ", async () => {
+Deno.test("a server cannot read hel's API key from /proc/<hel pid>/environ", async () => {
   const { project, escape } = await escapeRun();
   await using _ = project;
   assert.deepEqual(escape.keys, [], "processes with HEL_API_KEY were visible to the server");
 });
 
-Deno.test("mcp sandbox: a server cannot read a file in the home folder", async () => {
+Deno.test("a server cannot read a file in the home folder", async () => {
   const { project, escape } = await escapeRun();
   await using _ = project;
   assert.equal(escape.canary, null);
 });
 
-Deno.test("mcp sandbox: a server cannot rewrite its own .hel script or add .hel/hooks.json", async () => {
+Deno.test("a server cannot rewrite its own .hel script or add .hel/hooks.json", async () => {
   const { project, escape } = await escapeRun();
   await using _ = project;
   assert.deepEqual(escape.rewrote, []);
@@ -89,14 +89,14 @@ Deno.test("mcp sandbox: a server cannot rewrite its own .hel script or add .hel/
   await assert.rejects(project.read(".hel/hooks.json"), Deno.errors.NotFound);
 });
 
-Deno.test("mcp sandbox: a process a server started with setsid does not outlive hel", async () => {
+Deno.test("a process a server started with setsid does not outlive hel", async () => {
   const { project } = await escapeRun();
   await using _ = project;
   // The setsid child carries the server's HEL_TEST_MARKER, so it is found if it survived.
   assertNoServerLeft(project);
 });
 
-Deno.test("mcp sandbox: a server receives hel's secrets only when its entry names them", async () => {
+Deno.test("a server receives hel's secrets only when its entry names them", async () => {
   const unnamed = await escapeRun();
   await using _ = unnamed.project;
   assert.deepEqual(unnamed.escape.secrets, [], "hel's secrets reached the server");
@@ -105,7 +105,7 @@ Deno.test("mcp sandbox: a server receives hel's secrets only when its entry name
   assert.deepEqual(named.escape.secrets, ["GITHUB_TOKEN"]);
 });
 
-Deno.test("mcp sandbox: a server that ignores its input closing does not outlive hel killed with SIGKILL", async () => {
+Deno.test("a server that ignores its input closing does not outlive hel killed with SIGKILL", async () => {
   // It never answers, ignores SIGTERM and the end of its input, and keeps a child.
   await using project = await mcpProject((root) => ({
     stubborn: fixtureServer(root, "stubborn", "--silent", "--stubborn", "--grandchild"),
@@ -148,7 +148,7 @@ async function swappedPython(sandbox: boolean): Promise<McpProject & { path: str
 
 for (const sandbox of [true, false]) {
   const what = sandbox ? "runs only inside the sandbox" : 'is skipped for a "sandbox": false entry';
-  Deno.test(`mcp sandbox: a python3 planted in the project's .venv/bin on PATH ${what}`, async () => {
+  Deno.test(`a python3 planted in the project's .venv/bin on PATH ${what}`, async () => {
     await using project = await swappedPython(sandbox);
     await using model = scriptedModel([
       { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
@@ -167,7 +167,7 @@ for (const sandbox of [true, false]) {
   });
 }
 
-Deno.test("mcp sandbox: hel mcp list shows the names of the variables each server gets, never values", async () => {
+Deno.test("hel mcp list shows the names of the variables each server gets, never values", async () => {
   await using project = await mcpProject((root) => ({
     t: { ...fixtureServer(root, "t"), env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } },
   }));
@@ -188,8 +188,7 @@ Deno.test("mcp sandbox: hel mcp list shows the names of the variables each serve
 const FILESYSTEM = "@modelcontextprotocol/server-filesystem@2026.8.31";
 
 Deno.test({
-  name:
-    "mcp sandbox: server-filesystem on . (via npx) writes the project but cannot rewrite a .hel script",
+  name: "server-filesystem on . (via npx) writes the project but cannot rewrite a .hel script",
   ignore: Deno.env.get("HEL_SKIP_NPM_TESTS") === "1",
   async fn() {
     const script = '#!/bin/sh\nexec deno fmt "$@"\n';
@@ -220,7 +219,7 @@ Deno.test({
   },
 });
 
-Deno.test("mcp sandbox: a trusted server whose script lies in a covered folder outside the project still starts", async () => {
+Deno.test("a trusted server whose script lies in a covered folder outside the project still starts", async () => {
   // The sandbox covers /tmp (and the home folders) with private folders; the script the entry
   // names there is shown read-only with its folder, the rest of /tmp stays hidden.
   const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-outside-server-" }));

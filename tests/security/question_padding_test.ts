@@ -27,7 +27,7 @@ async function viewport(output: string): Promise<string[]> {
 }
 
 for (const [name, blank] of [["spaces", " "], ["ideographic spaces", "\u3000"]] as const) {
-  Deno.test(`permission question: a command padded with ${name} still shows its start at the question`, async () => {
+  Deno.test(`a command padded with ${name} still shows its start at the permission question`, async () => {
     await using project = await tempProject();
     const command = `${ATTACK} #${blank.repeat(6000)}ls`;
     await using model = scriptedModel([

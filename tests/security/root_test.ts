@@ -44,7 +44,7 @@ async function setIdFiles(dir: string): Promise<string[]> {
 }
 
 Deno.test({
-  name: "security H: as root hel warns once at start, saying the risk and what to do",
+  name: "as root hel warns once at start, saying the risk and what to do",
   ignore: !asRoot, // the warning is for root only; run the tests as root to see it
   async fn() {
     const { stderr } = await runCommands(["true"], async () => {});
@@ -59,7 +59,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "security H: sandboxed commands cannot leave set-uid or set-gid files in the project",
+  name: "sandboxed commands cannot leave set-uid or set-gid files in the project",
   ignore: !hasBwrap(),
   async fn() {
     const python = "import os; os.close(os.open('p', os.O_CREAT | os.O_WRONLY, 0o4755))";
@@ -79,7 +79,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "security H: a sandboxed command cannot change the kernel's settings as root",
+  name: "a sandboxed command cannot change the kernel's settings as root",
   ignore: !hasBwrap() || !asRoot,
   async fn() {
     // The value is written back unchanged, so even a failing test leaves the machine as it was.

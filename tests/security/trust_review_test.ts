@@ -39,7 +39,7 @@ function padded(json: unknown, path: string, question: string, fake: unknown): s
     `----- begin ${path} -----\n${JSON.stringify(fake, null, 2)}\n*/\n`;
 }
 
-Deno.test("trust review: a padded mcp.json with a fake review in a comment shows the real command at the question", async () => {
+Deno.test("a padded mcp.json with a fake review in a comment shows the real command at the question", async () => {
   await using project = await tempProject();
   const path = `${project.project}/.hel/mcp.json`;
   await project.write(
@@ -69,7 +69,7 @@ Deno.test("trust review: a padded mcp.json with a fake review in a comment shows
   assert.deepEqual(model.requests[0]!.toolNames, ["read_file"]);
 });
 
-Deno.test("trust review: a padded hooks.json with a fake review in a comment shows the real command at the question", async () => {
+Deno.test("a padded hooks.json with a fake review in a comment shows the real command at the question", async () => {
   await using project = await tempProject();
   const path = `${project.project}/.hel/hooks.json`;
   const hook = (command: string) => ({ hooks: [{ type: "command", command }] });

@@ -31,7 +31,7 @@ function gate() {
   return { open, opened };
 }
 
-Deno.test("save and resume: the resumed request has the earlier turns and the current system message", async () => {
+Deno.test("the resumed request has the earlier turns and the current system message", async () => {
   await using project = await tempProject({ "HEL.md": "Old context." });
   await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }, {
     text: "third answer",

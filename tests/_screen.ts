@@ -39,3 +39,19 @@ export async function renderScreen(output: string, cols = 160, rows = 50): Promi
   terminal.dispose();
   return { lines: lines.map((line) => line.trimEnd()), title };
 }
+
+/**
+ * The rows a person sees on a `rows` × `cols` terminal after `output` (the viewport, not the
+ * scrollback), trailing blanks cut: what is on screen at the moment of a question.
+ */
+export async function viewportRows(output: string, rows: number, cols = 80): Promise<string[]> {
+  const terminal = new xterm.Terminal({ rows, cols, allowProposedApi: true });
+  await new Promise<void>((resolve) => terminal.write(output, resolve));
+  const buffer = terminal.buffer.active;
+  const shown = Array.from(
+    { length: rows },
+    (_, i) => buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "",
+  );
+  terminal.dispose();
+  return shown;
+}

@@ -125,8 +125,9 @@ function unavailableText(text: string): string {
 /**
  * The private cache of a project's sandboxed servers, outside the project (a server must not
  * reach another project's launcher cache, whose packages that project's servers would run).
+ * Created if missing. Exported for tests, which fill it to spare a download.
  */
-async function cacheFolder(helHome: string, project: string): Promise<string> {
+export async function cacheFolder(helHome: string, project: string): Promise<string> {
   const key = (await sha256Hex(new TextEncoder().encode(project))).slice(0, 16);
   const cache = `${resolve(helHome)}/cache/mcp/${key}`;
   await Deno.mkdir(cache, { recursive: true, mode: 0o700 });

@@ -2,7 +2,8 @@
  * Progress keeps an MCP call alive: every `tools/call` carries a progress token, each progress
  * report restarts the server's `timeout`, and a hard maximum (10 times the timeout) cancels a
  * call that reports progress for ever. A call that reports nothing times out as before.
- * Timings are loose on purpose (timeout 1 s, a report every 0.3 s): only the behaviour decides.
+ * Timings are loose on purpose (timeout 1 s, a report every 0.3 s; 0.5 s and 10 ms for the
+ * maximum): only the behaviour decides.
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
@@ -15,8 +16,8 @@ import {
   toolMessage,
 } from "../_mcp.ts";
 
-const progressServer = (root: string) => ({
-  t: { ...fixtureServer(root, "t", "--progress-tools"), timeout: 1 },
+const progressServer = (root: string, timeout = 1) => ({
+  t: { ...fixtureServer(root, "t", "--progress-tools"), timeout },
 });
 
 const load = (...names: string[]) => ({
@@ -68,7 +69,8 @@ Deno.test("a call that keeps reporting progress outlives its timeout and its res
 });
 
 Deno.test("a call that reports progress for ever is cancelled at its maximum", async () => {
-  await using project = await mcpProject(progressServer);
+  // A half-second timeout keeps the wait for the maximum (10 times the timeout) at 5 s.
+  await using project = await mcpProject((root) => progressServer(root, 0.5));
   await using model = scriptedModel([
     load("mcp__t__progress_forever", "mcp__t__echo"),
     // A report every 10 ms: a flood the trace must coalesce (the catalogue's case A16).
@@ -89,7 +91,7 @@ Deno.test("a call that reports progress for ever is cancelled at its maximum", a
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "endless"),
-    /^error: MCP request tools\/call to t ran past its maximum of 10 seconds despite reporting progress \(\d+ reports\); the request was cancelled and the server keeps running\. Progress restarts the server's 1-second timeout, but no call may run longer than 10 times that\. Do not repeat the same call: /,
+    /^error: MCP request tools\/call to t ran past its maximum of 5 seconds despite reporting progress \(\d+ reports\); the request was cancelled and the server keeps running\. Progress restarts the server's 0\.5-second timeout, but no call may run longer than 10 times that\. Do not repeat the same call: /,
   );
   // Cancelled on the wire, and the same server answers the next call.
   const log = await readLog(project.logPath("t"));

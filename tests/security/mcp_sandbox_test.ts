@@ -11,6 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { eventually, REPO_ROOT, runHel, scriptedModel, spawnHel } from "../_helpers.ts";
+import { FILESYSTEM, ignoreNpm, SLOW_START, warmNpx } from "../_npx.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
@@ -185,16 +186,15 @@ Deno.test("hel mcp list shows the names of the variables each server gets, never
   assert.ok(!started.env.includes("AWS_SECRET_ACCESS_KEY"));
 });
 
-const FILESYSTEM = "@modelcontextprotocol/server-filesystem@2026.8.31";
-
 Deno.test({
   name: "server-filesystem on . (via npx) writes the project but cannot rewrite a .hel script",
-  ignore: Deno.env.get("HEL_SKIP_NPM_TESTS") === "1",
+  ignore: ignoreNpm,
   async fn() {
     const script = '#!/bin/sh\nexec deno fmt "$@"\n';
     await using project = await mcpProject(() => ({
       fs: { command: "npx", args: ["-y", FILESYSTEM, "."] },
     }), { files: { ".hel/hooks/format.sh": script, "notes.txt": "old\n" } });
+    await warmNpx(project, FILESYSTEM);
     const write = (id: string, path: string) => ({
       id,
       name: "mcp__fs__write_file",
@@ -208,8 +208,7 @@ Deno.test({
       { toolCalls: [write("hook", ".hel/hooks/format.sh"), write("notes", "notes.txt")] },
       { text: "done" },
     ]);
-    // A first npx run downloads the package into the servers' private cache.
-    const result = await helMcp(project, model, ["--mcp-startup-timeout", "180000"]);
+    const result = await helMcp(project, model, SLOW_START);
     assert.equal(result.code, 0, result.stderr);
     assert.match(toolMessage(model, "hook"), /^error: /);
     assert.equal(await project.read(".hel/hooks/format.sh"), script);

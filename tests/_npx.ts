@@ -2,7 +2,7 @@
  * Spares the npm-server tests a download per test: sandboxed servers get a private launcher
  * cache per project (plugins/mcp/launch.ts), so every test's first `npx -y <package>` would
  * fetch and install the package again (about 10 s and 5–8 s of CPU on the 2-core machine).
- * {@link warmNpx} copies an install made once per machine into the project's private cache;
+ * {@link warmNpx} links an install made once per machine into the project's private cache;
  * `npx` then runs it as on a user's second run.
  *
  * @module
@@ -29,7 +29,15 @@ export async function warmNpx(project: TempProject, spec: string): Promise<void>
   const installed = await installOnce(spec);
   const cache = await cacheFolder(`${project.root}/hel-home`, project.project);
   await Deno.mkdir(`${cache}/npm`, { recursive: true });
-  await run("cp", ["-R", installed, `${cache}/npm/_npx`], cache);
+  // Hard links: a copy of some 35 MB costs seconds of CPU. `npx` running an install it finds
+  // only reads its files; they are read-only besides, so (but for root) a write into one fails
+  // instead of changing the install the other tests use.
+  const target = `${cache}/npm/_npx`;
+  await run("cp", ["-al", installed, target], cache).catch(async () => {
+    // Another file system: copy instead.
+    await Deno.remove(target, { recursive: true }).catch(() => {});
+    await run("cp", ["-R", installed, target], cache);
+  });
 }
 
 /** The `_npx` folder of an npm cache holding `spec`, made once (concurrent callers race safely). */
@@ -47,6 +55,7 @@ async function installOnce(spec: string): Promise<string> {
     await run("npm", ["exec", "--yes", `--package=${spec}`, "--", "true"], fresh, {
       npm_config_cache: fresh,
     });
+    await run("find", [fresh, "-type", "f", "-exec", "chmod", "a-w", "{}", "+"], fresh);
     // The first to finish names it; a concurrent one finds the name taken and keeps that one.
     await Deno.rename(fresh, done).catch(() => {});
   } finally {

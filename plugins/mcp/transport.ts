@@ -224,7 +224,15 @@ export class ProcessTransport implements Transport {
  * to its request. More than `maxBytes` buffered without a line end is an error.
  */
 class LineBuffer {
-  #buffer: Buffer | undefined;
+  /**
+   * What arrived since the last line end, in the pieces it came in: joined only once a line is
+   * complete, and each byte searched for a line end once (joining and searching the whole
+   * buffer on every piece took seconds of CPU for a message near the bound).
+   */
+  #pieces: Buffer[] = [];
+  #length = 0;
+  /** How many of the buffered bytes are known to hold no line end. */
+  #searched = 0;
   #maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -232,23 +240,45 @@ class LineBuffer {
   }
 
   append(chunk: Buffer): void {
-    if ((this.#buffer?.length ?? 0) + chunk.length > this.#maxBytes) {
+    if (this.#length + chunk.length > this.#maxBytes) {
       this.clear();
       throw new Error(`the read buffer exceeded ${this.#maxBytes} bytes`);
     }
-    this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
+    this.#pieces.push(chunk);
+    this.#length += chunk.length;
   }
 
   readLine(): string | null {
-    const index = this.#buffer?.indexOf("\n") ?? -1;
-    if (!this.#buffer || index === -1) return null;
-    const line = this.#buffer.toString("utf8", 0, index).replace(/\r$/, "");
-    this.#buffer = this.#buffer.subarray(index + 1);
+    const index = this.#lineEnd();
+    if (index === -1) return null;
+    const all = this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces);
+    const line = all.toString("utf8", 0, index).replace(/\r$/, "");
+    const rest = all.subarray(index + 1);
+    this.#pieces = rest.length > 0 ? [rest] : [];
+    this.#length = rest.length;
+    this.#searched = 0;
     return line;
   }
 
+  /** The offset of the first line end in the buffer, or -1; searches only what is new. */
+  #lineEnd(): number {
+    let offset = 0;
+    for (const piece of this.#pieces) {
+      const from = this.#searched - offset;
+      if (from < piece.length) {
+        const index = piece.indexOf(10, Math.max(0, from));
+        if (index !== -1) return offset + index;
+      }
+      offset += piece.length;
+    }
+    this.#searched = this.#length;
+    return -1;
+  }
+
   clear(): void {
-    this.#buffer = undefined;
+    this.#pieces = [];
+    this.#length = 0;
+    this.#searched = 0;
   }
 }
 

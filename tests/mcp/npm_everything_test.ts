@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import {
   assertNoServerLeft,
-  helMcpInProcess,
+  helMcp,
   mcpProject,
   processesWithMarker,
   systemText,
@@ -53,7 +53,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await helMcpInProcess(project, model, SLOW_START);
+    const result = await helMcp(project, model, SLOW_START);
     assert.equal(result.code, 0, result.stderr);
     assert.ok(liveDuringRun >= 1, "the server was running during the run");
     assert.deepEqual(model.requests[1]!.toolNames, ["read_file", "load_mcp_tool", ...names]);

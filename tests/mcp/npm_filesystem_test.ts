@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
-import { assertNoServerLeft, helMcpInProcess, mcpProject, toolMessage } from "../_mcp.ts";
+import { assertNoServerLeft, helMcp, mcpProject, toolMessage } from "../_mcp.ts";
 import { FILESYSTEM, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 
 Deno.test({
@@ -44,7 +44,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await helMcpInProcess(project, model, SLOW_START);
+    const result = await helMcp(project, model, SLOW_START);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(toolMessage(model, "read"), "ship the MCP plugin\n");
     assert.match(toolMessage(model, "list"), /\[FILE\] todo\.txt/);

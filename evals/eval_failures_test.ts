@@ -23,7 +23,9 @@ import {
 Deno.test("h10: a run over its time budget is stopped, recorded as timeout and invalid", async () => {
   await using dirs = await evalDirs((lab) => {
     onlyCondition("variant")(lab);
-    (lab.budget as Record<string, number>).timeout_seconds = 1;
+    // Long enough for hel to be past its start and waiting on the model when the budget ends,
+    // even on a loaded machine: a SIGINT before then ends hel without a record (seen at 1 s).
+    (lab.budget as Record<string, number>).timeout_seconds = 3;
   });
   // A server that accepts connections and never answers.
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -38,7 +40,7 @@ Deno.test("h10: a run over its time budget is stopped, recorded as timeout and i
     match(result.stdout, /variant-01 · invalid · timeout/);
     const record = await readJson(`${runDir(dirs, "variant")}/record.json`);
     equal(record.outcome.termination, "timeout");
-    match(record.outcome.error, /stopped by the eval runner after the budget of 1 s/);
+    match(record.outcome.error, /stopped by the eval runner after the budget of 3 s/);
     const verdict = await readJson(`${runDir(dirs, "variant")}/verdict.json`);
     deepEqual(verdict.invalid_reasons, ["model unknown: no successful model response"]);
   } finally {

@@ -239,9 +239,17 @@ function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
   return false;
 }
 
-/** Fails when a process of the project's servers is still alive (after hel exited). */
-export function assertNoServerLeft(project: McpProject): void {
-  const left = processesWithMarker(project.marker, true);
+/**
+ * Fails when a process of the project's servers is still alive after hel's run ended. The
+ * kernel ends a sandbox's pid namespace and reaps its processes a moment after hel has seen the
+ * server's group go, so this allows two seconds for the last of them before it fails.
+ */
+export async function assertNoServerLeft(project: McpProject): Promise<void> {
+  let left = processesWithMarker(project.marker, true);
+  for (let tries = 0; left.length > 0 && tries < 40; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = processesWithMarker(project.marker, true);
+  }
   assert.deepEqual(left, [], `server processes outlived hel: ${left.join(", ")}`);
 }
 

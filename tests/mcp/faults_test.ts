@@ -40,7 +40,7 @@ Deno.test("an unsupported protocol version is named; initialized is never sent",
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
   assert.ok(listed.length > 0 && listed.every((l) => l.startsWith("- mcp__t__")), listed.join());
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a server that declares no tools capability but lists tools is used", async () => {
@@ -89,7 +89,7 @@ Deno.test("lines on stdout that are not MCP are skipped; split CRLF messages are
   const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(trace.some((e) => e.event === "protocol" && e.server === "t"), JSON.stringify(trace));
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("unknown, null, string and duplicate ids never answer the wrong call", async () => {
@@ -113,7 +113,7 @@ Deno.test("unknown, null, string and duplicate ids never answer the wrong call",
     /unknown id|duplicate/,
   );
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("requests for undeclared capabilities get method-not-found; ping is answered", async () => {
@@ -168,7 +168,7 @@ Deno.test("an answer that is not valid JSON-RPC fails its call at once; the serv
   assert.equal(toolMessage(model, "both"), failed("it has both a result and an error"));
   assert.equal(toolMessage(model, "after"), "[image content omitted]\ncaption");
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("endless tools/list pagination stops the server with the reason", async () => {
@@ -190,7 +190,7 @@ Deno.test("endless tools/list pagination stops the server with the reason", asyn
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
   assert.ok(listed.length > 0 && listed.every((l) => l.startsWith("- mcp__t__")), listed.join());
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("hostile tool names and descriptions cannot shadow built-ins or drive the terminal", async () => {
@@ -236,5 +236,5 @@ Deno.test("over 10 MiB without a line end drops the connection; calls say why", 
   assert.match(toolMessage(model, "huge"), why);
   assert.match(toolMessage(model, "later"), why);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

@@ -39,5 +39,5 @@ Deno.test("server instructions reach the model, cut and without controls; silent
     assert.equal(/load_mcp_tool/.test(system), !eager);
     assert.equal(model.remaining(), 0);
   }
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

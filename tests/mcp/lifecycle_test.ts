@@ -93,7 +93,7 @@ Deno.test("servers that fail to start are skipped with the reason; the others ca
   // hel never cancels initialize: it stops the server instead.
   assert.deepEqual(await receivedMethods(project.logPath("silent")), ["initialize"]);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 // Unsandboxed ("sandbox": false) the process-group sequence does all the work: the parent's
@@ -133,7 +133,7 @@ for (
         .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
       assert.deepEqual(steps, expected);
       assert.equal(model.remaining(), 0);
-      assertNoServerLeft(project);
+      await assertNoServerLeft(project);
     },
   );
 }
@@ -182,7 +182,7 @@ for (
     };
     assert.equal(cancel?.params.requestId, call.id);
     assert.equal(model.remaining(), 1);
-    assertNoServerLeft(project);
+    await assertNoServerLeft(project);
   });
 }
 
@@ -197,7 +197,7 @@ Deno.test("Ctrl-C while servers are still starting leaves no server behind", asy
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
   assert.equal(model.requests.length, 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("hel mcp list stops a server that is starting when Ctrl-C comes, before leaving", async () => {
@@ -209,7 +209,7 @@ Deno.test("hel mcp list stops a server that is starting when Ctrl-C comes, befor
   child.kill("SIGINT");
   const output = await child.output();
   assert.equal(output.code, 130, new TextDecoder().decode(output.stderr));
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a resumed session reconnects, lists afresh and starts with nothing loaded", async () => {
@@ -254,7 +254,7 @@ Deno.test("a resumed session reconnects, lists afresh and starts with nothing lo
   assert.equal(methods.filter((m) => m === "initialize").length, 2);
   assert.equal(methods.filter((m) => m === "tools/call").length, 1);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("in the chat, Ctrl-C cancels the call on the wire, the chat and its loaded tools go on, leaving stops the servers", async () => {
@@ -297,5 +297,5 @@ Deno.test("in the chat, Ctrl-C cancels the call on the wire, the chat and its lo
   assert.deepEqual(cancels.map((c) => c.params.requestId), [calls[0]!.id]);
   assert.equal(messages.filter((m) => m.method === "initialize").length, 1);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

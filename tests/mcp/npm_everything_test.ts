@@ -67,6 +67,6 @@ Deno.test({
     // The server survived the cancelled call.
     assert.match(toolMessage(model, "after"), /still here/);
     assert.equal(model.remaining(), 0);
-    assertNoServerLeft(project);
+    await assertNoServerLeft(project);
   },
 });

@@ -51,6 +51,6 @@ Deno.test({
     // The server's own refusal comes back as an error result; the loop went on.
     assert.match(toolMessage(model, "outside"), /^error: /);
     assert.equal(model.remaining(), 0);
-    assertNoServerLeft(project);
+    await assertNoServerLeft(project);
   },
 });

@@ -65,7 +65,7 @@ Deno.test("a call that keeps reporting progress outlives its timeout and its res
   assert.ok(progress.count >= 2, JSON.stringify(only));
   assert.equal(progress.last.message, `step ${progress.count}`);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a call that reports progress for ever is cancelled at its maximum", async () => {
@@ -111,7 +111,7 @@ Deno.test("a call that reports progress for ever is cancelled at its maximum", a
   const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(trace.filter((e) => e.event === "protocol").length <= 1, JSON.stringify(trace));
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a silent slow call still times out at the server's timeout", async () => {

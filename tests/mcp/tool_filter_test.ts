@@ -82,7 +82,7 @@ Deno.test("only allowlisted tools are offered and callable; the rest stay quiet"
   ]);
   assert.equal(trace.filter((e) => e.event === "tool_excluded").length, 0);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("hel mcp list shows the allowlist, how many tools it left out, and an entry matching nothing", async () => {
@@ -105,5 +105,5 @@ Deno.test("hel mcp list shows the allowlist, how many tools it left out, and an 
     out,
     /^ {2}warning: \.hel\/mcp\.json: servers\."t"\.tools entry "slwo" matches none of the 13 tools/m,
   );
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

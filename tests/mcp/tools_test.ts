@@ -70,7 +70,7 @@ Deno.test("the system message lists names and first lines; unusable tools are ex
     "tools/list",
   ]);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("load_mcp_tool adds definitions from the next request, without contacting the server", async () => {
@@ -311,7 +311,7 @@ Deno.test("a server that exits is marked disconnected and never restarted", asyn
   assert.equal(methods.filter((m) => m === "initialize").length, 1);
   assert.equal(methods.filter((m) => m === "tools/call").length, 1);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a message over 10 MiB drops the connection, and every call says why", async () => {
@@ -333,7 +333,7 @@ Deno.test("a message over 10 MiB drops the connection, and every call says why",
   assert.ok(toolMessage(model, "later").startsWith(`error: ${why}`), toolMessage(model, "later"));
   assert.equal((await receivedCalls(project.logPath("t"))).length, 1);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {

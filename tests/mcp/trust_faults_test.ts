@@ -56,7 +56,7 @@ Deno.test("sh -c runs only once trusted; a command with ; is a program name, not
   assert.equal(await marker("ran-shell"), true);
   assert.match(result.stderr, /MCP server shell skipped: exited during initialize/);
   assert.equal(untrusted.remaining() + trusted.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test(".hel/mcp.json edited during a run changes nothing until the next start asks", async () => {
@@ -87,5 +87,5 @@ Deno.test(".hel/mcp.json edited during a run changes nothing until the next star
   assert.match(result.stderr, /\.hel\/mcp\.json is not trusted for this project/);
   assert.deepEqual(await readLog(project.logPath("added")), []);
   assert.equal(model.remaining() + next.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

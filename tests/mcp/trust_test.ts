@@ -71,7 +71,7 @@ Deno.test("untrusted configuration starts nothing; pinning by --sha256 trusts ex
   assert.equal(result.code, 1, result.stderr);
   assert.equal((await receivedMethods(log)).filter((m) => m === "initialize").length, 1);
   for (const model of [untrusted, trusted, changed]) assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("on a terminal the file is shown and asked about; no starts nothing, yes is remembered", async () => {
@@ -105,7 +105,7 @@ Deno.test("on a terminal the file is shown and asked about; no starts nothing, y
   assert.doesNotMatch(finished.output, /Trust this project's MCP/);
   assert.equal((await receivedMethods(log)).filter((m) => m === "initialize").length, 2);
   assert.equal(model.remaining(), 0);
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });
 
 Deno.test("JSONC is accepted; mistakes are named with place and fix, and nothing starts", async () => {
@@ -167,5 +167,5 @@ Deno.test("hel mcp list shows the status, tools and exclusions of every server, 
     out,
     /^missing: skipped: command "definitely-not-an-mcp-server" was not found on PATH$/m,
   );
-  assertNoServerLeft(project);
+  await assertNoServerLeft(project);
 });

@@ -241,7 +241,7 @@ export function createSandbox(
   settings: SandboxSettings,
   onUnavailable: (text: string) => void = () => {},
 ): Sandbox {
-  let checked: Promise<Problem | { bwrap: string }> | undefined;
+  let told = false;
   const keepInRun = runFoldersToKeep();
   // Started now: it reads the whole tree once, before any program could change it. It also
   // knows every nested `.hel` to hide (hel_folders.ts).
@@ -266,16 +266,15 @@ export function createSandbox(
           env: { ...withoutSecrets(settings.env, settings.passEnv), ...options.env },
         };
       }
-      checked ??= check(settings, keepInRun).then((found) => {
-        if ("reason" in found) {
-          onUnavailable(
-            `${found.reason}; bash, glob and grep will refuse to run. To fix it, ` +
-              `${found.fix}, or start hel with --sandbox off to run them without a sandbox`,
-          );
-        }
-        return found;
-      });
-      const found = await checked;
+      const found = await checkOnce(settings, keepInRun);
+      if ("reason" in found && !told) {
+        told = true;
+        onUnavailable(
+          `${found.reason}; programs in the sandbox (commands, hooks, MCP servers) will not ` +
+            `run. To fix it, ${found.fix}, or start hel with --sandbox off to run them without ` +
+            "a sandbox",
+        );
+      }
       if ("reason" in found) {
         return {
           ok: false,
@@ -314,18 +313,39 @@ export function createSandbox(
   };
 }
 
-/** One per run (the plugins' sandboxes share the settings): one cgroup, one warning. */
-const limits = new WeakMap<SandboxSettings, ProcessLimit>();
+/**
+ * One per project in this process, whichever plugin's sandbox asks first (MCP servers' settings
+ * are a copy with their own environment): one cgroup, one warning.
+ */
+const limits = new Map<string, ProcessLimit>();
 
 function processLimitFor(settings: SandboxSettings): ProcessLimit {
-  let limit = limits.get(settings);
+  let limit = limits.get(settings.project);
   if (!limit) {
     const max = settings.maxProcesses ?? DEFAULT_MAX_PROCESSES;
     limit = processLimit(max, settings.env.PATH, settings.project);
-    limits.set(settings, limit);
+    limits.set(settings.project, limit);
     if (limit.missing) settings.warn?.(limit.missing);
   }
   return limit;
+}
+
+/**
+ * Whether bubblewrap works here, probed once per project in this process: the tools', the
+ * hooks' and the MCP servers' sandboxes would otherwise each start a probe sandbox.
+ */
+const checks = new Map<string, Promise<Problem | { bwrap: string }>>();
+
+function checkOnce(
+  settings: SandboxSettings,
+  keepInRun: readonly string[],
+): Promise<Problem | { bwrap: string }> {
+  let found = checks.get(settings.project);
+  if (!found) {
+    found = check(settings, keepInRun);
+    checks.set(settings.project, found);
+  }
+  return found;
 }
 
 /** What the sandbox shows of the home folders now. */

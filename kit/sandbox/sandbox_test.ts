@@ -204,7 +204,7 @@ Deno.test("a bubblewrap that cannot start is reported once, with its reason and 
   }
   assert.deepEqual(warnings, [
     "bubblewrap cannot create a sandbox here (bwrap: setting up uid map: Permission denied); " +
-    "bash, glob and grep will refuse to run. To fix it, allow unprivileged user namespaces " +
+    "programs in the sandbox (commands, hooks, MCP servers) will not run. To fix it, allow unprivileged user namespaces " +
     "for bwrap (on Ubuntu: sysctl kernel.apparmor_restrict_unprivileged_userns=0), or start " +
     "hel with --sandbox off to run them without a sandbox",
   ]);

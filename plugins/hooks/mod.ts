@@ -42,11 +42,10 @@ export default function hooks(): Plugin {
       const runner = createCommandRunner();
       host.onShutdown(() => runner.stopAll());
       const settings = await sandboxSettingsFor(host);
-      let warned = false;
-      const sandbox = createSandbox(settings, (problem) => {
-        if (!warned) host.log.warn(`sandbox unavailable for hooks: ${problem}`);
-        warned = true;
-      });
+      const sandbox = createSandbox(
+        settings,
+        (problem) => host.log.warn(`sandbox unavailable for hooks: ${problem}`),
+      );
       const handlers = [...config.PreToolUse, ...config.PostToolUse];
       // Only what runs outside the sandbox needs its scripts pinned.
       const outside = handlers.filter((handler) => runsUnsandboxed(handler, settings.enabled));

@@ -57,11 +57,10 @@ export default function tools(): Plugin {
             "keys included; start hel in a project folder to keep them out of reach",
         );
       }
-      let warned = false;
-      const sandbox = createSandbox(sandboxSettings, (problem) => {
-        if (!warned) host.log.warn(`sandbox unavailable: ${problem}`);
-        warned = true;
-      });
+      const sandbox = createSandbox(
+        sandboxSettings,
+        (problem) => host.log.warn(`sandbox unavailable: ${problem}`),
+      );
       host.onShutdown(() => reportPlantedGit(sandbox, host));
       const search: SearchDeps = {
         workspace,

@@ -113,7 +113,7 @@ Deno.test("without bubblewrap, bash, glob and grep refuse and say how to fix it"
   assert.deepEqual(toolReplies(model.requests[1]!.messages), [refusal, refusal, refusal, "a\n"]);
   assert.match(
     result.stderr,
-    /^hel: warning: sandbox unavailable: hel runs commands only inside a sandbox, and bubblewrap \(bwrap\) is not installed; bash, glob and grep will refuse to run\. To fix it, install the bubblewrap package .* or start hel with --sandbox off to run them without a sandbox$/m,
+    /^hel: warning: sandbox unavailable: hel runs commands only inside a sandbox, and bubblewrap \(bwrap\) is not installed; programs in the sandbox \(commands, hooks, MCP servers\) will not run\. To fix it, install the bubblewrap package .* or start hel with --sandbox off to run them without a sandbox$/m,
   );
   await assert.rejects(Deno.stat(`${project.project}/ran.txt`));
 });

@@ -51,7 +51,7 @@ for (const order of [["tools", "skills"], ["skills", "tools"]]) {
       }, {
         context,
         plugins: order.map((name) => byName[name]!),
-        approver: { approve: () => Promise.resolve("approved") },
+        approver: { approve: () => Promise.resolve({ approval: "approved" }) },
         model: () => model,
         emit: (event) => events.push(event),
         onShutdownReady: (ready) => shutdown = ready,

@@ -10,7 +10,7 @@ import { createCompactor } from "./compaction/driver.ts";
 import type { HelEvent } from "../core/events.ts";
 import { createHost } from "./host.ts";
 import { type LoopOutcome, runLoop } from "../core/loop.ts";
-import type { ModelClient } from "../core/model.ts";
+import type { ModelClient, StreamListeners } from "../core/model.ts";
 import type { Approver } from "../core/permissions.ts";
 import type { Plugin, PluginContext } from "../core/plugin.ts";
 import { openSession, type ResumeChoice } from "./session/open.ts";
@@ -55,7 +55,7 @@ export interface Run {
   usage: RunUsage;
   plugins: readonly Plugin[];
   /** Appends the user's message and runs the loop until the model answers. */
-  turn(text: string, signal: AbortSignal, onText?: (text: string) => void): Promise<LoopOutcome>;
+  turn(text: string, signal: AbortSignal, stream?: StreamListeners): Promise<LoopOutcome>;
   /**
    * Compacts the conversation now (`/compact`) and saves the session when it changed; false
    * when compaction is off or the summary could not be used.
@@ -215,7 +215,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     session,
     usage,
     plugins: deps.plugins,
-    async turn(text, signal, onText) {
+    async turn(text, signal, stream) {
       messages.push({ role: "user", content: text });
       const outcome = await runLoop(messages, {
         model: conversationModel,
@@ -231,7 +231,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
           }
           await recorder.sync();
         },
-        ...(onText ? { onText } : {}),
+        ...(stream ? { stream } : {}),
         maxTurns: settings.maxTurns,
         usage,
         signal,

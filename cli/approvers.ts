@@ -5,7 +5,7 @@
  * @module
  */
 import { errorMessage } from "../core/errors.ts";
-import type { Approval, Approver } from "../core/permissions.ts";
+import type { ApprovalAnswer, Approver } from "../core/permissions.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { shownBlankRuns } from "../core/neutralise.ts";
@@ -17,7 +17,7 @@ export function terminalApprover(
   ask: (question: string, signal?: AbortSignal) => Promise<string | undefined>,
 ): Approver {
   return {
-    async approve(toolName, args, signal) {
+    async approve({ toolName, args }, signal) {
       const answer = await ask(
         // What the person approves must read exactly as what runs: no terminal tricks, and no
         // padding that scrolls the start of a command off the screen.
@@ -28,9 +28,9 @@ export function terminalApprover(
         signal,
       );
       // Ctrl-C at the question is the person saying no (and stopping the turn).
-      if (signal?.aborted) return "denied";
-      if (answer === undefined) return "unavailable";
-      return /^(y|yes)$/i.test(answer) ? "approved" : "denied";
+      if (signal?.aborted) return { approval: "denied" };
+      if (answer === undefined) return { approval: "unavailable" };
+      return { approval: /^(y|yes)$/i.test(answer) ? "approved" : "denied" };
     },
   };
 }
@@ -52,9 +52,11 @@ export async function fileApprover(path: string): Promise<Approver> {
   }
   const queue = [...answers] as boolean[];
   return {
-    approve(): Promise<Approval> {
+    approve(): Promise<ApprovalAnswer> {
       const next = queue.shift();
-      return Promise.resolve(next === undefined ? "unavailable" : next ? "approved" : "denied");
+      return Promise.resolve({
+        approval: next === undefined ? "unavailable" : next ? "approved" : "denied",
+      });
     },
   };
 }

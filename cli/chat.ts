@@ -100,9 +100,11 @@ export async function runChat(
       continue;
     }
     let streamed = false;
-    const outcome = await run.turn(text, interrupts.next(), (delta) => {
-      streamed = true;
-      writeStreamed(delta);
+    const outcome = await run.turn(text, interrupts.next(), {
+      onText: (delta) => {
+        streamed = true;
+        writeStreamed(delta);
+      },
     });
     interrupts.idle();
     if (!streamed && outcome.finalText) writeOut(outcome.finalText);

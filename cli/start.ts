@@ -106,7 +106,8 @@ function printEvent(event: HelEvent): void {
     const args = JSON.stringify(event.args) ?? "";
     const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
     const line = escapeControlCharacters(`${event.name} ${shown}`);
-    writeErr(`[tool] ${line}${event.ok ? "" : " (failed)"}\n`);
+    const status = event.status === "done" ? "" : ` (${event.status})`;
+    writeErr(`[tool] ${line}${status}\n`);
   } else if (event.type === "warning") {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {

@@ -28,6 +28,28 @@ export interface RetryEvent {
   reason: string;
 }
 
+/** A tool call about to run: approved (or allowed) and past every before-call hook. */
+export interface ToolStartEvent {
+  type: "tool_start";
+  callId: string;
+  name: string;
+  args: unknown;
+  category: ToolCategory;
+}
+
+/** A piece of a running call's output (a command's stdout or stderr), as the tool wrote it. */
+export interface ToolOutputEvent {
+  type: "tool_output";
+  callId: string;
+  text: string;
+}
+
+/**
+ * How a call ended: ran and succeeded, failed (refused before running included), or was
+ * declined (by the person, nobody to ask, or the access level) — a decision, not a failure.
+ */
+export type ToolCallStatus = "done" | "failed" | "declined";
+
 /** A finished tool call, as the model will see it. */
 export interface ToolCallEvent {
   type: "tool_call";
@@ -36,6 +58,7 @@ export interface ToolCallEvent {
   args: unknown;
   category: ToolCategory;
   ok: boolean;
+  status: ToolCallStatus;
   /** The model-visible text (after interception and spilling). */
   text: string;
 }
@@ -71,6 +94,8 @@ export interface TraceEvent {
 export type HelEvent =
   | ModelExchangeEvent
   | RetryEvent
+  | ToolStartEvent
+  | ToolOutputEvent
   | ToolCallEvent
   | PermissionEvent
   | WarningEvent

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ModelClient } from "./model.ts";
+import type { ModelClient, StreamListeners } from "./model.ts";
 import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
 import { addUsage, type RunUsage } from "./usage.ts";
 
@@ -39,8 +39,8 @@ export interface LoopDeps {
    * Must not throw.
    */
   beforeRequest?(messages: ChatMessage[], signal: AbortSignal): Promise<void>;
-  /** Streamed answer text. */
-  onText?(text: string): void;
+  /** Hear streamed answer text and reasoning. */
+  stream?: StreamListeners;
   /** Model calls per user turn. */
   maxTurns: number;
   usage: RunUsage;
@@ -58,11 +58,12 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
     await deps.beforeRequest?.(messages, deps.signal);
     const reply = await deps.model.complete(
       { messages, tools: deps.toolDefinitions(), purpose: "conversation" },
-      { signal: deps.signal, ...(deps.onText ? { onText: deps.onText } : {}) },
+      { ...deps.stream, signal: deps.signal },
     );
     if (!reply.ok) {
-      addUsage(deps.usage, undefined);
+      // An interrupted request cost nothing the server will report; a failed one may have.
       if (reply.kind === "interrupted") return interrupted();
+      addUsage(deps.usage, undefined);
       return { termination: "error", finalText: null, error: reply.error };
     }
     addUsage(deps.usage, reply.usage);

@@ -36,11 +36,17 @@ export interface ModelFailure {
 /** The result of {@link ModelClient.complete}. */
 export type ModelReply = ModelSuccess | ModelFailure;
 
-/** Options for one completion. */
-export interface CompleteOptions {
-  signal: AbortSignal;
-  /** Called with each piece of streamed answer text. Must not throw. */
+/** Who hears a streamed response as it arrives. Callbacks must not throw. */
+export interface StreamListeners {
+  /** Each piece of streamed answer text. */
   onText?: (text: string) => void;
+  /** Each piece of streamed reasoning (`reasoning_content`), for servers that send it. */
+  onReasoning?: (text: string) => void;
+}
+
+/** Options for one completion. */
+export interface CompleteOptions extends StreamListeners {
+  signal: AbortSignal;
 }
 
 /** A chat model. Implementations must not throw; failures are {@link ModelFailure}. */

@@ -12,10 +12,57 @@ export type PermissionDecision = "allow" | "ask" | "deny";
 /** A person's answer to "Allow this call once?"; `unavailable` when nobody can answer. */
 export type Approval = "approved" | "denied" | "unavailable";
 
+/**
+ * What the person sees before approving a call. Tools describe their own calls
+ * ({@link Tool.describeCall}); text in it is the tool's or the model's and must be neutralised
+ * before it is shown.
+ */
+export type CallPreview =
+  /** A shell command and the folder it runs in. */
+  | { kind: "command"; command: string; cwd: string }
+  /** A file's change: `before` null for a new file. Shown as a unified diff. */
+  | { kind: "file_change"; path: string; before: string | null; after: string }
+  /** Any other call: its arguments, with the MCP server and tool when it is one. */
+  | { kind: "arguments"; args: unknown; server?: string; tool?: string };
+
+/**
+ * What "yes, and don't ask again this session" covers: the tool, a command's leading words
+ * (offered only for a simple command, so `npm test; rm -rf ~` is never covered by `npm test`),
+ * or every tool of an MCP server.
+ */
+export type ApprovalScope =
+  | { kind: "tool"; tool: string }
+  | { kind: "command"; tool: string; prefix: string }
+  | { kind: "server"; server: string };
+
+/** A tool's description of one call, for the permission question. */
+export interface CallDescription {
+  preview: CallPreview;
+  /** Undefined: no "don't ask again" choice is offered for this call. */
+  scope: ApprovalScope | undefined;
+}
+
+/** One permission question. */
+export interface ApprovalRequest extends CallDescription {
+  toolName: string;
+  args: Record<string, unknown>;
+}
+
+/** The person's answer; `instead` is what to do instead, sent to the model with a refusal. */
+export interface ApprovalAnswer {
+  approval: Approval;
+  instead?: string;
+}
+
 /** Answers permission questions: a terminal, a scripted file, or nobody. Must not throw. */
 export interface Approver {
   /** `signal` is the call's: once it aborts (Ctrl-C), the question is given up as denied. */
-  approve(toolName: string, args: unknown, signal?: AbortSignal): Promise<Approval>;
+  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+/** The description of a call whose tool has none: its arguments, the tool as the scope. */
+export function plainDescription(toolName: string, args: unknown): CallDescription {
+  return { preview: { kind: "arguments", args }, scope: { kind: "tool", tool: toolName } };
 }
 
 /** The known access levels, in the order the help text lists them. */
@@ -35,12 +82,18 @@ export function permissionDeniedText(
   toolName: string,
   access: AccessLevel,
   approval: Approval | null,
+  instead?: string,
 ): string {
   const why = approval === null
     ? `the access level ${access} does not allow this kind of tool`
     : approval === "denied"
     ? "the user declined this call"
     : "nobody was available to approve this call";
-  return `permission denied: ${toolName} (access=${access}, approval=${approval ?? "none"}): ` +
-    `${why}. Do not retry the same call; continue with other tools or explain what you need.`;
+  const head =
+    `permission denied: ${toolName} (access=${access}, approval=${approval ?? "none"}): ` +
+    `${why}.`;
+  if (instead !== undefined && instead.trim() !== "") {
+    return `${head} The user says what to do instead: ${instead.trim()}`;
+  }
+  return `${head} Do not retry the same call; continue with other tools or explain what you need.`;
 }

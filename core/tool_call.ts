@@ -10,13 +10,15 @@ import { errorMessage } from "./errors.ts";
 import { schemaCheckFor } from "./schema_check.ts";
 import type { FileReading } from "./file_reading.ts";
 import type { PluginDriver } from "./plugin_driver.ts";
-import type { HelEvent, PermissionEvent } from "./events.ts";
+import type { HelEvent, PermissionEvent, ToolCallStatus } from "./events.ts";
 import {
   type Approval,
   type Approver,
+  type CallDescription,
   decidePermission,
   type PermissionDecision,
   permissionDeniedText,
+  plainDescription,
 } from "./permissions.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
 import { editDistance } from "./text.ts";
@@ -83,9 +85,22 @@ function parseArguments(raw: string): Record<string, unknown> | string {
   return value as Record<string, unknown>;
 }
 
-async function runTool(info: ToolCallInfo, signal: AbortSignal): Promise<ToolResult> {
+async function runTool(
+  info: ToolCallInfo,
+  signal: AbortSignal,
+  emit: (event: HelEvent) => void,
+): Promise<ToolResult> {
+  const callId = info.callId;
+  emit({
+    type: "tool_start",
+    callId,
+    name: info.name,
+    args: info.args,
+    category: info.tool.category,
+  });
+  const onOutput = (text: string) => emit({ type: "tool_output", callId, text });
   try {
-    return await info.tool.run(info.args, { callId: info.callId, signal });
+    return await info.tool.run(info.args, { callId, signal, onOutput });
   } catch (error) {
     return {
       ok: false,
@@ -118,7 +133,12 @@ export async function executeToolCall(
   signal: AbortSignal,
 ): Promise<ToolCallOutcome> {
   const name = call.function.name;
-  const finish = async (result: ToolResult, args: unknown, tool?: Tool) => {
+  const finish = async (
+    result: ToolResult,
+    args: unknown,
+    tool?: Tool,
+    status: ToolCallStatus = result.ok ? "done" : "failed",
+  ) => {
     const text = result.ok ? result.text : `error: ${result.text}`;
     const content = deps.spill ? await spillIfLarge(text, deps.spill, deps.reading?.spilled) : text;
     deps.emit({
@@ -128,6 +148,7 @@ export async function executeToolCall(
       args,
       category: tool?.category ?? "other",
       ok: result.ok,
+      status,
       text: content,
     });
     return { ok: result.ok, content };
@@ -171,22 +192,43 @@ export async function executeToolCall(
   }
 
   const decision = decidePermission(deps.access, tool.toolClass);
-  const approval = decision === "ask" ? await deps.approver.approve(name, parsed, signal) : null;
+  const answer = decision === "ask"
+    ? await deps.approver.approve(
+      { toolName: name, args: checked.args, ...await describeCall(tool, name, checked.args) },
+      signal,
+    )
+    : null;
+  const approval = answer?.approval ?? null;
   if (decision === "deny" || (approval !== null && approval !== "approved")) {
     deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
     return finish(
-      { ok: false, text: permissionDeniedText(name, deps.access, approval) },
+      { ok: false, text: permissionDeniedText(name, deps.access, approval, answer?.instead) },
       parsed,
       tool,
+      "declined",
     );
   }
   deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
 
-  const ran = await runTool(info, signal);
+  const ran = await runTool(info, signal, deps.emit);
   if (!ran.ok) return finish(ran, parsed, tool);
   // After-call interception is a chain: each plugin sees the result the previous one left.
   const result = await deps.plugins.afterToolCall(info, ran);
   return finish(result, parsed, tool);
+}
+
+/** The tool's own description of the call; its arguments when it has none or it throws. */
+async function describeCall(
+  tool: Tool,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallDescription> {
+  if (!tool.describeCall) return plainDescription(name, args);
+  try {
+    return await tool.describeCall(args);
+  } catch {
+    return plainDescription(name, args);
+  }
 }
 
 function permissionEvent(

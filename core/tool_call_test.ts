@@ -39,7 +39,9 @@ function deps(
     tools: registry,
     plugins,
     access: options.access ?? "auto",
-    approver: { approve: () => Promise.resolve(answers.shift() ?? "unavailable") },
+    approver: {
+      approve: () => Promise.resolve({ approval: answers.shift() ?? "unavailable" }),
+    },
     spill: undefined,
     emit: (event) => events.push(event),
   };
@@ -172,7 +174,7 @@ test("executeToolCall() lets a before-call plugin block before the permission qu
   d.approver = {
     approve: () => {
       asked++;
-      return Promise.resolve("approved");
+      return Promise.resolve({ approval: "approved" });
     },
   };
   const outcome = await executeToolCall(call("write"), d, signal);

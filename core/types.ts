@@ -5,6 +5,7 @@
  * @module
  */
 import type { ArgumentCheck } from "./argument_problems.ts";
+import type { CallDescription } from "./permissions.ts";
 
 /** One function call requested by the model, exactly as Chat Completions carries it. */
 export interface ToolCall {
@@ -83,6 +84,11 @@ export interface ToolContext {
   callId: string;
   /** Aborted when the user interrupts the run. */
   signal: AbortSignal;
+  /**
+   * Output as the tool produces it (a command's stdout and stderr), for the person to watch
+   * while it runs; what the model reads is still the result. Must not throw.
+   */
+  onOutput?(text: string): void;
 }
 
 /**
@@ -103,6 +109,12 @@ export interface Tool {
    * `parameters` (JSON Schema), or, when that schema cannot be compiled, leaves them to `run`.
    */
   checkArguments?(args: Record<string, unknown>): ArgumentCheck;
+  /**
+   * What the person is shown before approving a call (a command and its folder, a file's
+   * change) and what "don't ask again this session" would cover. Without it, or when it
+   * throws, the question shows the tool and its arguments and offers the tool as the scope.
+   */
+  describeCall?(args: Record<string, unknown>): Promise<CallDescription>;
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 

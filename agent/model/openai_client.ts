@@ -146,7 +146,7 @@ async function attemptOnce(
       const stream = await client.chat.completions.create(body as any, options);
       const reply = await assembleStream(
         rearmOnEachChunk(stream as unknown as AsyncIterable<StreamChunk>, arm),
-        call.onText,
+        call,
       );
       // An aborted stream may just end, and what it carried so far is not the whole answer.
       if (timedOut || call.signal.aborted) throw new Error("stream aborted");

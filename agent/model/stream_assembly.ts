@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ModelReply } from "../../core/model.ts";
+import type { ModelReply, StreamListeners } from "../../core/model.ts";
 import { contentText } from "./content_parts.ts";
 import { readUsage } from "../../core/usage.ts";
 import type { AssistantMessage, ToolCall } from "../../core/types.ts";
@@ -45,10 +45,10 @@ function slotOf(part: ToolCallPart, calls: readonly ToolCall[]): number {
   return part.id && calls[last]!.id !== "" && calls[last]!.id !== part.id ? last + 1 : last;
 }
 
-/** Consumes the stream; `onText` sees answer text as it arrives. */
+/** Consumes the stream; `listeners` hear answer text and reasoning as they arrive. */
 export async function assembleStream(
   chunks: AsyncIterable<StreamChunk>,
-  onText?: (text: string) => void,
+  listeners: StreamListeners = {},
 ): Promise<ModelReply> {
   let content = "";
   let reasoning: string | undefined;
@@ -66,9 +66,12 @@ export async function assembleStream(
       const text = contentText(delta.content);
       if (text) {
         content += text;
-        onText?.(text);
+        listeners.onText?.(text);
       }
-      if (delta.reasoning_content) reasoning = (reasoning ?? "") + delta.reasoning_content;
+      if (delta.reasoning_content) {
+        reasoning = (reasoning ?? "") + delta.reasoning_content;
+        listeners.onReasoning?.(delta.reasoning_content);
+      }
       for (const part of delta.tool_calls ?? []) {
         const call = calls[slotOf(part, calls)] ??= {
           id: "",

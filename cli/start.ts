@@ -24,6 +24,9 @@ import { writeErr } from "../kit/output.ts";
 import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
+import { chatMode, colorWanted, terminalFacts, terminalSize } from "./chat/mode.ts";
+import { loadSessionState } from "../agent/session/load.ts";
+import type { ChatMessage } from "../core/types.ts";
 import type { ModelClient } from "../core/model.ts";
 import { createOpenAIClient } from "../agent/model/openai_client.ts";
 
@@ -187,7 +190,13 @@ async function runWithListeners(
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
-  const context = await createCliContext(flags, reader);
+  const cliContext = await createCliContext(flags, reader);
+  // Once the Ink chat owns the terminal, plugins' questions are answered through here.
+  let ask = cliContext.ask;
+  const context = {
+    ...cliContext,
+    ask: (question: string, signal?: AbortSignal) => ask(question, signal),
+  };
   const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
   // A blank instruction would still cost a model request and start a session.
   const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
@@ -200,12 +209,21 @@ async function runWithListeners(
       "--raw-output applies to a one-shot answer (an instruction), not the chat",
     );
   }
+  // The Ink chat (loaded only now, so one-shot runs never load Ink) on a terminal that can
+  // draw it; else the plain line chat.
+  const ink = instruction === undefined && chatMode(terminalFacts()) === "ink"
+    ? await import("./chat/ink_chat.tsx")
+    : undefined;
+  const size = () => terminalSize() ?? { columns: 80, rows: 24 };
+  const color = colorWanted((name) => surroundings().env(name));
+  const inkChat = ink?.prepareInkChat({ color, size });
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)
-    : terminalApprover(context.ask);
+    : inkChat?.approver ?? terminalApprover(context.ask);
   // The run hands every event to the plugins' observers as well.
   const emit = (event: HelEvent) => {
-    printEvent(event);
+    if (inkChat) inkChat.store.onEvent(event);
+    else printEvent(event);
     extraEmit(event);
   };
   let run: Run | undefined;
@@ -241,6 +259,23 @@ async function runWithListeners(
       onShutdownReady: (ready) => shutdown = ready,
     });
     onRun(run);
+    if (ink && inkChat) {
+      ask = (question) => {
+        // stdin is Ink's now: a second reader would take the person's keys.
+        writeErr(`hel: answered no, since the chat owns the terminal: ${question.trim()}\n`);
+        return Promise.resolve(undefined);
+      };
+      return await ink.runInkChat(run, inkChat, {
+        project: context.project,
+        model: flags.model,
+        access: flags.access,
+        color,
+        size,
+        earlier: flags.resume === undefined ? [] : await savedMessages(run, context.project),
+        nextSignal: () => interrupts.next(),
+        idle: () => interrupts.idle(),
+      });
+    }
     writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
       ? await runOneShot(run, instruction, interrupts, flags.rawOutput)
@@ -250,5 +285,15 @@ async function runWithListeners(
     await shutdown();
     interrupts.dispose();
     removeTerminationHandlers();
+  }
+}
+
+/** The conversation a resumed run continues, for the chat to show; empty if unreadable. */
+async function savedMessages(run: Run, project: string): Promise<ChatMessage[]> {
+  try {
+    const loaded = await loadSessionState(run.session.dir, run.session.id, project);
+    return loaded.state.messages.filter((message) => message.role !== "system");
+  } catch {
+    return [];
   }
 }

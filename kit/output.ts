@@ -2,8 +2,10 @@
  * The output layer: every byte hel writes to stdout or stderr goes through here. Text is
  * neutralised on the way (see {@link neutralise}), whoever wrote it, so a model answer, a tool
  * name in an error, an HTTP error body or a damaged session file cannot drive the terminal;
- * the only terminal controls hel emits are its own, written by {@link beginQuestion}.
- * `--raw-output` keeps the bytes of the one-shot answer ({@link writeRawOut}).
+ * the only terminal controls hel emits are its own, written by {@link beginQuestion} and by
+ * the chat's renderer ({@link writeFrame}). `--raw-output` keeps the bytes of the one-shot
+ * answer ({@link writeRawOut}). While the full-screen chat draws the terminal, text written
+ * here goes to its transcript instead ({@link divertOutput}), so nothing tears its frame.
  *
  * @module
  */
@@ -15,18 +17,44 @@ const encoder = new TextEncoder();
 /** True while streamed answer text on stdout has not ended its line. */
 let streamedMidLine = false;
 
+/** Where text goes instead of stdout and stderr while the chat draws the terminal. */
+let diversion: ((text: string) => void) | undefined;
+
+/**
+ * Sends what {@link writeErr} and {@link writeOut} are given to `sink` (neutralised) until the
+ * returned function is called: the Ink chat owns the terminal and shows such text (a plugin's
+ * warning, a log line) in its transcript rather than letting it tear the frame it draws.
+ */
+export function divertOutput(sink: (text: string) => void): () => void {
+  diversion = sink;
+  return () => {
+    if (diversion === sink) diversion = undefined;
+  };
+}
+
+/**
+ * Writes a frame drawn by the chat's renderer (Ink) to stdout as it is: hel's own cursor
+ * moves, colours and boxes around text the chat store neutralised when it took it in (see
+ * cli/chat/store.ts), so the frame's only controls are hel's.
+ */
+export function writeFrame(text: string): void {
+  surroundings().stdout.writeSync(encoder.encode(text));
+}
+
 /**
  * Writes text to stderr without a newline. Streamed answer text that has not ended its line
  * is ended first, so a `[tool]` line or a warning starts on a line of its own on the
  * terminal instead of being glued to "Let me look." and the next answer.
  */
 export function writeErr(text: string): void {
+  if (diversion) return diversion(neutralise(text));
   if (streamedMidLine) writeOut("\n");
   surroundings().stderr.writeSync(encoder.encode(neutralise(text)));
 }
 
 /** Writes text to stdout without a newline. */
 export function writeOut(text: string): void {
+  if (diversion) return diversion(neutralise(text));
   writeRawOut(neutralise(text));
 }
 

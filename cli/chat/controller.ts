@@ -1,0 +1,155 @@
+/**
+ * What the chat does with the person's input, apart from drawing it: runs turns one after the
+ * other (a message sent while an answer streams is queued and sent when it ends), runs slash
+ * commands, interrupts the turn in flight (Esc), and leaves on a second Ctrl-C within two
+ * seconds, Ctrl-D or `/exit`. The Ink app calls it; tests drive it without a terminal.
+ *
+ * @module
+ */
+import type { Run } from "../../agent/run.ts";
+import type { CommandContext, SlashCommand } from "./standin_commands.ts";
+import type { SessionRules } from "./standin_parts.tsx";
+import type { ChatStore } from "./store.ts";
+
+/** A second Ctrl-C within this many milliseconds leaves hel. */
+export const EXIT_WINDOW_MS = 2_000;
+
+/** The first word of a slash command: `/help`, not `/usr/bin` (a path is a message). */
+const COMMAND = /^\/([a-z][a-z-]*)(?:\s+([\s\S]*))?$/i;
+
+/** What the controller needs. */
+export interface ChatControllerDeps {
+  run: Run;
+  store: ChatStore;
+  rules: SessionRules;
+  commands: readonly SlashCommand[];
+  /** A fresh signal per turn from the process's interrupts (SIGINT aborts it). */
+  nextSignal(): AbortSignal;
+  /** No turn is in flight any more. */
+  idle(): void;
+  /** Clears the screen (`/clear`). */
+  clearScreen(): void;
+  now?(): number;
+}
+
+/** See the module comment. */
+export class ChatController {
+  readonly #deps: ChatControllerDeps;
+  #turn: AbortController | undefined;
+  #working: Promise<void> | undefined;
+  #lastCtrlC = -Infinity;
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  #exited = false;
+  readonly #exit = Promise.withResolvers<void>();
+
+  constructor(deps: ChatControllerDeps) {
+    this.#deps = deps;
+  }
+
+  /** Settles when the person leaves. */
+  get exited(): Promise<void> {
+    return this.#exit.promise;
+  }
+
+  /** True while a turn or command runs. */
+  get busy(): boolean {
+    return this.#working !== undefined;
+  }
+
+  /** The person sent `text` (Enter). */
+  submit(text: string): void {
+    if (this.#exited) return;
+    if (this.busy) {
+      if (text.trim() === "/exit") return this.exit();
+      this.#deps.store.enqueue(text);
+      return;
+    }
+    this.#working = this.#work(text).finally(() => this.#working = undefined);
+  }
+
+  /** Esc: interrupts the turn in flight; false when there was none. */
+  interrupt(): boolean {
+    if (!this.#turn || this.#turn.signal.aborted) return false;
+    this.#turn.abort(new Error("interrupted"));
+    return true;
+  }
+
+  /** Ctrl-C (the input box cleared itself): a second one within two seconds leaves. */
+  ctrlC(): void {
+    const now = this.#deps.now?.() ?? Date.now();
+    if (now - this.#lastCtrlC <= EXIT_WINDOW_MS) return this.exit();
+    this.#lastCtrlC = now;
+    this.interrupt();
+    this.#deps.store.setFooterNotice("press Ctrl-C again to exit");
+    clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => {
+      this.#deps.store.setFooterNotice(undefined);
+    }, EXIT_WINDOW_MS);
+  }
+
+  /** Leaves: the turn in flight is interrupted; {@link exited} settles. */
+  exit(): void {
+    this.#exited = true;
+    clearTimeout(this.#noticeTimer);
+    this.#turn?.abort(new Error("interrupted"));
+    this.#exit.resolve();
+  }
+
+  /** Waits until the turn in flight (interrupted on exit) has ended and been saved. */
+  async settled(): Promise<void> {
+    await this.#working;
+  }
+
+  async #work(first: string): Promise<void> {
+    for (let text: string | undefined = first; text !== undefined && !this.#exited;) {
+      const command = COMMAND.exec(text.trim());
+      if (command) await this.#command(command[1]!.toLowerCase(), command[2] ?? "");
+      else await this.#sendTurn(text);
+      text = this.#deps.store.dequeue();
+    }
+  }
+
+  async #sendTurn(text: string): Promise<void> {
+    const { run, store } = this.#deps;
+    store.beginTurn(text);
+    this.#turn = new AbortController();
+    const signal = AbortSignal.any([this.#deps.nextSignal(), this.#turn.signal]);
+    try {
+      store.endTurn(await run.turn(text, signal, store.streamListeners()));
+    } finally {
+      this.#turn = undefined;
+      this.#deps.idle();
+    }
+  }
+
+  async #command(name: string, argument: string): Promise<void> {
+    const { store } = this.#deps;
+    const command = this.#deps.commands.find((c) => c.name === name);
+    if (!command) {
+      store.notice(`unknown command /${name} — /help lists them`, "warning");
+      return;
+    }
+    store.add({ kind: "user", text: `/${name}${argument ? ` ${argument}` : ""}` });
+    try {
+      await command.run(this.#commandContext(), argument.trim());
+    } catch (error) {
+      store.notice(`/${name}: ${(error as Error).message ?? error}`, "error");
+    }
+  }
+
+  #commandContext(): CommandContext {
+    const { run, rules, store } = this.#deps;
+    return {
+      run,
+      rules,
+      print: (text) => store.notice(text),
+      pick: async (title, items) => {
+        const index = await store.pick(title, items.map((item) => item.label));
+        return index === undefined ? undefined : items[index]?.value;
+      },
+      send: (prompt) => this.#sendTurn(prompt),
+      exit: () => this.exit(),
+      clearScreen: () => this.#deps.clearScreen(),
+    };
+  }
+}

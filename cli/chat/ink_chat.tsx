@@ -1,0 +1,118 @@
+/**
+ * The interactive chat on a terminal, drawn with Ink: loaded with a dynamic `import()` by
+ * cli/start.ts only when it starts, so one-shot runs never load Ink or React.
+ * {@link prepareInkChat} comes before the run starts (its approver is the run's);
+ * {@link runInkChat} draws the chat until the person leaves, then prints how to resume.
+ *
+ * @module
+ */
+import process from "node:process";
+import { render } from "ink";
+import type { Run } from "../../agent/run.ts";
+import type { Approver } from "../../core/permissions.ts";
+import type { ChatMessage } from "../../core/types.ts";
+import { divertOutput, writeErr } from "../../kit/output.ts";
+import { ChatApp } from "./app.tsx";
+import { ChatController } from "./controller.ts";
+import { inkApprover } from "./ink_approver.ts";
+import { inkStdout, type TerminalSize } from "./ink_stdout.ts";
+import { ChatStore } from "./store.ts";
+import { openHistory, SessionRules } from "./standin_parts.tsx";
+import { slashCommands } from "./standin_commands.ts";
+import { earlierConversation } from "./earlier_conversation.ts";
+
+/** The chat's parts that exist before the run: its state, rules and approver. */
+export interface PreparedInkChat {
+  store: ChatStore;
+  rules: SessionRules;
+  approver: Approver;
+}
+
+/** Creates the store, the session's rules and the approver that asks through the chat. */
+export function prepareInkChat(options: { color: boolean; size(): TerminalSize }): PreparedInkChat {
+  const store = new ChatStore({
+    width: () => Math.max(20, options.size().columns),
+    color: options.color,
+    notifyDelayMs: 16,
+  });
+  const rules = new SessionRules();
+  return { store, rules, approver: inkApprover(store, rules) };
+}
+
+/** What the chat shows and needs besides the run. */
+export interface InkChatOptions {
+  project: string;
+  model: string;
+  access: string;
+  color: boolean;
+  size(): TerminalSize;
+  /** A resumed session's conversation, shown first. */
+  earlier: readonly ChatMessage[];
+  /** A fresh signal per turn (SIGINT aborts it) and the end of a turn. */
+  nextSignal(): AbortSignal;
+  idle(): void;
+}
+
+/** Draws the chat until the person leaves; returns the exit code (0). */
+export async function runInkChat(
+  run: Run,
+  prepared: PreparedInkChat,
+  options: InkChatOptions,
+): Promise<number> {
+  const { store, rules } = prepared;
+  const history = await openHistory(options.project);
+  const terminal = inkStdout(options.size);
+  store.add({
+    kind: "banner",
+    text: `hel · ${options.model} · ${options.access} · session ${run.session.id}\n` +
+      "Enter sends · Ctrl-J new line · Esc interrupts · Ctrl-C twice or Ctrl-D quits · /help",
+  });
+  for (const item of earlierConversation(options.earlier, options.color)) store.add(item);
+  let instance: ReturnType<typeof render> | undefined;
+  const controller = new ChatController({
+    run,
+    store,
+    rules,
+    commands: slashCommands,
+    nextSignal: options.nextSignal,
+    idle: options.idle,
+    clearScreen: () => instance?.clear(),
+  });
+  // While Ink draws the screen, whatever else hel writes (a plugin's warning) joins the
+  // transcript instead of tearing the frame.
+  const restoreOutput = divertOutput((text) => store.notice(text.trimEnd(), "warning"));
+  try {
+    instance = render(
+      <ChatApp
+        store={store}
+        controller={controller}
+        run={run}
+        history={history}
+        commands={slashCommands}
+        model={options.model}
+        access={options.access}
+        color={options.color}
+      />,
+      {
+        stdout: terminal.stdout,
+        stdin: process.stdin,
+        patchConsole: false,
+        exitOnCtrlC: false,
+        kittyKeyboard: { mode: "auto" },
+      },
+    );
+    await controller.exited;
+    // The turn in flight was interrupted: let it end and be saved before hel goes.
+    await Promise.race([controller.settled(), new Promise((r) => setTimeout(r, 5_000))]);
+    instance.unmount();
+    await instance.waitUntilExit();
+  } finally {
+    store.dispose();
+    restoreOutput();
+    terminal.dispose();
+  }
+  writeErr(
+    `session ${run.session.id} saved; continue it with: hel --resume ${run.session.id}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,348 @@
+/**
+ * The chat's state: the transcript (finished items, printed once into the scrollback by Ink's
+ * `<Static>`), the live part (the answer being streamed, reasoning, running tools, whether a
+ * request is in flight), queued messages and the open question or picker. It is fed by run
+ * events, the streamed text and reasoning of a turn, and the person's messages.
+ *
+ * Everything from outside hel (model text, tool output, server text, arguments) is neutralised
+ * here as it enters, so the components draw only safe text and add hel's own styling.
+ *
+ * Cost per streamed piece is constant in the transcript's size: a piece goes to the markdown
+ * stream, which re-renders only the block still open; settled blocks become transcript items.
+ *
+ * @module
+ */
+import type { HelEvent } from "../../core/events.ts";
+import type { LoopOutcome } from "../../core/loop.ts";
+import type { StreamListeners } from "../../core/model.ts";
+import type { ApprovalRequest } from "../../core/permissions.ts";
+import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
+import { MarkdownStream } from "./standin_markdown.ts";
+import { callSummary, type PermissionAnswer, type ToolActivityState } from "./standin_parts.tsx";
+import {
+  type ExpandableItem,
+  type KeyedItem,
+  Transcript,
+  type TranscriptItem,
+} from "./transcript.ts";
+
+export type { TranscriptItem } from "./transcript.ts";
+
+/** At most this much of one call's output is kept for display (the model gets all of it). */
+const OUTPUT_KEPT = 100_000;
+
+/** A permission question waiting for the person. */
+export interface OpenQuestion {
+  request: ApprovalRequest;
+  answer(answer: PermissionAnswer): void;
+}
+
+/** A list to pick from (`/resume`), waiting for the person. */
+export interface OpenPicker {
+  title: string;
+  labels: readonly string[];
+  /** The chosen index, or undefined (Esc). */
+  choose(index: number | undefined): void;
+}
+
+/** What the app draws; a new object whenever something changed. */
+export interface ChatSnapshot {
+  transcript: { generation: number; items: readonly KeyedItem[] };
+  /** The rendering of the answer's block still open. */
+  liveAnswer: string;
+  /** Reasoning streamed in the current request, before its answer starts. */
+  liveReasoning: string;
+  /** Calls running now. */
+  tools: readonly ToolActivityState[];
+  /** Set while a turn runs. */
+  busy: { startedAt: number; streamedChars: number } | undefined;
+  queued: readonly string[];
+  question: OpenQuestion | undefined;
+  picker: OpenPicker | undefined;
+  /** Live tools and reasoning shown whole (ctrl+o). */
+  expanded: boolean;
+  /** A short-lived line for the footer ("press Ctrl-C again to exit"). */
+  footerNotice: string | undefined;
+}
+
+/** Options of {@link ChatStore}. */
+export interface ChatStoreOptions {
+  /** Columns to render markdown for. */
+  width(): number;
+  color: boolean;
+  now?(): number;
+  /** Milliseconds to gather changes before telling subscribers; 0 tells at once. */
+  notifyDelayMs?: number;
+}
+
+/** The chat's state; see the module comment. */
+export class ChatStore {
+  readonly #options: ChatStoreOptions;
+  readonly #transcript = new Transcript();
+  readonly #listeners = new Set<() => void>();
+  #snapshot: ChatSnapshot | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #stream: MarkdownStream | undefined;
+  /** A `\r` that ended a piece: it may begin a `\r\n` split across two pieces. */
+  #heldReturn = "";
+  #reasoning = "";
+  #tools: ToolActivityState[] = [];
+  #busy: ChatSnapshot["busy"];
+  #queued: string[] = [];
+  #question: OpenQuestion | undefined;
+  #picker: OpenPicker | undefined;
+  #expanded = false;
+  #footerNotice: string | undefined;
+  /** Whether the current turn streamed any answer text. */
+  #streamedText = false;
+
+  constructor(options: ChatStoreOptions) {
+    this.#options = options;
+  }
+
+  /** For React's `useSyncExternalStore`. */
+  subscribe = (listener: () => void): () => void => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** The current state (the same object until something changes). */
+  snapshot = (): ChatSnapshot => {
+    return this.#snapshot ??= {
+      transcript: this.#transcript.view(),
+      liveAnswer: this.#stream?.live() ?? "",
+      liveReasoning: this.#reasoning,
+      tools: [...this.#tools],
+      busy: this.#busy && { ...this.#busy },
+      queued: [...this.#queued],
+      question: this.#question,
+      picker: this.#picker,
+      expanded: this.#expanded,
+      footerNotice: this.#footerNotice,
+    };
+  };
+
+  /** The app printed the transcript's items up to `count` of `generation`. */
+  printed(generation: number, count: number): void {
+    this.#transcript.printed(generation, count);
+  }
+
+  /** Adds a finished item to the transcript. */
+  add(item: TranscriptItem): void {
+    this.#transcript.add(item);
+    this.#changed();
+  }
+
+  /** A line of hel's own (or a command's) in the transcript; its text is neutralised. */
+  notice(text: string, tone: "info" | "warning" | "error" = "info"): void {
+    this.add({ kind: "notice", text: neutralise(text), tone });
+  }
+
+  /** Starts a turn: the person's message in the transcript, the spinner on. */
+  beginTurn(text: string): void {
+    this.#settleAnswer();
+    this.add({ kind: "user", text: neutralise(text) });
+    this.#busy = { startedAt: this.#now(), streamedChars: 0 };
+    this.#streamedText = false;
+    this.#changed();
+  }
+
+  /** The listeners to give `run.turn`. */
+  streamListeners(): StreamListeners {
+    return {
+      onText: (delta) => this.#onText(delta),
+      onReasoning: (delta) => {
+        this.#count(delta);
+        this.#reasoning += neutralise(delta);
+        this.#changed();
+      },
+    };
+  }
+
+  /** Ends a turn: the rest of the answer settles, and a turn that did not complete says why. */
+  endTurn(outcome: LoopOutcome): void {
+    // Not streamed (--no-stream): the whole answer arrives at the end.
+    if (!this.#streamedText && outcome.finalText) this.#onText(outcome.finalText);
+    this.#settleAnswer();
+    for (const call of this.#tools) this.add({ kind: "tool", call: { ...call, status: "failed" } });
+    this.#tools = [];
+    if (outcome.termination === "interrupted") this.notice("interrupted", "warning");
+    else if (outcome.termination !== "completed") {
+      this.notice(`hel: ${outcome.error ?? outcome.termination}`, "error");
+    }
+    this.#busy = undefined;
+    this.#changed();
+  }
+
+  /** A run event: tools starting, printing and ending; warnings; retries. */
+  onEvent(event: HelEvent): void {
+    if (event.type === "tool_start") {
+      this.#settleAnswer();
+      this.#tools.push({
+        callId: event.callId,
+        name: event.name,
+        summary: escapeControlCharacters(callSummary(event.name, event.args)),
+        status: "running",
+        output: "",
+      });
+    } else if (event.type === "tool_output") {
+      const call = this.#tools.find((c) => c.callId === event.callId);
+      if (!call || call.output.length >= OUTPUT_KEPT) return;
+      call.output = (call.output + neutralise(event.text)).slice(0, OUTPUT_KEPT);
+    } else if (event.type === "tool_call") {
+      this.#settleAnswer();
+      this.#tools = this.#tools.filter((c) => c.callId !== event.callId);
+      this.add({
+        kind: "tool",
+        call: {
+          callId: event.callId,
+          name: event.name,
+          summary: escapeControlCharacters(callSummary(event.name, event.args)),
+          status: event.status,
+          output: event.status === "declined" ? "" : neutralise(event.text).slice(0, OUTPUT_KEPT),
+        },
+      });
+    } else if (event.type === "warning") {
+      this.notice(`hel: warning: ${escapeControlCharacters(event.text)}`, "warning");
+    } else if (event.type === "retry") {
+      this.notice(`hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`, "warning");
+    } else return;
+    this.#changed();
+  }
+
+  /**
+   * Opens a permission question; resolves with the person's answer, or a denial once `signal`
+   * aborts (Esc, exit).
+   */
+  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<PermissionAnswer> {
+    this.#settleAnswer();
+    if (signal?.aborted) return Promise.resolve({ approval: "denied" });
+    return new Promise((resolve) => {
+      const question: OpenQuestion = {
+        request,
+        answer: (answer) => {
+          if (this.#question !== question) return;
+          this.#question = undefined;
+          this.#changed();
+          resolve(answer);
+        },
+      };
+      this.#question = question;
+      signal?.addEventListener("abort", () => question.answer({ approval: "denied" }), {
+        once: true,
+      });
+      this.#changed();
+    });
+  }
+
+  /** Opens a picker; resolves with the chosen index, or undefined. */
+  pick(title: string, labels: readonly string[]): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      const picker: OpenPicker = {
+        title: neutralise(title),
+        labels: labels.map((label) => escapeControlCharacters(label)),
+        choose: (index) => {
+          if (this.#picker !== picker) return;
+          this.#picker = undefined;
+          this.#changed();
+          resolve(index);
+        },
+      };
+      this.#picker = picker;
+      this.#changed();
+    });
+  }
+
+  /** Queues a message typed while a turn runs; the transcript says so. */
+  enqueue(text: string): void {
+    this.#queued.push(text);
+    const first = text.split("\n")[0]!;
+    this.notice(`queued, sent when this answer ends: ${first}${first === text ? "" : " …"}`);
+  }
+
+  /** The next queued message, taken off the queue. */
+  dequeue(): string | undefined {
+    const next = this.#queued.shift();
+    if (next !== undefined) this.#changed();
+    return next;
+  }
+
+  /** Sets or clears the footer's notice. */
+  setFooterNotice(text: string | undefined): void {
+    this.#footerNotice = text;
+    this.#changed();
+  }
+
+  /** Toggles whole live output (ctrl+o); returns the new setting. */
+  toggleExpanded(): boolean {
+    this.#expanded = !this.#expanded;
+    this.#changed();
+    return this.#expanded;
+  }
+
+  /** The transcript's last tool call or reasoning, for showing it whole. */
+  lastExpandable(): ExpandableItem | undefined {
+    return this.#transcript.lastExpandable();
+  }
+
+  #onText(delta: string): void {
+    this.#count(delta);
+    this.#streamedText = true;
+    if (this.#reasoning !== "") this.#settleReasoning();
+    this.#stream ??= new MarkdownStream({
+      width: this.#options.width(),
+      color: this.#options.color,
+    });
+    const text = this.#heldReturn + delta;
+    this.#heldReturn = text.endsWith("\r") ? "\r" : "";
+    this.#stream.push(neutralise(this.#heldReturn ? text.slice(0, -1) : text));
+    for (const block of this.#stream.takeSettled()) {
+      this.#transcript.add({ kind: "answer", text: block });
+    }
+    this.#changed();
+  }
+
+  #settleReasoning(): void {
+    if (this.#reasoning === "") return;
+    this.#transcript.add({ kind: "reasoning", text: this.#reasoning });
+    this.#reasoning = "";
+  }
+
+  #settleAnswer(): void {
+    this.#settleReasoning();
+    if (this.#stream === undefined) return;
+    if (this.#heldReturn) this.#stream.push(neutralise(this.#heldReturn));
+    this.#heldReturn = "";
+    for (const block of this.#stream.finish()) {
+      this.#transcript.add({ kind: "answer", text: block });
+    }
+    this.#stream = undefined;
+    this.#changed();
+  }
+
+  #count(delta: string): void {
+    if (this.#busy) this.#busy.streamedChars += delta.length;
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
+  }
+
+  #changed(): void {
+    this.#snapshot = undefined;
+    const delay = this.#options.notifyDelayMs ?? 0;
+    if (delay === 0) return this.#notify();
+    this.#timer ??= setTimeout(() => this.#notify(), delay);
+  }
+
+  #notify(): void {
+    this.#timer = undefined;
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** Stops a pending notification (the app is closing). */
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}

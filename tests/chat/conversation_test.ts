@@ -1,0 +1,73 @@
+/**
+ * The Ink chat driven through a real pseudo-terminal and read off a terminal emulator's
+ * screen: rendered answers, history, multi-line and pasted messages, leaving.
+ */
+import assert from "node:assert/strict";
+import { scriptedModel, tempProject } from "../_helpers.ts";
+import { startChat } from "../_chat_terminal.ts";
+
+const lastUser = (request: { messages: { role: string; content: string }[] }) =>
+  request.messages.filter((m) => m.role === "user").at(-1)?.content;
+
+Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D leaves with the resume hint", async () => {
+  await using project = await tempProject();
+  const answer = "# Results\n\nAll **green** now.\n\n```ts\nconst total = 42;\n```\n";
+  await using model = scriptedModel([{ text: answer }, { text: "same again" }]);
+  const chat = await startChat(project, ["--base-url", model.url, "--model", "m"], {
+    color: true,
+  });
+  await chat.send("how are the tests?");
+  await chat.waitFor("const total = 42;");
+  const rows = await chat.screen();
+  assert.ok(rows.some((row) => /^\s*Results$/.test(row)), rows.join("\n"));
+  assert.ok(rows.some((row) => row.includes("All green now.")), rows.join("\n"));
+  assert.ok(!rows.some((row) => /^\s*#|```|\*\*/.test(row)), `markdown marks left:\n${rows.join("\n")}`);
+  // Highlighted: the code's keyword is drawn in a colour, the prose in the default one.
+  const buffer = chat.terminal.buffer.active;
+  const codeRow = rows.findIndex((row) => row.includes("const total"));
+  const line = buffer.getLine(buffer.viewportY + codeRow)!;
+  const keyword = line.getCell(rows[codeRow]!.indexOf("const"))!;
+  assert.ok(!keyword.isFgDefault(), "the keyword const is coloured");
+
+  await chat.press("\x1b[A"); // ↑
+  await chat.waitUntil(
+    (screen) => screen.filter((row) => row.includes("how are the tests?")).length >= 2,
+    "the recalled message in the input box",
+  );
+  await chat.press("\r");
+  await chat.waitFor("same again");
+  assert.equal(lastUser(model.requests[1]!), "how are the tests?");
+
+  await chat.press("\x04"); // Ctrl-D on the empty box
+  const { code, output } = await chat.finish();
+  assert.equal(code, 0, output);
+  const session = (await Array.fromAsync(Deno.readDir(`${project.project}/.hel/sessions`)))[0]!;
+  assert.match(output, new RegExp(`hel --resume ${session.name}`));
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("a multi-line message and a paste without a final newline each arrive whole", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "got three lines" }, { text: "got the paste" }]);
+  const chat = await startChat(project, ["--base-url", model.url, "--model", "m"]);
+  await chat.press("first line");
+  await chat.waitFor("first line");
+  await chat.press("\n"); // Ctrl-J
+  await chat.press("second line\\");
+  await chat.waitFor("second line\\");
+  await chat.press("\r"); // \ then Enter: a new line, not a send
+  await chat.send("third");
+  await chat.waitFor("got three lines");
+  assert.equal(lastUser(model.requests[0]!), "first line\nsecond line\nthird");
+
+  const pasted = Array.from({ length: 8 }, (_, i) => `pasted line ${i + 1}`).join("\n");
+  await chat.press(`\x1b[200~${pasted}\x1b[201~`);
+  await chat.waitFor("[pasted 8 lines]");
+  await chat.press("\r");
+  await chat.waitFor("got the paste");
+  assert.equal(lastUser(model.requests[1]!), pasted);
+  await chat.press("\x04");
+  const { code, output } = await chat.finish();
+  assert.equal(code, 0, output);
+  assert.equal(model.remaining(), 0);
+});

@@ -99,7 +99,7 @@ export function ChatApp(props: ChatAppProps) {
           <Box marginTop={1}>
             <Working
               startedAt={state.busy.startedAt}
-              now={now}
+              now={Math.max(now, state.busy.startedAt)}
               outputTokens={state.busy.streamedChars > 0
                 ? Math.ceil(state.busy.streamedChars / 4)
                 : undefined}

@@ -99,6 +99,8 @@ export async function runInkChat(
         patchConsole: false,
         exitOnCtrlC: false,
         kittyKeyboard: { mode: "auto" },
+        maxFps: 60,
+        incrementalRendering: true,
       },
     );
     await controller.exited;

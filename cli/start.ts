@@ -231,11 +231,14 @@ async function runWithListeners(
   // Ctrl-C with no request in flight (at the chat prompt, or during start-up) leaves hel,
   // after a clean shutdown of whatever plugins have started.
   const interrupts = createInterrupts(() => {
+    // The Ink chat gives the terminal back (raw mode off, cursor shown) before hel goes.
+    if (inkChat?.drawing()) return void inkChat.leave();
     writeErr("\n");
     void shutdown().finally(() => Deno.exit(130));
   });
   const removeTerminationHandlers = exitCleanlyOnTermination(async () => {
     interrupts.abort();
+    inkChat?.release();
     await shutdown();
   });
   try {

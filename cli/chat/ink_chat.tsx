@@ -26,6 +26,12 @@ export interface PreparedInkChat {
   store: ChatStore;
   rules: SessionRules;
   approver: Approver;
+  /** True while the chat draws the terminal. */
+  drawing(): boolean;
+  /** Leaves the chat as `/exit` does (SIGINT): the turn is interrupted, the chat ends. */
+  leave(): Promise<void>;
+  /** Gives the terminal back at once (SIGTERM, SIGHUP: hel is about to exit). */
+  release(): void;
 }
 
 /** Creates the store, the session's rules and the approver that asks through the chat. */
@@ -36,7 +42,14 @@ export function prepareInkChat(options: { color: boolean; size(): TerminalSize }
     notifyDelayMs: 16,
   });
   const rules = new SessionRules();
-  return { store, rules, approver: inkApprover(store, rules) };
+  return {
+    store,
+    rules,
+    approver: inkApprover(store, rules),
+    drawing: () => false,
+    leave: () => Promise.resolve(),
+    release: () => {},
+  };
 }
 
 /** What the chat shows and needs besides the run. */
@@ -103,12 +116,24 @@ export async function runInkChat(
         incrementalRendering: true,
       },
     );
-    await controller.exited;
-    // The turn in flight was interrupted: let it end and be saved before hel goes.
-    await Promise.race([controller.settled(), new Promise((r) => setTimeout(r, 5_000))]);
-    instance.unmount();
-    await instance.waitUntilExit();
+    const drawn = instance;
+    const unmounted = (async () => {
+      await controller.exited;
+      // The turn in flight was interrupted: let it end and be saved before hel goes.
+      await settledWithin(controller.settled(), 5_000);
+      drawn.unmount();
+      await drawn.waitUntilExit();
+    })();
+    prepared.drawing = () => true;
+    prepared.leave = () => {
+      controller.exit();
+      return unmounted;
+    };
+    prepared.release = () => drawn.unmount();
+    await unmounted;
   } finally {
+    prepared.drawing = () => false;
+    prepared.release = () => {};
     store.dispose();
     restoreOutput();
     terminal.dispose();
@@ -117,4 +142,11 @@ export async function runInkChat(
     `session ${run.session.id} saved; continue it with: hel --resume ${run.session.id}\n`,
   );
   return 0;
+}
+
+/** Waits for `work`, or `ms` milliseconds at most. */
+async function settledWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+  await Promise.race([work, bound]).finally(() => clearTimeout(timer));
 }

@@ -8,6 +8,7 @@
 import { defineTool, type Tool, type ToolContext, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
+import { commandPrefix } from "./command_scope.ts";
 import { describeChange, type GitChange, type Sandbox } from "../../../kit/mod.ts";
 
 /** The default wall-clock limit of one command: ten minutes. */
@@ -66,6 +67,13 @@ export function bashTool(deps: BashDeps): Tool {
     parameters,
     toolClass: "execute",
     category: "exec",
+    describeCall: ({ command }) => {
+      const prefix = commandPrefix(command);
+      return Promise.resolve({
+        preview: { kind: "command", command, cwd: deps.project },
+        scope: prefix === undefined ? undefined : { kind: "command", tool: "bash", prefix },
+      });
+    },
     run: (args, context) => bash(deps, args, context),
   });
 }

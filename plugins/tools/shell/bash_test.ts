@@ -203,6 +203,30 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
   assert.doesNotMatch(tool.description, /sandbox/);
 });
 
+Deno.test("bash shows the person its command and folder, and offers a rule for a simple one", async () => {
+  await using t = await setup({ sandbox: false });
+  const tool = bashTool({
+    sandbox: createSandbox({
+      enabled: false,
+      network: true,
+      project: t.project,
+      helDir: "",
+      env: {},
+    }),
+    project: t.project,
+    timeoutSeconds: 60,
+    sandboxed: false,
+  });
+  assert.deepEqual(await tool.describeCall!({ command: "npm test -- --watch" }), {
+    preview: { kind: "command", command: "npm test -- --watch", cwd: t.project },
+    scope: { kind: "command", tool: "bash", prefix: "npm test" },
+  });
+  assert.deepEqual(await tool.describeCall!({ command: "npm test && rm -rf ~" }), {
+    preview: { kind: "command", command: "npm test && rm -rf ~", cwd: t.project },
+    scope: undefined,
+  });
+});
+
 Deno.test({
   name:
     "bash: a .git a command creates is reported once, with its settings, and is read-only from then on",

@@ -16,13 +16,13 @@ import { TranscriptItemView } from "./transcript_item.tsx";
 import {
   Footer,
   InputBox,
-  PermissionBox,
   type PromptHistory,
   Reasoning,
   ToolActivity,
   Working,
 } from "./standin_parts.tsx";
 import { contextPercent } from "./context_use.ts";
+import { PermissionBox } from "./permission_box.tsx";
 
 /** Props of {@link ChatApp}. */
 export interface ChatAppProps {

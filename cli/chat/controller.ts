@@ -8,7 +8,7 @@
  */
 import type { Run } from "../../agent/run.ts";
 import type { CommandContext, SlashCommand } from "./standin_commands.ts";
-import type { SessionRules } from "./standin_parts.tsx";
+import type { SessionRules } from "./session_rules.ts";
 import type { ChatStore } from "./store.ts";
 
 /** A second Ctrl-C within this many milliseconds leaves hel. */

@@ -4,7 +4,7 @@ import type { LoopOutcome } from "../../core/loop.ts";
 import type { StreamListeners } from "../../core/model.ts";
 import { emptyUsage } from "../../core/usage.ts";
 import { ChatController, EXIT_WINDOW_MS } from "./controller.ts";
-import { SessionRules } from "./standin_parts.tsx";
+import { SessionRules } from "./session_rules.ts";
 import { ChatStore } from "./store.ts";
 import type { SlashCommand } from "./standin_commands.ts";
 

@@ -8,7 +8,7 @@
  */
 import type { ApprovalAnswer, Approver } from "../../core/permissions.ts";
 import { escapeControlCharacters } from "../../core/neutralise.ts";
-import { describeScope, type SessionRules } from "./standin_parts.tsx";
+import { describeScope, type SessionRules } from "./session_rules.ts";
 import type { ChatStore } from "./store.ts";
 
 /** The approver of the Ink chat. */

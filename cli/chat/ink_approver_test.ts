@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { inkApprover } from "./ink_approver.ts";
-import { SessionRules } from "./standin_parts.tsx";
+import { SessionRules } from "./session_rules.ts";
 import { ChatStore } from "./store.ts";
 
 const npmTest: ApprovalRequest = {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Run } from "../../agent/run.ts";
-import type { SessionRules } from "./standin_parts.tsx";
+import type { SessionRules } from "./session_rules.ts";
 
 /** What a command may do in the chat (contract). */
 export interface CommandContext {

@@ -1,6 +1,6 @@
 /**
- * TEMPORARY stand-ins for the chat's parts other engineers are building (input box, permission
- * box and session rules, live activity, footer), written against the props of
+ * TEMPORARY stand-ins for the chat's parts other engineers are building (input box, live
+ * activity, footer), written against the props of
  * /work/tui_contract.md so the app runs end to end before they land. Each is replaced by the
  * real one and this file is deleted once they are on main.
  *
@@ -8,7 +8,6 @@
  */
 import { Box, Text, useInput, usePaste } from "ink";
 import { useState } from "react";
-import type { ApprovalRequest, ApprovalScope } from "../../core/permissions.ts";
 
 /** The contract's prompt history. */
 export interface PromptHistory {
@@ -76,65 +75,6 @@ export function InputBox(props: InputBoxProps) {
       <Text>{"> " + text}</Text>
     </Box>
   );
-}
-
-/** The contract's permission answer. */
-export interface PermissionAnswer {
-  approval: "approved" | "denied";
-  instead?: string;
-  always?: boolean;
-}
-
-/** Props of the permission box (contract). */
-export interface PermissionBoxProps {
-  request: ApprovalRequest;
-  width: number;
-  rows: number;
-  color: boolean;
-  onAnswer(answer: PermissionAnswer): void;
-}
-
-/** A bare permission question: y / a / n, Esc = no. */
-export function PermissionBox(props: PermissionBoxProps) {
-  useInput((input, key) => {
-    if (input === "y") props.onAnswer({ approval: "approved" });
-    else if (input === "a") props.onAnswer({ approval: "approved", always: true });
-    else if (input === "n" || key.escape) props.onAnswer({ approval: "denied" });
-  });
-  return (
-    <Box borderStyle="round" width={props.width} flexDirection="column">
-      <Text>Allow {props.request.toolName}?</Text>
-      <Text>y yes · a always · n no</Text>
-    </Box>
-  );
-}
-
-/** The session's "don't ask again" rules (contract). */
-export class SessionRules {
-  #rules: ApprovalScope[] = [];
-  add(scope: ApprovalScope): void {
-    this.#rules.push(scope);
-  }
-  list(): ApprovalScope[] {
-    return [...this.#rules];
-  }
-  remove(index: number): void {
-    this.#rules.splice(index, 1);
-  }
-  covers(request: ApprovalRequest): boolean {
-    const scope = request.scope;
-    return scope !== undefined &&
-      this.#rules.some((rule) => JSON.stringify(rule) === JSON.stringify(scope));
-  }
-}
-
-/** Words for a scope (contract). */
-export function describeScope(scope: ApprovalScope): string {
-  return scope.kind === "tool"
-    ? scope.tool
-    : scope.kind === "command"
-    ? `${scope.tool} ${scope.prefix}`
-    : scope.server;
 }
 
 /** A tool call as the live area shows it (contract). */

@@ -18,7 +18,8 @@ import type { StreamListeners } from "../../core/model.ts";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { MarkdownStream } from "./standin_markdown.ts";
-import { callSummary, type PermissionAnswer, type ToolActivityState } from "./standin_parts.tsx";
+import { callSummary, type ToolActivityState } from "./standin_parts.tsx";
+import type { PermissionAnswer } from "./permission_box.tsx";
 import {
   type ExpandableItem,
   type KeyedItem,

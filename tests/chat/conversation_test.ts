@@ -21,7 +21,10 @@ Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D le
   const rows = await chat.screen();
   assert.ok(rows.some((row) => /^\s*Results$/.test(row)), rows.join("\n"));
   assert.ok(rows.some((row) => row.includes("All green now.")), rows.join("\n"));
-  assert.ok(!rows.some((row) => /^\s*#|```|\*\*/.test(row)), `markdown marks left:\n${rows.join("\n")}`);
+  assert.ok(
+    !rows.some((row) => /^\s*#|```|\*\*/.test(row)),
+    `markdown marks left:\n${rows.join("\n")}`,
+  );
   // Highlighted: the code's keyword is drawn in a colour, the prose in the default one.
   const buffer = chat.terminal.buffer.active;
   const codeRow = rows.findIndex((row) => row.includes("const total"));

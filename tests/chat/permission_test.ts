@@ -26,6 +26,7 @@ Deno.test("a search_replace question shows its diff, 'a' skips the next one, and
   await chat.press("a"); // yes, and don't ask again this session
   await chat.waitFor("touch made.txt");
   await chat.press("n");
+  await chat.waitFor("What should hel do instead?");
   await chat.press("use ls instead");
   await chat.waitFor("use ls instead");
   await chat.press("\r");

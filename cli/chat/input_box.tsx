@@ -48,9 +48,9 @@ export function InputBox(props: InputBoxProps) {
   const { history, isActive = true } = props;
   const [state, setState] = useState<InputState>(EMPTY_INPUT);
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  // Keys can come faster than React renders: each one must act on the state the last one made.
+  // Keys can come faster than React renders: each one must act on the state the last one
+  // made, so every change goes through `update`, which keeps this current.
   const latest = useRef(state);
-  latest.current = state;
 
   const context = (): KeyContext => ({ history: history.entries(), commands: props.commands });
   const update = (next: InputState) => {

@@ -1,45 +1,24 @@
 import assert from "node:assert/strict";
-import { PassThrough, Writable } from "node:stream";
-import { render } from "ink";
-import { viewportRows } from "../../tests/_screen.ts";
+import { inkOnTerminal } from "../../tests/_ink_terminal.ts";
 import { openHistory, type PromptHistory } from "./history.ts";
 import { InputBox, type InputBoxProps } from "./input_box.tsx";
 
 const COLUMNS = 60;
 const ROWS = 16;
-
-/** What the box told the chat, in order. */
-type Heard = string[];
+const COMMANDS = [
+  { name: "help", summary: "what hel can do" },
+  { name: "resume", summary: "continue a session" },
+];
 
 /**
- * The input box in Ink on a pretend terminal: keys go in as the bytes a terminal sends, and
- * the screen is what a terminal emulator makes of Ink's output.
+ * The input box in Ink on a pretend terminal; `heard` lists what it told the chat, in order.
  */
 async function boxOnTerminal(history: PromptHistory, props: Partial<InputBoxProps> = {}) {
-  const stdin = Object.assign(new PassThrough(), {
-    isTTY: true,
-    setRawMode: () => stdin,
-    ref: () => stdin,
-    unref: () => stdin,
-  });
-  let output = "";
-  const stdout = Object.assign(
-    new Writable({
-      write(chunk, _encoding, done) {
-        output += String(chunk);
-        done();
-      },
-    }),
-    { isTTY: true, columns: COLUMNS, rows: ROWS },
-  );
-  const heard: Heard = [];
+  const heard: string[] = [];
   const element = (extra: Partial<InputBoxProps>) => (
     <InputBox
       history={history}
-      commands={[{ name: "help", summary: "what hel can do" }, {
-        name: "resume",
-        summary: "continue a session",
-      }]}
+      commands={COMMANDS}
       busy={false}
       color={false}
       width={COLUMNS}
@@ -51,43 +30,13 @@ async function boxOnTerminal(history: PromptHistory, props: Partial<InputBoxProp
       {...extra}
     />
   );
-  const app = render(element({}), {
-    // deno-lint-ignore no-explicit-any
-    stdin: stdin as any,
-    // deno-lint-ignore no-explicit-any
-    stdout: stdout as any,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    interactive: true,
-  });
-  await settle();
+  const terminal = await inkOnTerminal(element({}), { columns: COLUMNS, rows: ROWS });
   return {
+    ...terminal,
     heard,
-    /** Sends what a terminal would for each key, one read at a time. */
-    async keys(...chunks: string[]) {
-      for (const chunk of chunks) {
-        stdin.write(chunk);
-        await settle();
-      }
-    },
-    /** The rows on screen now, trailing blanks cut. */
-    async screen(): Promise<string> {
-      await settle();
-      // A terminal's line discipline turns each "\n" into "\r\n"; this pretend one has none.
-      const shown = await viewportRows(output.replaceAll("\n", "\r\n"), ROWS, COLUMNS);
-      return shown.map((row) => row.trimEnd())
-        .filter((row) => row !== "").join("\n");
-    },
-    rerender: (extra: Partial<InputBoxProps>) => app.rerender(element(extra)),
-    async close() {
-      app.unmount();
-      await app.waitUntilExit();
-    },
+    rerender: (extra: Partial<InputBoxProps>) => terminal.rerender(element(extra)),
   };
 }
-
-/** Long enough for Ink to read a key (a lone Esc waits 20 ms) and draw the result. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
 
 const ENTER = "\r";
 const UP = "\x1b[A";

@@ -6,6 +6,7 @@
  * @module
  */
 import { Box, Text } from "ink";
+import { Fragment } from "react";
 import type { CommandInfo } from "./command_completion.ts";
 import { matchingCommands } from "./command_completion.ts";
 import { inputLines, type Piece, shownText } from "./input_lines.ts";
@@ -39,16 +40,18 @@ function PieceText({ piece, color }: { piece: Piece; color: boolean }) {
   return <Text>{piece.text}</Text>;
 }
 
+/** All lines as one text: Ink lays out one text node far faster than one per line. */
 function Lines({ lines, color }: { lines: Piece[][]; color: boolean }) {
   return (
-    <Box flexDirection="column" flexGrow={1}>
-      {lines.map((line, row) => (
-        <Text key={row}>
-          {line.length === 0
-            ? " " // an empty line still takes its row
-            : line.map((piece, index) => <PieceText key={index} piece={piece} color={color} />)}
-        </Text>
-      ))}
+    <Box flexGrow={1}>
+      <Text>
+        {lines.map((line, row) => (
+          <Fragment key={row}>
+            {row > 0 && "\n"}
+            {line.map((piece, index) => <PieceText key={index} piece={piece} color={color} />)}
+          </Fragment>
+        ))}
+      </Text>
     </Box>
   );
 }

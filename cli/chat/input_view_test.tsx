@@ -85,7 +85,7 @@ Deno.test("a long paste shows as its marker, not its lines", () => {
 
 Deno.test("control characters in the text are shown, never sent to the terminal", () => {
   const state = withText("a\x1b[31mred\x07\x1b]0;title\x07\tz");
-  const drawn = draw(state);
+  const drawn = draw(state, { width: 60 });
   assert.ok(plain(drawn).includes("a\\u001b[31mred\\u0007\\u001b]0;title\\u0007    z"), drawn);
   assert.ok(!plain(drawn).includes("\x1b"), "no escape but the box's own");
   assert.ok(!drawn.includes("\x07"));

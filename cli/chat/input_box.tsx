@@ -2,13 +2,17 @@
  * The chat's input box: a line editor with history, Ctrl-R search, multi-line input, whole
  * pastes and slash-command completion, on Ink's `useInput` and `usePaste` (bracketed paste, so
  * a pasted block arrives as one piece). Typing works while an answer streams; `busy` only
- * changes the hint. The app must render with `exitOnCtrlC: false` so Ctrl-C reaches the box,
- * and may pass `kittyKeyboard: {mode: "auto"}` so terminals that can report Shift+Enter do.
+ * changes the hint. The app must render with `exitOnCtrlC: false` so Ctrl-C reaches the box.
+ *
+ * Shift+Enter: most terminals send it as a plain Enter. Under the kitty keyboard protocol
+ * (Ink's `kittyKeyboard: {mode: "auto"}` render option) it arrives as `CSI 13;2u`, which Ink
+ * reports as `key.return` with `key.shift`; terminals set up to send ESC CR for it (as for
+ * Alt+Enter) give `key.return` with `key.meta`. Both break the line, as do Ctrl-J and `\`
+ * before Enter on every terminal.
  *
  * @module
  */
-import { usePaste } from "ink";
-import { useInput } from "ink";
+import { useInput, usePaste } from "ink";
 import { useRef, useState } from "react";
 import { neutralise } from "../../core/neutralise.ts";
 import type { CommandInfo } from "./command_completion.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { contextCost } from "./context_cost.ts";
 import { fromSource } from "./hel_process.ts";
 import { formatJournalCost, journalCost } from "./journal_cost.ts";
-import { inputLatency } from "./input_latency.ts";
+import { chatKeyLatency } from "./chat_key_latency.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
 
@@ -68,8 +68,8 @@ Deno.test("bench journal cost: one row per journal size, each with its three fig
   assert.match(formatJournalCost(rows).join("\n"), /\| 1,000 \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
 });
 
-Deno.test("bench input latency: keys typed into the chat are timed until the screen shows them", async () => {
-  const latency = await inputLatency(fromSource(), 3);
+Deno.test("bench chat key latency: keys typed into hel's chat are timed until the screen shows them", async () => {
+  const latency = await chatKeyLatency(fromSource(), 3);
   assert.equal(latency.keys, 3);
   assert.ok(latency.medianMs > 0 && latency.medianMs <= latency.maxMs, JSON.stringify(latency));
 });

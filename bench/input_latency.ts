@@ -1,107 +1,118 @@
 /**
- * Key-to-screen latency of the chat's input box: hel's Ink chat on a pseudo-terminal (`script`,
- * 100×30), one character written at a time, timed until a terminal emulator (`@xterm/headless`)
- * fed with hel's output shows the box holding it. The next key waits for the last one's echo.
+ * Key-to-screen latency of the chat's input box: the time from a key's bytes reaching Ink to
+ * the redrawn box reaching the terminal, typed at a person's pace (one key every 50 ms, so
+ * Ink's 30-frames-a-second limit does not hold a key back) into an empty box, into a box
+ * holding a recalled prompt of 2,000 characters on 40 lines, and with 1,000 prompts in the
+ * history.
  *
  * @module
  */
-import xterm from "@xterm/headless";
-import { benchProject, type HelCommand, helEnv } from "./hel_process.ts";
+import { createElement } from "react";
+import { InputBox } from "../cli/chat/input_box.tsx";
+import type { PromptHistory } from "../cli/chat/history.ts";
+import { inkOnTerminal } from "../tests/_ink_terminal.ts";
 import { median } from "./stats.ts";
-import { timedModel } from "./scripted.ts";
 
-/** The input box's latency, in milliseconds. */
-export interface InputLatency {
+/** Latency figures for one situation, ms. */
+export interface InputLatencyRow {
+  situation: string;
   keys: number;
   medianMs: number;
-  maxMs: number;
+  p95Ms: number;
 }
 
-const COLUMNS = 100;
-const ROWS = 30;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Types `keys` characters into the chat and times each one's echo. */
-export async function inputLatency(hel: HelCommand, keys = 40): Promise<InputLatency> {
-  await using project = await benchProject();
-  await using model = timedModel([]);
-  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-  const words = [hel.command, ...hel.prefix, "--base-url", model.url, "--model", "m"];
-  const env = { ...helEnv(project.home), TERM: "xterm-256color" };
-  delete (env as Record<string, string>).NO_COLOR;
-  const child = new Deno.Command("script", {
-    args: [
-      "-qfec",
-      `stty rows ${ROWS} cols ${COLUMNS}; exec ${words.map(quote).join(" ")}`,
-      "/dev/null",
-    ],
-    cwd: project.project,
-    env,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
-  let raw = "";
-  let onScreen: () => void = () => {};
-  const decoder = new TextDecoder();
-  const reading = (async () => {
-    for await (const chunk of child.stdout) {
-      const piece = decoder.decode(chunk, { stream: true });
-      raw += piece;
-      terminal.write(piece, () => onScreen());
-    }
-  })();
-  const screenHas = (text: string) => {
-    const buffer = terminal.buffer.active;
-    for (let y = 0; y < ROWS; y++) {
-      if (buffer.getLine(buffer.viewportY + y)?.translateToString(true).includes(text)) return true;
-    }
-    return false;
-  };
-  const until = (check: () => boolean, limitMs: number) =>
-    new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), limitMs);
-      onScreen = () => {
-        if (!check()) return;
-        clearTimeout(timer);
-        resolve(true);
-      };
-      onScreen();
-    });
-  const writer = child.stdin.getWriter();
+function memoryHistory(entries: string[]): PromptHistory {
+  return { entries: () => entries, add: () => Promise.resolve() };
+}
+
+/** Waits for `drawn`; a box that does not redraw within 5 s is an error, not a hang. */
+async function redrawn(drawn: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the input box did not redraw a key")), 5000);
+  });
   try {
-    if (!await until(() => raw.includes("\x1b[?2004h"), 30_000)) {
-      throw new Error(`the chat did not start:\n${raw.slice(-2000)}`);
-    }
-    const times: number[] = [];
-    let typed = "";
-    for (let i = 0; i < keys; i++) {
-      const key = "abcdefghijklmnopqrstuvwxyz"[i % 26]!;
-      typed += key;
-      const shown = `> ${typed}`;
-      const started = performance.now();
-      await writer.write(new TextEncoder().encode(key));
-      if (!await until(() => screenHas(shown), 5_000)) throw new Error(`key ${i} never shown`);
-      times.push(performance.now() - started);
-    }
-    return { keys, medianMs: median(times), maxMs: Math.max(...times) };
+    await Promise.race([drawn, late]);
   } finally {
-    await writer.write(new TextEncoder().encode("\x03\x03")).catch(() => {});
-    await writer.close().catch(() => {});
-    const ended = await Promise.race([child.status, new Promise((r) => setTimeout(r, 5_000))]);
-    if (!ended) child.kill("SIGKILL");
-    await child.status;
-    await reading;
-    terminal.dispose();
+    clearTimeout(timer);
   }
 }
 
-/** The report's section. */
-export function formatInputLatency(latency: InputLatency): string[] {
+function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
+}
+
+async function measure(
+  situation: string,
+  keys: number,
+  history: PromptHistory,
+  recall = false,
+): Promise<InputLatencyRow> {
+  const box = createElement(InputBox, {
+    history,
+    commands: [],
+    busy: false,
+    color: true,
+    width: 100,
+    onSubmit: () => {},
+    onEscape: () => {},
+    onCtrlC: () => {},
+    onExit: () => {},
+  });
+  const terminal = await inkOnTerminal(box, { columns: 100, rows: 60 });
+  try {
+    if (recall) await terminal.keys("\x1b[A"); // ↑: the newest prompt, all of it in the box
+    const times: number[] = [];
+    for (let key = 0; key < keys; key++) {
+      const drawn = terminal.nextWrite();
+      const sent = performance.now();
+      terminal.send(String.fromCharCode(97 + key % 26));
+      await redrawn(drawn);
+      times.push(performance.now() - sent);
+      await pause(50);
+    }
+    return { situation, keys, medianMs: median(times), p95Ms: percentile(times, 0.95) };
+  } finally {
+    await terminal.close();
+  }
+}
+
+/** Key-to-screen latency in the three situations, `keys` keys each. */
+export async function inputLatency(keys = 60): Promise<InputLatencyRow[]> {
+  const long = Array.from({ length: 40 }, (_, i) => `line ${i} ${"x".repeat(40)}`).join("\n");
+  const prompts = Array.from({ length: 1000 }, (_, i) => `earlier prompt number ${i}`);
   return [
-    "## Chat input box",
-    `Key written to the pseudo-terminal → character shown on the emulated screen, ` +
-    `${latency.keys} keys one after another: median ${latency.medianMs.toFixed(1)} ms, ` +
-    `slowest ${latency.maxMs.toFixed(1)} ms.`,
+    await measure("empty box", keys, memoryHistory([])),
+    await measure("box holding 2,000 characters on 40 lines", keys, memoryHistory([long]), true),
+    await measure("1,000 prompts in the history", keys, memoryHistory(prompts)),
   ];
+}
+
+/** Which React build ran: development (much slower) unless `NODE_ENV=production`. */
+export function reactBuild(): "production" | "development" {
+  return Deno.env.get("NODE_ENV") === "production" ? "production" : "development";
+}
+
+/** The report's section for the rows. */
+export function formatInputLatency(rows: readonly InputLatencyRow[]): string[] {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [
+    "## Input box: key to screen",
+    "From a key's bytes reaching Ink to the redrawn box reaching the terminal, one key every " +
+    `50 ms (the chat's input box on a pretend 100-column terminal; React ${reactBuild()} build).`,
+    [
+      line(["input box", "keys", "median (ms)", "p95 (ms)"]),
+      line(["---", "---", "---", "---"]),
+      ...rows.map((row) =>
+        line([row.situation, String(row.keys), row.medianMs.toFixed(1), row.p95Ms.toFixed(1)])
+      ),
+    ].join("\n"),
+  ];
+}
+
+if (import.meta.main) {
+  console.log(formatInputLatency(await inputLatency(Number(Deno.args[0] ?? 60))).join("\n\n"));
 }

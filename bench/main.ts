@@ -20,6 +20,7 @@ import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
+import { chatKeyLatency } from "./chat_key_latency.ts";
 import { inputLatency } from "./input_latency.ts";
 import { mcpStart } from "./mcp_start.ts";
 import { memory } from "./memory.ts";
@@ -72,8 +73,10 @@ step("looking for planted git repositories (10,000 and 100,000 files)");
 const gitWatch = await gitWatchCost(3);
 step("session journal (10, 1,000 and 100,000 entries)");
 const journal = await journalCost(runs);
-step("chat input box: key → screen (40 keys on a pseudo-terminal)");
-const input = await inputLatency(source);
+step("input box, key to screen");
+const input = await inputLatency();
+step("the whole chat on a pseudo-terminal, key to screen");
+const chatKeys = await chatKeyLatency(source);
 
 const results: BenchResults = {
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -95,6 +98,7 @@ const results: BenchResults = {
   gitWatch,
   journal,
   inputLatency: input,
+  chatKeyLatency: chatKeys,
   durationS: (performance.now() - started) / 1000,
 };
 const report = formatReport(results);

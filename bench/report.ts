@@ -11,7 +11,8 @@ import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
-import { formatInputLatency, type InputLatency } from "./input_latency.ts";
+import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
+import { type ChatKeyLatency, formatChatKeyLatency } from "./chat_key_latency.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -37,8 +38,10 @@ export interface BenchResults {
   /** The look for planted git repositories, per project size. */
   gitWatch?: GitWatchRow[];
   journal?: JournalCostRow[];
-  /** The chat input box: key written to the pty → character on the emulated screen. */
-  inputLatency?: InputLatency;
+  /** Key-to-screen latency of the chat's input box. */
+  inputLatency?: InputLatencyRow[];
+  /** The whole chat: a key written to the pty → the character on the emulated screen. */
+  chatKeyLatency?: ChatKeyLatency;
   durationS: number;
 }
 
@@ -154,6 +157,7 @@ export function formatReport(results: BenchResults): string {
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   if (results.journal) parts.push(...formatJournalCost(results.journal));
   if (results.inputLatency) parts.push(...formatInputLatency(results.inputLatency));
+  if (results.chatKeyLatency) parts.push(...formatChatKeyLatency(results.chatKeyLatency));
   return parts.join("\n\n") + "\n";
 }
 

@@ -15,14 +15,14 @@ import { Picker } from "./picker.tsx";
 import { TranscriptItemView } from "./transcript_item.tsx";
 import {
   Footer,
-  InputBox,
-  type PromptHistory,
   Reasoning,
   ToolActivity,
   Working,
 } from "./standin_parts.tsx";
 import { contextPercent } from "./context_use.ts";
 import { PermissionBox } from "./permission_box.tsx";
+import { InputBox } from "./input_box.tsx";
+import type { PromptHistory } from "./history.ts";
 
 /** Props of {@link ChatApp}. */
 export interface ChatAppProps {

@@ -17,7 +17,7 @@ import { ChatController } from "./controller.ts";
 import { inkApprover } from "./ink_approver.ts";
 import { inkStdout, type TerminalSize } from "./ink_stdout.ts";
 import { ChatStore } from "./store.ts";
-import { openHistory } from "./standin_parts.tsx";
+import { openHistory } from "./history.ts";
 import { SessionRules } from "./session_rules.ts";
 import { slashCommands } from "./standin_commands.ts";
 import { earlierConversation } from "./earlier_conversation.ts";

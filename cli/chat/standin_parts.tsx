@@ -1,81 +1,12 @@
 /**
- * TEMPORARY stand-ins for the chat's parts other engineers are building (input box, live
- * activity, footer), written against the props of
+ * TEMPORARY stand-ins for the chat's parts other engineers are building (live activity,
+ * footer), written against the props of
  * /work/tui_contract.md so the app runs end to end before they land. Each is replaced by the
  * real one and this file is deleted once they are on main.
  *
  * @module
  */
-import { Box, Text, useInput, usePaste } from "ink";
-import { useState } from "react";
-
-/** The contract's prompt history. */
-export interface PromptHistory {
-  entries(): readonly string[];
-  add(text: string): Promise<void>;
-}
-
-/** An in-memory history (the real one keeps `.hel/history.jsonl`). */
-export function openHistory(_projectRoot: string): Promise<PromptHistory> {
-  const list: string[] = [];
-  return Promise.resolve({
-    entries: () => list,
-    add: (text) => {
-      list.push(text);
-      return Promise.resolve();
-    },
-  });
-}
-
-/** Props of the input box (contract). */
-export interface InputBoxProps {
-  history: PromptHistory;
-  commands: readonly { name: string; summary: string }[];
-  busy: boolean;
-  color: boolean;
-  width: number;
-  onSubmit(text: string): void;
-  onEscape(): void;
-  onCtrlC(hadText: boolean): void;
-  onExit(): void;
-  isActive?: boolean;
-}
-
-/** A bare input box: characters, Backspace, Ctrl-J, paste, ↑ history, Enter. */
-export function InputBox(props: InputBoxProps) {
-  const [text, setText] = useState("");
-  const [back, setBack] = useState(0);
-  const isActive = props.isActive ?? true;
-  useInput((input, key) => {
-    if (key.return) {
-      if (text.endsWith("\\")) return setText(text.slice(0, -1) + "\n");
-      if (text.trim() === "") return;
-      props.onSubmit(text);
-      void props.history.add(text);
-      setText("");
-      setBack(0);
-    } else if (key.escape) props.onEscape();
-    else if (key.ctrl && input === "c") {
-      setText("");
-      props.onCtrlC(text !== "");
-    } else if (key.ctrl && input === "d") {
-      if (text === "") props.onExit();
-    } else if (key.ctrl && input === "j") setText(text + "\n");
-    else if (key.backspace || key.delete) setText(text.slice(0, -1));
-    else if (key.upArrow) {
-      const entries = props.history.entries();
-      const next = Math.min(back + 1, entries.length);
-      if (next > 0) setText(entries[entries.length - next]!);
-      setBack(next);
-    } else if (!key.ctrl && !key.meta && input) setText(text + input);
-  }, { isActive });
-  usePaste((pasted) => setText(text + pasted.replaceAll("\r\n", "\n")), { isActive });
-  return (
-    <Box borderStyle="round" width={props.width}>
-      <Text>{"> " + text}</Text>
-    </Box>
-  );
-}
+import { Box, Text } from "ink";
 
 /** A tool call as the live area shows it (contract). */
 export interface ToolActivityState {

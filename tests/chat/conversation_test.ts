@@ -59,6 +59,11 @@ Deno.test("a multi-line message and a paste without a final newline each arrive 
   await chat.press("second line\\");
   await chat.waitFor("second line\\");
   await chat.press("\r"); // \ then Enter: a new line, not a send
+  // Keys that reach Ink in one read with the Enter would be taken as typed text, Enter included.
+  await chat.waitUntil(
+    (rows) => rows.some((row) => /second line\s*│?$/.test(row)),
+    "the backslash gone",
+  );
   await chat.send("third");
   await chat.waitFor("got three lines");
   assert.equal(lastUser(model.requests[0]!), "first line\nsecond line\nthird");

@@ -1,7 +1,8 @@
 /**
- * Renders the live-activity components with colour on and off and prints them as JSON, for
- * `colour_test.ts`, which runs it with FORCE_COLOR set: Ink's colour library decides once, as
- * it loads, whether to colour, so colour is tested in a process of its own.
+ * Renders the live-activity components with colour on and off and writes them as JSON to the
+ * file its argument names, for `colour_test.ts`, which runs it with FORCE_COLOR set: Ink's
+ * colour library decides once, as it loads, whether to colour, so colour is tested in a
+ * process of its own.
  *
  * @module
  */
@@ -49,4 +50,4 @@ const rendered = Object.fromEntries(
     off: renderToString(sample(false), { columns: 80 }),
   }]),
 );
-console.log(JSON.stringify(rendered));
+await Deno.writeTextFile(Deno.args[0]!, JSON.stringify(rendered));

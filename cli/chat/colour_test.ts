@@ -3,16 +3,27 @@ import assert from "node:assert/strict";
 /** Each component rendered with colour on and off, on a terminal that has colour. */
 async function renderedOnAColourTerminal(): Promise<Record<string, { on: string; off: string }>> {
   const root = new URL("../../", import.meta.url).pathname;
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-env", "--allow-read", "cli/chat/_colour_probe.tsx"],
-    cwd: root,
-    env: { FORCE_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  assert.ok(output.success, decode(output.stderr));
-  return JSON.parse(decode(output.stdout));
+  const file = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-env",
+        "--allow-read",
+        `--allow-write=${file}`,
+        "cli/chat/_colour_probe.tsx",
+        file,
+      ],
+      cwd: root,
+      env: { FORCE_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(output.success, new TextDecoder().decode(output.stderr));
+    return JSON.parse(await Deno.readTextFile(file));
+  } finally {
+    await Deno.remove(file);
+  }
 }
 
 const ESC = "\x1b";

@@ -315,6 +315,29 @@ test("executeToolCall() turns a throwing tool into an error result", async () =>
   );
 });
 
+test("executeToolCall() passes a tool's live output on as events between its start and its end", async () => {
+  const streaming: Tool = {
+    ...tool("stream", "read", []),
+    run: (_args, context) => {
+      context.onOutput?.("one\n");
+      context.onOutput?.("two\n");
+      return Promise.resolve({ ok: true, text: "one\ntwo\n" });
+    },
+  };
+  const { d, events } = deps([streaming]);
+  await executeToolCall(call("stream"), d, signal);
+  assert.deepEqual(
+    events.flatMap((e) =>
+      e.type === "tool_start" || e.type === "tool_call"
+        ? [`${e.type} ${e.callId}`]
+        : e.type === "tool_output"
+        ? [`${e.type} ${e.callId} ${e.text}`]
+        : []
+    ),
+    ["tool_start c1", "tool_output c1 one\n", "tool_output c1 two\n", "tool_call c1"],
+  );
+});
+
 test("executeToolCall() spills a large result and keeps head and tail", async () => {
   const saved: string[] = [];
   const big = "H".repeat(5000) + "x".repeat(60_000) + "T".repeat(2000);

@@ -1,7 +1,8 @@
 /**
  * `bash`: one command in a fresh `/bin/bash --noprofile --norc -c`, inside the sandbox, with
  * stdin from /dev/null and a wall-clock limit after which its whole process group is killed.
- * The reply starts with `exit=<code>` (or `exit=killed`), then stdout, then stderr.
+ * The reply starts with `exit=<code>` (or `exit=killed`), then stdout, then stderr; while it
+ * runs, both stream to `ToolContext.onOutput` as they arrive.
  *
  * @module
  */
@@ -103,6 +104,8 @@ async function bash(
     env: prepared.env,
     timeoutMs: deps.timeoutSeconds * 1000,
     signal: context.signal,
+    // The person watches the command run; the model reads the captured result below.
+    onOutput: (text) => context.onOutput?.(text),
   });
   if (outcome.kind === "not-started") {
     return { ok: false, text: `could not start bash: ${outcome.message}` };

@@ -13,12 +13,10 @@ import type { ChatController } from "./controller.ts";
 import type { ChatStore } from "./store.ts";
 import { Picker } from "./picker.tsx";
 import { TranscriptItemView } from "./transcript_item.tsx";
-import {
-  Footer,
-  Reasoning,
-  ToolActivity,
-  Working,
-} from "./standin_parts.tsx";
+import { Footer } from "./footer.tsx";
+import { Reasoning } from "./reasoning.tsx";
+import { ToolActivity } from "./tool_activity.tsx";
+import { Working } from "./working.tsx";
 import { contextPercent } from "./context_use.ts";
 import { PermissionBox } from "./permission_box.tsx";
 import { InputBox } from "./input_box.tsx";

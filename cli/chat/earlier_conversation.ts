@@ -8,7 +8,7 @@
 import type { ChatMessage } from "../../core/types.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { renderMarkdown } from "./standin_markdown.ts";
-import { callSummary } from "./standin_parts.tsx";
+import { callSummary } from "./call_summary.ts";
 import type { TranscriptItem } from "./transcript.ts";
 
 function parsedArguments(text: string): unknown {
@@ -17,6 +17,13 @@ function parsedArguments(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** How a saved call ended, read from its result: a refusal by the person is no failure. */
+function statusOf(result: string | undefined): "done" | "failed" | "declined" {
+  if (result === undefined) return "failed";
+  if (/^error: permission denied: .*approval=denied/.test(result)) return "declined";
+  return result.startsWith("error:") ? "failed" : "done";
 }
 
 /** The items of `messages` (system messages left out); `width` for the markdown. */
@@ -48,10 +55,8 @@ export function earlierConversation(
           call: {
             callId: call.id,
             name: escapeControlCharacters(name),
-            summary: escapeControlCharacters(
-              callSummary(name, parsedArguments(call.function.arguments)),
-            ),
-            status: result === undefined || result.startsWith("error:") ? "failed" : "done",
+            summary: callSummary(name, parsedArguments(call.function.arguments)),
+            status: statusOf(result),
             output: neutralise(result ?? ""),
           },
         });

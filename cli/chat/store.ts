@@ -18,7 +18,8 @@ import type { StreamListeners } from "../../core/model.ts";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { MarkdownStream } from "./standin_markdown.ts";
-import { callSummary, type ToolActivityState } from "./standin_parts.tsx";
+import { callSummary } from "./call_summary.ts";
+import type { ToolActivityState } from "./tool_activity.tsx";
 import type { PermissionAnswer } from "./permission_box.tsx";
 import {
   type ExpandableItem,
@@ -181,8 +182,8 @@ export class ChatStore {
       this.#settleAnswer();
       this.#tools.push({
         callId: event.callId,
-        name: event.name,
-        summary: escapeControlCharacters(callSummary(event.name, event.args)),
+        name: escapeControlCharacters(event.name),
+        summary: callSummary(event.name, event.args),
         status: "running",
         output: "",
       });
@@ -197,8 +198,8 @@ export class ChatStore {
         kind: "tool",
         call: {
           callId: event.callId,
-          name: event.name,
-          summary: escapeControlCharacters(callSummary(event.name, event.args)),
+          name: escapeControlCharacters(event.name),
+          summary: callSummary(event.name, event.args),
           status: event.status,
           output: event.status === "declined" ? "" : neutralise(event.text).slice(0, OUTPUT_KEPT),
         },

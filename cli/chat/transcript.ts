@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { ToolActivityState } from "./standin_parts.tsx";
+import type { ToolActivityState } from "./tool_activity.tsx";
 
 /** Items per generation. */
 export const GENERATION_SIZE = 64;

@@ -6,7 +6,8 @@
  */
 import { Box, Text } from "ink";
 import type { TranscriptItem } from "./transcript.ts";
-import { Reasoning, ToolActivity } from "./standin_parts.tsx";
+import { Reasoning } from "./reasoning.tsx";
+import { ToolActivity } from "./tool_activity.tsx";
 
 /** Props of {@link TranscriptItemView}. */
 export interface TranscriptItemProps {

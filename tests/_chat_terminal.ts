@@ -16,6 +16,8 @@ export interface ChatTerminalOptions {
   /** Colour on (no NO_COLOR); off by default. */
   color?: boolean;
   env?: Record<string, string>;
+  /** Output that shows hel takes keys (default: Ink switching on bracketed paste). */
+  ready?: string;
 }
 
 /** hel's chat on a pseudo-terminal, rendered by a terminal emulator. */
@@ -56,6 +58,7 @@ export async function startChat(
   const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args].map(quote).join(" ");
   const env: Record<string, string> = {
     HEL_API_KEY: "test-key",
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HEL_HOME: `${project.root}/hel-home`,
     TERM: "xterm-256color",
     ...options.env,
@@ -142,8 +145,9 @@ export async function startChat(
       return { code: final.code, output: text };
     },
   };
-  for (let i = 0; i < 600 && !ended && !text.includes("\x1b[?2004h"); i++) await pause(50);
-  if (!text.includes("\x1b[?2004h")) {
+  const ready = options.ready ?? "\x1b[?2004h";
+  for (let i = 0; i < 600 && !ended && !text.includes(ready); i++) await pause(50);
+  if (!text.includes(ready)) {
     await chat.finish().catch(() => {});
     assert.fail(`the chat never started:\n${text}`);
   }

@@ -9,7 +9,7 @@ import { startChat } from "../_chat_terminal.ts";
 const lastUser = (request: { messages: { role: string; content: string }[] }) =>
   request.messages.filter((m) => m.role === "user").at(-1)?.content;
 
-Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D leaves with the resume hint", async () => {
+Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D leaves with the resume hint, and --resume shows it all again", async () => {
   await using project = await tempProject();
   const answer = "# Results\n\nAll **green** now.\n\n```ts\nconst total = 42;\n```\n";
   await using model = scriptedModel([{ text: answer }, { text: "same again" }]);
@@ -47,6 +47,22 @@ Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D le
   const session = (await Array.fromAsync(Deno.readDir(`${project.project}/.hel/sessions`)))[0]!;
   assert.match(output, new RegExp(`hel --resume ${session.name}`));
   assert.equal(model.remaining(), 0);
+
+  // --resume shows the earlier conversation, rendered, before the box.
+  const resumed = await startChat(project, [
+    "--base-url",
+    model.url,
+    "--model",
+    "m",
+    "--resume",
+    session.name,
+  ]);
+  await resumed.waitFor("same again");
+  const earlier = (await resumed.screen()).join("\n");
+  assert.match(earlier, /how are the tests\?[\s\S]*All green now\.[\s\S]*same again/);
+  assert.doesNotMatch(earlier, /```|\*\*/);
+  await resumed.press("\x04");
+  assert.equal((await resumed.finish()).code, 0);
 });
 
 Deno.test("a multi-line message and a paste without a final newline each arrive whole", async () => {
@@ -78,4 +94,23 @@ Deno.test("a multi-line message and a paste without a final newline each arrive 
   const { code, output } = await chat.finish();
   assert.equal(code, 0, output);
   assert.equal(model.remaining(), 0);
+});
+
+Deno.test("TERM=dumb gets the plain line chat, with no escape sequence on the terminal", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "# Plain\n\nanswer" }]);
+  const chat = await startChat(project, ["--base-url", model.url, "--model", "m"], {
+    env: { TERM: "dumb" },
+    ready: "hel — type /exit or press Ctrl-D to quit",
+  });
+  await chat.press("hello\r");
+  await chat.waitFor("answer");
+  await chat.press("\x04");
+  const { code, output } = await chat.finish();
+  assert.equal(code, 0, output);
+  assert.equal(lastUser(model.requests[0]!), "hello");
+  // Deno itself clears its download-progress line before hel's code runs: from hel's first
+  // line on, nothing is an escape.
+  const fromHel = output.slice(output.indexOf("hel"));
+  assert.ok(!fromHel.includes("\x1b"), JSON.stringify(output));
 });

@@ -46,6 +46,9 @@ Deno.test("a search_replace question shows its diff, 'a' skips the next one, and
     toolMessage(model, "call_bash"),
     /The user says what to do instead: use ls instead/,
   );
+  // NO_COLOR (the helper's default): red and green diff lines are told by - and + alone.
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(chat.output(), /\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|38|48)[;m]/);
   await chat.press("\x04");
   const { code, output } = await chat.finish();
   assert.equal(code, 0, output);

@@ -9,7 +9,11 @@ import { defineTool, type Plugin, z } from "../core/mod.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import type { HelEvent } from "../core/events.ts";
 import { createTrustFileStore } from "../kit/mod.ts";
-import { type ScriptedClient, scriptedClient, type ScriptTurn } from "../fixtures/scripted_client.ts";
+import {
+  type ScriptedClient,
+  scriptedClient,
+  type ScriptTurn,
+} from "../fixtures/scripted_client.ts";
 import { type Run, type RunSettings, startRun } from "./run.ts";
 
 /**
@@ -29,7 +33,8 @@ export function probePlugin(): Plugin {
         parameters: z.strictObject({}),
         toolClass: "read",
         category: "other",
-        run: () => Promise.resolve({ ok: true, text: `session ${host.session.id}, call ${++calls}` }),
+        run: () =>
+          Promise.resolve({ ok: true, text: `session ${host.session.id}, call ${++calls}` }),
       }));
       return {
         saveState: () => ({ calls }),

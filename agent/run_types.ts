@@ -135,4 +135,3 @@ export interface RunDeps {
    */
   onShutdownReady?(shutdown: () => Promise<void>): void;
 }
-

@@ -162,6 +162,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     },
     baseUrl: settings.baseUrl,
     access: settings.access,
+    contextFile: settings.contextFile,
     async turn(text, signal, stream) {
       const { messages, recorder, compactor } = current;
       messages.push({ role: "user", content: text });

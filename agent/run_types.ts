@@ -87,6 +87,8 @@ export interface Run {
   readonly model: string;
   readonly baseUrl: string;
   readonly access: AccessLevel;
+  /** The context file's name (`HEL.md`), or false with `--no-context-file`. */
+  readonly contextFile: string | false;
   /** Appends the user's message and runs the loop until the model answers. */
   turn(text: string, signal: AbortSignal, stream?: StreamListeners): Promise<LoopOutcome>;
   /**

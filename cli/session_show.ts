@@ -38,7 +38,10 @@ function calls(message: ChatMessage): string[] {
 }
 
 /** The conversation as text: one block per message, headed by its role. */
-export function conversationText(id: string, state: SessionState): string {
+export function conversationText(
+  id: string,
+  state: { createdAt: string; messages: readonly ChatMessage[] },
+): string {
   const blocks = state.messages.map((message) => {
     const head = message.role === "tool" ? `[tool ${message.tool_call_id}]` : `[${message.role}]`;
     const body = [message.content ?? "", ...calls(message).map((call) => `→ ${call}`)]

@@ -15,6 +15,7 @@ import {
   type ScriptTurn,
 } from "../fixtures/scripted_client.ts";
 import { type Run, type RunSettings, startRun } from "./run.ts";
+import { environmentWithoutSecrets } from "./host.ts";
 
 /**
  * The probe plugin: a `whoami` tool answering the session id the host names at call time, a
@@ -67,15 +68,22 @@ export interface TestRunOptions {
   settings?: Partial<RunSettings>;
   plugins?: () => Plugin[];
   files?: Record<string, string>;
+  /** An existing project and `$HEL_HOME` to run in (kept when disposed). */
+  at?: { project: string; helHome: string };
 }
 
 /** Starts a run on scripted models (model id `m` unless the settings say otherwise). */
 export async function startTestRun(options: TestRunOptions = {}): Promise<TestRunHandle> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-run-" }));
-  const project = `${root}/project`;
-  const helHome = `${root}/home`;
-  await Deno.mkdir(project);
-  await Deno.mkdir(helHome);
+  const root = options.at
+    ? undefined
+    : await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-run-" }));
+  const project = options.at?.project ?? `${root}/project`;
+  const helHome = options.at?.helHome ?? `${root}/home`;
+  if (root) {
+    await Deno.mkdir(project);
+    await Deno.mkdir(helHome);
+  }
+  const removeRoot = () => root ? Deno.remove(root, { recursive: true }) : Promise.resolve();
   for (const [path, text] of Object.entries(options.files ?? {})) {
     await Deno.writeTextFile(`${project}/${path}`, text);
   }
@@ -90,7 +98,7 @@ export async function startTestRun(options: TestRunOptions = {}): Promise<TestRu
     interactive: false,
     ask: () => Promise.resolve(undefined),
     trust: createTrustFileStore(helHome, () => {}),
-    childEnv: () => ({ PATH: Deno.env.get("PATH") ?? "" }),
+    childEnv: environmentWithoutSecrets,
   };
   const shutdowns: (() => Promise<void>)[] = [];
   const start = async (settings: Partial<RunSettings>) => {
@@ -137,11 +145,11 @@ export async function startTestRun(options: TestRunOptions = {}): Promise<TestRu
       },
       async [Symbol.asyncDispose]() {
         for (const shutdown of shutdowns) await shutdown();
-        await Deno.remove(root, { recursive: true });
+        await removeRoot();
       },
     };
   } catch (error) {
-    await Deno.remove(root, { recursive: true });
+    await removeRoot();
     throw error;
   }
 }

@@ -16,7 +16,7 @@ export type ServerStatus =
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /**
- * One line per server, in configuration order: `fs: connected, 3 tools (1 loaded)`,
+ * One line per configured server: `fs: connected, 3 tools (1 loaded)`,
  * `fs: disconnected …` for a server that went away during the run, `fs: skipped: <why>`.
  */
 export function serverStatusLines(

@@ -89,5 +89,8 @@ Deno.test("context usage is the server's count of the last request, estimated be
 
 Deno.test("tools lists every tool offered with the first line of its description", async () => {
   await using t = await startTestRun();
-  assert.deepEqual(t.run.tools(), [{ name: "whoami", summary: "Names the session." }]);
+  assert.deepEqual(t.run.tools(), [
+    { name: "whoami", summary: "Names the session." },
+    { name: "big", summary: "Answers 60,000 characters." },
+  ]);
 });

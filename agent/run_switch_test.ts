@@ -1,6 +1,7 @@
 /** A run switching sessions between turns: `/clear` (a new one) and `/resume` (a saved one). */
 import assert from "node:assert/strict";
-import { NEVER, startTestRun } from "./run_testing.ts";
+import { NEVER, probePlugin, startTestRun } from "./run_testing.ts";
+import tools from "../plugins/tools/mod.ts";
 import { journalPath } from "./session/journal.ts";
 
 const whoami = { toolCalls: [{ name: "whoami", arguments: {} }] };
@@ -95,4 +96,33 @@ Deno.test("resuming refuses this session, an unknown one and one hel did not cre
     run.conversation().map((m) => m.content),
     ["first task", "one", "still here", "two"],
   );
+});
+
+Deno.test("after a switch, large results spill into the new session and read_file can read them", async () => {
+  const readSpill = (request: { messages: { content: string }[] }) => {
+    const path = /saved at (\S+\.txt)\./.exec(request.messages.at(-1)!.content)?.[1];
+    return { toolCalls: [{ name: "read_file", arguments: { path, start_line: 4_990 } }] };
+  };
+  await using t = await startTestRun({
+    plugins: () => [tools(), probePlugin()],
+    settings: { env: false },
+    turns: {
+      m: [
+        { text: "one" },
+        { toolCalls: [{ name: "big", arguments: {} }] },
+        readSpill,
+        { text: "read it" },
+      ],
+    },
+  });
+  const { run } = t;
+  await run.turn("first", NEVER);
+  await run.newSession();
+  await run.turn("make a big result", NEVER);
+  const requests = t.models.get("m")!.requests;
+  const spilled = requests[2]!.messages.at(-1).content as string;
+  assert.ok(spilled.includes(`/.hel/sessions/${run.session.id}/spill/`), spilled.slice(0, 300));
+  const read = requests[3]!.messages.at(-1).content as string;
+  assert.doesNotMatch(read, /^error/);
+  assert.match(read, /line of text/);
 });

@@ -19,7 +19,8 @@ import { environmentWithoutSecrets } from "./host.ts";
 
 /**
  * The probe plugin: a `whoami` tool answering the session id the host names at call time, a
- * state counting its calls (saved in the journal, restored on resume), and one status line.
+ * state counting its calls (saved in the journal, restored on resume), one status line, and a
+ * `big` tool whose result is large enough to be spilled.
  */
 export function probePlugin(): Plugin {
   return {
@@ -36,6 +37,14 @@ export function probePlugin(): Plugin {
         category: "other",
         run: () =>
           Promise.resolve({ ok: true, text: `session ${host.session.id}, call ${++calls}` }),
+      }));
+      host.registerTool(defineTool({
+        name: "big",
+        description: "Answers 60,000 characters.",
+        parameters: z.strictObject({}),
+        toolClass: "read",
+        category: "other",
+        run: () => Promise.resolve({ ok: true, text: "line of text\n".repeat(5_000) }),
       }));
       return {
         saveState: () => ({ calls }),

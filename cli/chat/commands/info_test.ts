@@ -69,7 +69,9 @@ Deno.test("/tools lists the tools offered with one line each", async () => {
   await using t = await startTestRun();
   const chat = fakeChat(t.run);
   await runSlashCommand("/tools", chat.context);
-  assert.deepEqual(chat.printed, ["1 tool offered to the model:\n  whoami  Names the session."]);
+  assert.deepEqual(chat.printed, [
+    "2 tools offered to the model:\n  whoami  Names the session.\n  big     Answers 60,000 characters.",
+  ]);
 });
 
 Deno.test("/mcp shows the MCP plugin's servers, or why there are none", async () => {

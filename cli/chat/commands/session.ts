@@ -33,6 +33,9 @@ export function sessionLabel(session: ResumableSession, now: number): string {
   return `${prompt} · ${age(Date.parse(session.updatedAt), now)}`;
 }
 
+/** Lines of each tool result the resumed transcript shows (`hel sessions show` has all). */
+const RESULT_LINES = 5;
+
 export const resumeCommand: SlashCommand = {
   name: "resume",
   summary: "continue a saved session of this project",
@@ -53,7 +56,8 @@ export const resumeCommand: SlashCommand = {
     }
     const resumed = await context.run.resumeSession(id);
     // The transcript is the model's and the tools' text: neutralised before it is shown.
-    context.print(neutralise(conversationText(resumed.id, resumed).trimEnd()));
+    const transcript = conversationText(resumed.id, resumed, RESULT_LINES);
+    context.print(neutralise(transcript.trimEnd()));
     context.print(`resumed session ${resumed.id}; the conversation goes on from here`);
   },
 };

@@ -21,7 +21,13 @@ Deno.test("/clear continues in a new session, clears the screen and names both s
 
 Deno.test("/resume offers this project's other sessions by first prompt and age, then shows the chosen one", async () => {
   await using t = await startTestRun({
-    turns: { m: [{ text: "the \u001b[31mred\u001b[0m answer" }, { text: "two" }] },
+    turns: {
+      m: [
+        { toolCalls: [{ name: "big", arguments: {} }] },
+        { text: "the \u001b[31mred\u001b[0m answer" },
+        { text: "two" },
+      ],
+    },
   });
   await t.run.turn("fix the build\nwith details", NEVER);
   const first = t.run.session.id;
@@ -38,6 +44,9 @@ Deno.test("/resume offers this project's other sessions by first prompt and age,
   assert.equal(t.run.session.id, first);
   const screen = chat.screen();
   assert.match(screen, /\[user\]\nfix the build\nwith details/);
+  // A long tool result shows its first lines; hel sessions show has it all.
+  assert.match(screen, /\[tool call_1\]\n(line of text\n){5}… \(\d+ more lines\)\n/);
+  assert.ok(screen.length < 5_000, `${screen.length} characters shown`);
   // The model's escape sequence is shown as text, never sent to the terminal.
   assert.match(screen, /the \\u001b\[31mred\\u001b\[0m answer/);
   assert.ok(!screen.includes("\u001b"));

@@ -186,11 +186,16 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         signal,
       });
       // A saved conversation always ends with an answer. A turn that ended without one is closed
-      // by a note (in the journal only), so the calls it made are not lost on resume.
-      const note = outcome.termination === "completed"
-        ? undefined
-        : closingNote(messages, outcome.error ?? outcome.termination);
-      await recorder.endTurn(outcome.termination, note);
+      // by a note, so the calls it made are not lost on resume. The person's interrupt stays in
+      // the conversation too, so the model knows of it on the next turn; the other notes are in
+      // the journal only.
+      const note = outcome.termination === "completed" ? undefined : closingNote(messages, outcome);
+      if (note && outcome.termination === "interrupted") {
+        messages.push(note);
+        await recorder.endTurn(outcome.termination, undefined);
+      } else {
+        await recorder.endTurn(outcome.termination, note);
+      }
       return outcome;
     },
     async compact(signal) {

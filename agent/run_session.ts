@@ -4,7 +4,14 @@
  *
  * @module
  */
+import type { LoopOutcome } from "../core/loop.ts";
 import type { ChatMessage } from "../core/types.ts";
+
+/**
+ * What the conversation records when the person interrupted a turn (Esc, Ctrl-C): the model
+ * reads it on the next turn, and a resumed session shows it.
+ */
+export const INTERRUPTED_NOTE = "[interrupted by the person]";
 
 /**
  * The message that closes a turn which ended without an answer (the call limit, a stop, a
@@ -14,13 +21,17 @@ import type { ChatMessage } from "../core/types.ts";
  */
 export function closingNote(
   messages: readonly ChatMessage[],
-  why: string,
+  outcome: Pick<LoopOutcome, "termination" | "error">,
 ): ChatMessage | undefined {
   const last = messages.at(-1);
   if (last?.role === "assistant" && !last.tool_calls?.length) return undefined;
+  if (outcome.termination === "interrupted") {
+    return { role: "assistant", content: INTERRUPTED_NOTE };
+  }
   return {
     role: "assistant",
-    content: `[hel] This turn ended without an answer (${why}); the tool calls and results ` +
-      "above are what happened before it ended.",
+    content: `[hel] This turn ended without an answer (${
+      outcome.error ?? outcome.termination
+    }); the tool calls and results above are what happened before it ended.`,
   };
 }

@@ -19,6 +19,7 @@ import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
+import { inputLatency } from "./input_latency.ts";
 import { mcpStart } from "./mcp_start.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
@@ -70,6 +71,8 @@ step("looking for planted git repositories (10,000 and 100,000 files)");
 const gitWatch = await gitWatchCost(3);
 step("session journal (10, 1,000 and 100,000 entries)");
 const journal = await journalCost(runs);
+step("input box, key to screen");
+const input = await inputLatency();
 
 const results: BenchResults = {
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -90,6 +93,7 @@ const results: BenchResults = {
   memory: mem,
   gitWatch,
   journal,
+  inputLatency: input,
   durationS: (performance.now() - started) / 1000,
 };
 const report = formatReport(results);

@@ -17,6 +17,7 @@ import {
   valueAt,
   withoutNulls,
 } from "./argument_problems.ts";
+import type { CallDescription } from "./permissions.ts";
 import type {
   JsonSchema,
   Tool,
@@ -38,6 +39,11 @@ export interface ToolSpec<Parameters extends z.ZodObject> {
   parameters: Parameters;
   toolClass: ToolClass;
   category: ToolCategory;
+  /**
+   * What the permission question shows of a call whose arguments fit `parameters`, and what
+   * "don't ask again" would cover (see {@link Tool.describeCall}). Must not write anything.
+   */
+  describeCall?(args: z.infer<Parameters>): Promise<CallDescription>;
   /** Runs a call whose arguments fit `parameters`; expected failures are `{ ok: false }`. */
   run(args: z.infer<Parameters>, context: ToolContext): Promise<ToolResult>;
 }
@@ -45,6 +51,7 @@ export interface ToolSpec<Parameters extends z.ZodObject> {
 /** Builds the tool: its model-facing schema, its argument check and its run. */
 export function defineTool<Parameters extends z.ZodObject>(spec: ToolSpec<Parameters>): Tool {
   const schema = modelSchema(spec.parameters);
+  const describe = spec.describeCall;
   return {
     name: spec.name,
     description: spec.description,
@@ -54,7 +61,8 @@ export function defineTool<Parameters extends z.ZodObject>(spec: ToolSpec<Parame
     checkArguments(args) {
       return checkWith(spec.parameters, schema, args);
     },
-    // The tool-call path hands over only what checkArguments returned.
+    // The tool-call path hands over only what checkArguments returned, to both.
+    ...(describe ? { describeCall: (args) => describe(args as z.infer<Parameters>) } : {}),
     run: (args, context) => spec.run(args as z.infer<Parameters>, context),
   };
 }

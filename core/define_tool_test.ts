@@ -64,3 +64,26 @@ test("defineTool() names every problem: missing first, then each argument, unkno
     "start_line must be at least 1, not 0",
   ]);
 });
+
+test("defineTool() hands describeCall the checked arguments, and leaves it out when not given", async () => {
+  const described = defineTool({
+    name: "say",
+    description: "a test tool",
+    parameters: z.strictObject({ words: z.string() }),
+    toolClass: "execute",
+    category: "exec",
+    describeCall: (args) =>
+      Promise.resolve({
+        preview: { kind: "command", command: `say ${args.words}`, cwd: "/p" },
+        scope: undefined,
+      }),
+    run: () => Promise.resolve({ ok: true, text: "" }),
+  });
+  const checked = described.checkArguments!({ words: "hi" });
+  assert.ok(checked.ok);
+  assert.deepEqual(await described.describeCall!(checked.args), {
+    preview: { kind: "command", command: "say hi", cwd: "/p" },
+    scope: undefined,
+  });
+  assert.equal(tool.describeCall, undefined);
+});

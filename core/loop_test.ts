@@ -81,6 +81,29 @@ test("runLoop() sums usage, cached tokens included", async () => {
   });
 });
 
+test("runLoop() leaves the usage totals known after an interrupted request", async () => {
+  const controller = new AbortController();
+  const model = scripted([() => {
+    controller.abort(); // the person interrupts while the request is in flight
+    return { text: "never heard" };
+  }, { text: "ok" }]);
+  const d = deps(model);
+  const interrupted = await runLoop([{ role: "user", content: "go" }], {
+    ...d,
+    signal: controller.signal,
+  });
+  assert.equal(interrupted.termination, "interrupted");
+  const next = await runLoop([{ role: "user", content: "again" }], d);
+  assert.equal(next.termination, "completed");
+  // The interrupted request reported nothing and counts for nothing; the totals stay known.
+  assert.deepEqual(d.usage, {
+    modelCalls: 1,
+    inputTokens: 100,
+    outputTokens: 5,
+    cachedTokens: 40,
+  });
+});
+
 test("runLoop() reports a cut-off answer as max_output_tokens", async () => {
   const model = scripted([{ text: "part", finishReason: "length" }]);
   const outcome = await runLoop([{ role: "user", content: "go" }], deps(model));

@@ -35,6 +35,7 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type { HookName, InterceptionPoint, PluginHooks } from "./plugin_hooks.ts";
+export type { ApprovalScope, CallDescription, CallPreview } from "./permissions.ts";
 export { errorMessage, PluginHookError } from "./errors.ts";
 export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { HelEvent } from "./events.ts";
-import type { Approval } from "./permissions.ts";
+import type { Approval, ApprovalRequest } from "./permissions.ts";
 import { PluginDriver, type StartedPlugin } from "./plugin_driver.ts";
 import { ToolRegistry } from "./tool_registry.ts";
 import { executeToolCall, type ToolCallDeps } from "./tool_call.ts";
@@ -185,6 +185,42 @@ test("executeToolCall() lets a before-call plugin block before the permission qu
   assert.equal(permission?.type === "permission" && permission.hookBlocked, true);
 });
 
+test("executeToolCall() asks with the tool's description and sends the person's 'instead' to the model", async () => {
+  const log: string[] = [];
+  const shell: Tool = {
+    ...tool("shell", "execute", log),
+    describeCall: (args) =>
+      Promise.resolve({
+        preview: { kind: "command", command: String(args.command), cwd: "/p" },
+        scope: { kind: "command", tool: "shell", prefix: "npm test" },
+      }),
+  };
+  const { d, events } = deps([shell], { access: "confirm" });
+  const requests: ApprovalRequest[] = [];
+  d.approver = {
+    approve: (request) => {
+      requests.push(request);
+      return Promise.resolve({ approval: "denied", instead: "  use yarn test instead  " });
+    },
+  };
+  const outcome = await executeToolCall(call("shell", '{"command":"npm test"}'), d, signal);
+  assert.deepEqual(requests, [{
+    toolName: "shell",
+    args: { command: "npm test" },
+    preview: { kind: "command", command: "npm test", cwd: "/p" },
+    scope: { kind: "command", tool: "shell", prefix: "npm test" },
+  }]);
+  assert.equal(outcome.ok, false);
+  assert.equal(
+    outcome.content,
+    "error: permission denied: shell (access=confirm, approval=denied): the user declined " +
+      "this call. The user says what to do instead: use yarn test instead",
+  );
+  assert.deepEqual(log, []);
+  const finished = events.find((e) => e.type === "tool_call");
+  assert.equal(finished?.type === "tool_call" && finished.status, "declined");
+});
+
 test("executeToolCall() chains after-call plugins on success only", async () => {
   const log: string[] = [];
   const append = (tag: string): StartedPlugin => ({
@@ -276,6 +312,29 @@ test("executeToolCall() turns a throwing tool into an error result", async () =>
     (await executeToolCall(call("boom"), d, signal)).content,
     "error: boom failed unexpectedly: kaput. This is a fault in hel or a plugin, not in your " +
       "call; try another way, or tell the user what failed",
+  );
+});
+
+test("executeToolCall() passes a tool's live output on as events between its start and its end", async () => {
+  const streaming: Tool = {
+    ...tool("stream", "read", []),
+    run: (_args, context) => {
+      context.onOutput?.("one\n");
+      context.onOutput?.("two\n");
+      return Promise.resolve({ ok: true, text: "one\ntwo\n" });
+    },
+  };
+  const { d, events } = deps([streaming]);
+  await executeToolCall(call("stream"), d, signal);
+  assert.deepEqual(
+    events.flatMap((e) =>
+      e.type === "tool_start" || e.type === "tool_call"
+        ? [`${e.type} ${e.callId}`]
+        : e.type === "tool_output"
+        ? [`${e.type} ${e.callId} ${e.text}`]
+        : []
+    ),
+    ["tool_start c1", "tool_output c1 one\n", "tool_output c1 two\n", "tool_call c1"],
   );
 });
 

@@ -145,7 +145,10 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       },
       { signal },
     );
-    addUsage(deps.usage, reply.ok ? reply.usage : undefined);
+    // An interrupted request cost nothing the server will report; a failed one may have.
+    if (reply.ok || reply.kind !== "interrupted") {
+      addUsage(deps.usage, reply.ok ? reply.usage : undefined);
+    }
     const read = readSummary(reply);
     if ("rejected" in read) return { skipped: read.rejected };
     const kept = [...history.slice(0, first), checkpointMessage(read.summary)];

@@ -252,3 +252,21 @@ Deno.test("compacting now summarises most of a conversation far below the thresh
   assert.equal(again.skipped, "nothing old enough to summarise");
   assert.equal(again.tokensAfter, again.tokensBefore);
 });
+
+Deno.test("an interrupted summary request changes nothing and leaves the usage totals known", async () => {
+  const messages: ChatMessage[] = [
+    sys,
+    user("q ".repeat(2_000)),
+    answer("a ".repeat(2_000)),
+    user("now"),
+  ];
+  const before: ChatMessage[] = structuredClone(messages);
+  const controller = new AbortController();
+  const { compactor, usage } = setup([() => {
+    controller.abort(); // the person interrupts while the summary is being written
+    return { text: "## Primary Request and Intent\n- never used" };
+  }]);
+  await compactor.beforeRequest(messages, controller.signal);
+  assert.deepEqual(messages, before);
+  assert.deepEqual(usage, { modelCalls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 });
+});

@@ -33,6 +33,13 @@ export interface ChildSpec {
   drainGraceMs: number;
   /** Holds the group's pid while the program runs, so an owner can kill every running group. */
   running?: Set<number>;
+  /**
+   * Hears stdout and stderr as they arrive, for a person to watch: UTF-8 decoded per stream
+   * (a character split between two reads waits for its end), and only what is kept within
+   * `captureBytes`. The captured text is the same with or without it. Should not throw; a throw
+   * is ignored.
+   */
+  onOutput?(text: string): void;
 }
 
 /** Why hel stopped a program before it exited by itself. */
@@ -81,8 +88,18 @@ export async function runChild(spec: ChildSpec): Promise<ChildOutcome> {
     signalProcessGroup(pid, "SIGKILL");
   };
   const overflow = (why: ChildStop) => spec.onOverflow === "kill" ? () => stop(why) : undefined;
-  const stdout = capture(child.stdout, spec.captureBytes, overflow("stdout-overflow"));
-  const stderr = capture(child.stderr, spec.captureBytes, overflow("stderr-overflow"));
+  const stdout = capture(
+    child.stdout,
+    spec.captureBytes,
+    overflow("stdout-overflow"),
+    spec.onOutput,
+  );
+  const stderr = capture(
+    child.stderr,
+    spec.captureBytes,
+    overflow("stderr-overflow"),
+    spec.onOutput,
+  );
   const feeding = spec.stdin === undefined ? undefined : feed(child.stdin, spec.stdin);
   const timer = spec.timeoutMs === undefined
     ? undefined
@@ -128,14 +145,19 @@ interface Capture {
   cancel(): Promise<void>;
 }
 
-/** Reads a stream in the background, keeping at most `limit` bytes. */
+/**
+ * Reads a stream in the background, keeping at most `limit` bytes and telling `onText` what it
+ * keeps as it arrives.
+ */
 function capture(
   stream: ReadableStream<Uint8Array>,
   limit: number,
   onOverflow: (() => void) | undefined,
+  onText: ((text: string) => void) | undefined,
 ): Capture {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
+  const live = onText ? liveText(onText) : undefined;
   let kept = 0;
   let truncated = false;
   let ended = false;
@@ -148,6 +170,7 @@ function capture(
         const part = value.subarray(0, limit - kept);
         chunks.push(part);
         kept += part.length;
+        live?.push(part);
         if (part.length < value.length) {
           truncated = true;
           onOverflow?.();
@@ -157,6 +180,7 @@ function capture(
       // A cancelled or broken pipe ends the capture; what was read is kept.
     } finally {
       ended = true;
+      live?.end();
     }
   })();
   return {
@@ -176,6 +200,24 @@ function capture(
       await reader.cancel().catch(() => {});
       await done;
     },
+  };
+}
+
+/** Decodes a stream's bytes for a listener, holding back an incomplete last character. */
+function liveText(onText: (text: string) => void) {
+  const decoder = new TextDecoder();
+  const tell = (text: string) => {
+    if (text === "") return;
+    try {
+      onText(text);
+    } catch {
+      // A watcher's fault must not cost the capture the model gets.
+    }
+  };
+  return {
+    push: (bytes: Uint8Array) => tell(decoder.decode(bytes, { stream: true })),
+    /** Whatever was held back, shown as it is (a replacement character for a cut one). */
+    end: () => tell(decoder.decode()),
   };
 }
 

@@ -50,3 +50,34 @@ Deno.test("runChild: stdin is fed and closed; an aborted signal starts nothing",
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("runChild: onOutput hears each stream as it arrives, characters whole", async () => {
+  const heard: { text: string; at: number }[] = [];
+  // "é" is two bytes; the pause between them makes two reads of one character.
+  const script = "printf 'one\\n'; printf '\\303' >&2; sleep 0.4; printf '\\251\\n' >&2; " +
+    "sleep 0.4; printf 'two\\n'";
+  const outcome = await runChild({
+    ...base,
+    args: ["-c", script],
+    onOverflow: "drop",
+    onOutput: (text) => heard.push({ text, at: Date.now() }),
+  });
+  const ended = Date.now();
+  assert.equal(outcome.kind, "finished");
+  if (outcome.kind !== "finished") return;
+  assert.deepEqual([outcome.stdout, outcome.stderr], ["one\ntwo\n", "é\n"]);
+  assert.deepEqual(heard.map((piece) => piece.text), ["one\n", "é\n", "two\n"]);
+  assert.ok(ended - heard[0]!.at >= 500, "the first line came before the program ended");
+});
+
+Deno.test("runChild: a throwing onOutput leaves the capture whole", async () => {
+  const outcome = await runChild({
+    ...base,
+    args: ["-c", "echo a; sleep 0.1; echo b"],
+    onOverflow: "drop",
+    onOutput: () => {
+      throw new Error("watcher broke");
+    },
+  });
+  assert.equal(outcome.kind === "finished" && outcome.stdout, "a\nb\n");
+});

@@ -22,6 +22,7 @@ import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
+import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
@@ -167,16 +168,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const tools = new Map<string, Tool>();
       for (const entry of catalog.entries) {
-        const connection = connections.get(entry.server)!;
-        tools.set(entry.fullName, {
-          name: entry.fullName,
-          description: entry.description,
-          parameters: entry.inputSchema,
-          checkArguments: entry.check,
-          toolClass: "execute",
-          category: "other",
-          run: (args, context) => connection.call(entry.toolName, args, context.signal),
-        });
+        tools.set(entry.fullName, serverTool(entry, connections.get(entry.server)!));
       }
       const loaded = new Set<string>();
       const loadTool = createLoadTool(catalog, loaded);

@@ -82,7 +82,12 @@ Deno.test("Ctrl-C in the chat cancels the request in flight and the chat goes on
   const messages = model.requests[1]!.messages.map((m: { role: string; content: string }) =>
     `${m.role}:${m.content}`
   );
-  assert.deepEqual(messages.slice(1), ["user:first", "user:second"]);
+  // The model knows the person interrupted its last turn.
+  assert.deepEqual(messages.slice(1), [
+    "user:first",
+    "assistant:[interrupted by the person]",
+    "user:second",
+  ]);
   assert.equal(model.remaining(), 0);
 });
 
@@ -105,7 +110,8 @@ Deno.test("Ctrl-C at a permission question declines the call, ends the turn, and
   assert.equal(code, 0, output);
   await assert.rejects(() => Deno.stat(`${project.project}/ran.txt`), Deno.errors.NotFound);
   const messages = model.requests[1]!.messages;
-  assert.match(messages.at(-2).content, /^error: permission denied: bash .*declined/);
+  assert.match(messages.at(-3).content, /^error: permission denied: bash .*declined/);
+  assert.equal(messages.at(-2).content, "[interrupted by the person]");
   assert.equal(messages.at(-1).content, "and now?");
   assert.equal(model.remaining(), 0);
 });

@@ -153,14 +153,15 @@ Deno.test("only the output layer writes to stdout and stderr", async () => {
   // A write past kit/output.ts would print outside text raw again; so would a child
   // process given hel's terminal.
   const bypass =
-    /\bconsole\.(log|error|warn|info|debug)\b|Deno\.std(out|err)\.(write|writable)|(stdout|stderr|stdio): "inherit"/;
+    /\bconsole\.(log|error|warn|info|debug)\b|Deno\.std(out|err)\.(write|writable)|process\.std(out|err)\b|(stdout|stderr|stdio): "inherit"/;
   const found: string[] = [];
   const visit = async (folder: string) => {
     for await (const entry of Deno.readDir(`${REPO_ROOT}/${folder}`)) {
       const path = `${folder}/${entry.name}`;
       if (entry.isDirectory) await visit(path);
       else if (
-        path.endsWith(".ts") && !path.endsWith("_test.ts") && path !== "kit/output.ts"
+        /\.tsx?$/.test(path) && !/_test\.tsx?$/.test(path) && !/\/_[^/]*$/.test(path) &&
+        path !== "kit/output.ts"
       ) {
         const lines = (await Deno.readTextFile(`${REPO_ROOT}/${path}`)).split("\n");
         lines.forEach((line, at) => {

@@ -1,10 +1,11 @@
 /**
  * A turn that ends without an answer while hel is still running (the model call limit, the
  * repeated-failure stop, a model API that keeps failing, Ctrl-C) is saved too, closed by a note
- * that says so: the calls that ran stay in the session, and a resume knows what they did.
+ * that says so: the calls that ran stay in the session, and a resume knows what they did. An
+ * interrupt by the person is recorded as `[interrupted by the person]`.
  */
 import assert from "node:assert/strict";
-import { scriptedModel, tempProject } from "../_helpers.ts";
+import { eventually, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
@@ -70,4 +71,40 @@ Deno.test("a model API that keeps failing still leaves the turn's calls in the s
   assert.equal(resumed[2], "tool:wrote 5 bytes to made.txt");
   assert.match(resumed[3]!, /^assistant:\[hel\] This turn ended without an answer \(model API/);
   assert.equal(resumed[4], "user:again");
+});
+
+Deno.test("Ctrl-C is recorded as [interrupted by the person], and resume carries it with the calls", async () => {
+  await using project = await tempProject();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  let reached = false;
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "write_file", arguments: { path: "made.txt", content: "made\n" } }] },
+    async () => {
+      reached = true;
+      await held; // held open until hel is interrupted
+      return { text: "too late" };
+    },
+    { text: "I wrote made.txt before you stopped me" },
+  ]);
+  const child = spawnHel(project, [...base(model.url), "make it"]);
+  await eventually(() => reached, "the second request");
+  child.kill("SIGINT");
+  const first = await child.output();
+  release();
+  const stderr = new TextDecoder().decode(first.stderr);
+  assert.equal(first.code, 130, stderr);
+  const id = sessionOf(stderr);
+
+  const second = await runHelInProcess([...base(model.url), "--resume", id, "what happened?"], {
+    cwd: project.project,
+  });
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual(roles(model.requests[2]!.messages).slice(1), [
+    "user:make it",
+    "assistant:",
+    "tool:wrote 5 bytes to made.txt",
+    "assistant:[interrupted by the person]",
+    "user:what happened?",
+  ]);
 });

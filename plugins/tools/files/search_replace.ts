@@ -5,11 +5,13 @@
  * @module
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
-import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
+import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
+import { argumentsDescription, fileChangeDescription, readConfinedText } from "./change_preview.ts";
 import { FILE_PATH } from "./file_path.ts";
 import { replaceContents } from "./replace_contents.ts";
 import description from "./search_replace.txt" with { type: "text" };
-import { readWholeText } from "./whole_file.ts";
+
+const NAME = "search_replace";
 
 const parameters = z.strictObject({
   path: FILE_PATH,
@@ -17,14 +19,21 @@ const parameters = z.strictObject({
   replace: z.string().describe("Text to put in its place"),
 });
 
+type Args = z.infer<typeof parameters>;
+
 /** Creates the tool. */
 export function searchReplaceTool(workspace: Workspace): Tool {
   return defineTool({
-    name: "search_replace",
+    name: NAME,
     description,
     parameters,
     toolClass: "write",
     category: "edit",
+    async describeCall(args) {
+      const planned = await planReplacement(workspace, args);
+      if (!planned.ok) return argumentsDescription(NAME, args);
+      return fileChangeDescription(workspace, NAME, planned.path, planned.before, planned.after);
+    },
     run: (args) => searchReplace(workspace, args),
   });
 }
@@ -40,47 +49,59 @@ export function countOccurrences(text: string, search: string): number {
   return count;
 }
 
-async function searchReplace(
-  workspace: Workspace,
-  { path, search, replace }: z.infer<typeof parameters>,
-): Promise<ToolResult> {
-  const resolved = await resolveInWorkspace(workspace, path, { write: true });
-  if (!resolved.ok) return fail(resolved.text);
-  const info = await Deno.stat(resolved.path).catch(() => undefined);
-  if (!info?.isFile) return fail(`${path} is not a regular file; give a file path`);
-
-  const opened = await openVerified(workspace, resolved.path, path, { read: true });
-  if (!opened.ok) return fail(opened.text);
-  let text: string;
-  {
-    using file = opened.file;
-    const loaded = await readWholeText(file, opened.info.size, "search_replace", path);
-    if (!loaded.ok) return fail(loaded.text);
-    text = loaded.text;
-  }
-
+/** `text` with its one occurrence of `search` replaced, or why not (for the model). */
+export function replaceOnce(
+  text: string,
+  { path, search, replace }: Args,
+): { ok: true; text: string } | { ok: false; text: string } {
   const count = countOccurrences(text, search);
   if (count === 0) {
-    return fail(
-      `search string occurs 0 times in ${path}; it must occur exactly once. ` +
+    return {
+      ok: false,
+      text: `search string occurs 0 times in ${path}; it must occur exactly once. ` +
         "Read the file and copy the text exactly, including whitespace and indentation",
-    );
+    };
   }
   if (count > 1) {
-    return fail(
-      `search string occurs ${count} times in ${path}; it must occur exactly once. ` +
+    return {
+      ok: false,
+      text: `search string occurs ${count} times in ${path}; it must occur exactly once. ` +
         "Include more of the surrounding lines to make it unique",
-    );
+    };
   }
   const at = text.indexOf(search);
-  const updated = text.slice(0, at) + replace + text.slice(at + search.length);
+  return { ok: true, text: text.slice(0, at) + replace + text.slice(at + search.length) };
+}
+
+/** The call's file (canonical) and its text before and after, or why the call fails. */
+async function planReplacement(
+  workspace: Workspace,
+  args: Args,
+): Promise<
+  { ok: true; path: string; before: string; after: string } | { ok: false; text: string }
+> {
+  const { path } = args;
+  const resolved = await resolveInWorkspace(workspace, path, { write: true });
+  if (!resolved.ok) return resolved;
+  const info = await Deno.stat(resolved.path).catch(() => undefined);
+  if (!info?.isFile) return { ok: false, text: `${path} is not a regular file; give a file path` };
+  const loaded = await readConfinedText(workspace, resolved.path, path, NAME);
+  if (!loaded.ok) return loaded;
+  const replaced = replaceOnce(loaded.text, args);
+  if (!replaced.ok) return replaced;
+  return { ok: true, path: resolved.path, before: loaded.text, after: replaced.text };
+}
+
+async function searchReplace(workspace: Workspace, args: Args): Promise<ToolResult> {
+  const planned = await planReplacement(workspace, args);
+  if (!planned.ok) return fail(planned.text);
   const error = await replaceContents(
     workspace,
-    resolved.path,
-    path,
-    new TextEncoder().encode(updated),
+    planned.path,
+    args.path,
+    new TextEncoder().encode(planned.after),
     true,
   );
   if (error) return fail(error);
-  return { ok: true, text: `replaced 1 occurrence in ${path}` };
+  return { ok: true, text: `replaced 1 occurrence in ${args.path}` };
 }

@@ -1,13 +1,15 @@
 /**
  * `bash`: one command in a fresh `/bin/bash --noprofile --norc -c`, inside the sandbox, with
  * stdin from /dev/null and a wall-clock limit after which its whole process group is killed.
- * The reply starts with `exit=<code>` (or `exit=killed`), then stdout, then stderr.
+ * The reply starts with `exit=<code>` (or `exit=killed`), then stdout, then stderr; while it
+ * runs, both stream to `ToolContext.onOutput` as they arrive.
  *
  * @module
  */
 import { defineTool, type Tool, type ToolContext, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
+import { commandPrefix } from "./command_scope.ts";
 import { describeChange, type GitChange, type Sandbox } from "../../../kit/mod.ts";
 
 /** The default wall-clock limit of one command: ten minutes. */
@@ -66,6 +68,13 @@ export function bashTool(deps: BashDeps): Tool {
     parameters,
     toolClass: "execute",
     category: "exec",
+    describeCall: ({ command }) => {
+      const prefix = commandPrefix(command);
+      return Promise.resolve({
+        preview: { kind: "command", command, cwd: deps.project },
+        scope: prefix === undefined ? undefined : { kind: "command", tool: "bash", prefix },
+      });
+    },
     run: (args, context) => bash(deps, args, context),
   });
 }
@@ -95,6 +104,8 @@ async function bash(
     env: prepared.env,
     timeoutMs: deps.timeoutSeconds * 1000,
     signal: context.signal,
+    // The person watches the command run; the model reads the captured result below.
+    onOutput: (text) => context.onOutput?.(text),
   });
   if (outcome.kind === "not-started") {
     return { ok: false, text: `could not start bash: ${outcome.message}` };

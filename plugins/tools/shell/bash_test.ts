@@ -5,6 +5,7 @@ import { createSandbox } from "../../../kit/mod.ts";
 import { call, git, hasBwrap, testWorkspace } from "../testing.ts";
 
 const sandboxed = hasBwrap();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function setup(options: { sandbox: boolean; network?: boolean; timeoutSeconds?: number }) {
   const t = await testWorkspace();
@@ -25,6 +26,7 @@ async function setup(options: { sandbox: boolean; network?: boolean; timeoutSeco
   });
   return Object.assign(t, {
     run: (command: string) => call(tool, { command }),
+    tool,
     description: tool.description,
   });
 }
@@ -43,6 +45,28 @@ for (const sandbox of [true, false]) {
         ok: false,
         text: "exit=3\nout\nerr\n",
       });
+    },
+  });
+
+  Deno.test({
+    name: `bash ${label}: output reaches the person while the command runs`,
+    ignore,
+    async fn() {
+      await using t = await setup({ sandbox });
+      const heard: string[] = [];
+      let ended = false;
+      const running = t.tool.run({ command: "echo one; sleep 1; echo two >&2" }, {
+        callId: "call_live",
+        signal: new AbortController().signal,
+        onOutput: (text) => heard.push(ended ? `late: ${text}` : text),
+      }).finally(() => ended = true);
+      const deadline = Date.now() + 5_000;
+      while (heard.length === 0 && Date.now() < deadline) await pause(20);
+      assert.equal(ended, false, "the command was still running");
+      assert.deepEqual(heard, ["one\n"]);
+      // What the model reads is the captured result, as without a watcher.
+      assert.deepEqual(await running, { ok: true, text: "exit=0\none\ntwo\n" });
+      assert.deepEqual(heard, ["one\n", "two\n"]);
     },
   });
 
@@ -201,6 +225,30 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
   });
   assert.match(tool.description, /Time limit per command: 10 minutes\.\n$/);
   assert.doesNotMatch(tool.description, /sandbox/);
+});
+
+Deno.test("bash shows the person its command and folder, and offers a rule for a simple one", async () => {
+  await using t = await setup({ sandbox: false });
+  const tool = bashTool({
+    sandbox: createSandbox({
+      enabled: false,
+      network: true,
+      project: t.project,
+      helDir: "",
+      env: {},
+    }),
+    project: t.project,
+    timeoutSeconds: 60,
+    sandboxed: false,
+  });
+  assert.deepEqual(await tool.describeCall!({ command: "npm test -- --watch" }), {
+    preview: { kind: "command", command: "npm test -- --watch", cwd: t.project },
+    scope: { kind: "command", tool: "bash", prefix: "npm test" },
+  });
+  assert.deepEqual(await tool.describeCall!({ command: "npm test && rm -rf ~" }), {
+    preview: { kind: "command", command: "npm test && rm -rf ~", cwd: t.project },
+    scope: undefined,
+  });
 });
 
 Deno.test({

@@ -23,6 +23,8 @@ export interface CommandSpec {
   timeoutMs?: number;
   /** Aborting kills the group (the user interrupted the run). */
   signal?: AbortSignal;
+  /** Hears stdout and stderr as they arrive (see `ChildSpec.onOutput`). */
+  onOutput?(text: string): void;
 }
 
 /** How a program ended. */

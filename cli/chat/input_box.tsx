@@ -1,0 +1,92 @@
+/**
+ * The chat's input box: a line editor with history, Ctrl-R search, multi-line input, whole
+ * pastes and slash-command completion, on Ink's `useInput` and `usePaste` (bracketed paste, so
+ * a pasted block arrives as one piece). Typing works while an answer streams; `busy` only
+ * changes the hint. The app must render with `exitOnCtrlC: false` so Ctrl-C reaches the box.
+ *
+ * Shift+Enter: most terminals send it as a plain Enter. Under the kitty keyboard protocol
+ * (Ink's `kittyKeyboard: {mode: "auto"}` render option) it arrives as `CSI 13;2u`, which Ink
+ * reports as `key.return` with `key.shift`; terminals set up to send ESC CR for it (as for
+ * Alt+Enter) give `key.return` with `key.meta`. Both break the line, as do Ctrl-J and `\`
+ * before Enter on every terminal.
+ *
+ * @module
+ */
+import { useInput, usePaste } from "ink";
+import { useRef, useState } from "react";
+import { neutralise } from "../../core/neutralise.ts";
+import type { CommandInfo } from "./command_completion.ts";
+import type { PromptHistory } from "./history.ts";
+import { applyKey, applyPaste, type KeyContext } from "./input_keys.ts";
+import { EMPTY_INPUT, type InputState } from "./input_state.ts";
+import { InputView } from "./input_view.tsx";
+
+/** What the chat gives the input box and hears back from it. */
+export interface InputBoxProps {
+  history: PromptHistory;
+  commands: readonly CommandInfo[];
+  /** True while an answer streams: Enter still sends, the hint says it is queued. */
+  busy: boolean;
+  color: boolean;
+  width: number;
+  /** Enter: the whole text, long pastes in full. It is already in the history. */
+  onSubmit(text: string): void;
+  /** Esc with nothing of the box's own (a search, the command list) to close. */
+  onEscape(): void;
+  /** Ctrl-C; the box has already cleared itself. */
+  onCtrlC(hadText: boolean): void;
+  /** Ctrl-D on an empty box. */
+  onExit(): void;
+  /** False while something else (a permission question, a picker) owns the keys. */
+  isActive?: boolean;
+}
+
+/** A failed history write, as one line under the box. */
+function historyNotice(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return neutralise(`history not saved: ${reason}`).replaceAll("\n", " ");
+}
+
+/** The input box (see the module's description). */
+export function InputBox(props: InputBoxProps) {
+  const { history, isActive = true } = props;
+  const [state, setState] = useState<InputState>(EMPTY_INPUT);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  // Keys can come faster than React renders: each one must act on the state the last one
+  // made, so every change goes through `update`, which keeps this current.
+  const latest = useRef(state);
+
+  const context = (): KeyContext => ({ history: history.entries(), commands: props.commands });
+  const update = (next: InputState) => {
+    latest.current = next;
+    setState(next);
+  };
+
+  useInput((input, key) => {
+    const outcome = applyKey(latest.current, input, key, context());
+    if (outcome.state !== latest.current) update(outcome.state);
+    const effect = outcome.effect;
+    if (!effect) return;
+    if (effect.kind === "submit") {
+      setNotice(undefined);
+      history.add(effect.text).catch((error) => setNotice(historyNotice(error)));
+      props.onSubmit(effect.text);
+    } else if (effect.kind === "escape") props.onEscape();
+    else if (effect.kind === "ctrl-c") props.onCtrlC(effect.hadText);
+    else props.onExit();
+  }, { isActive });
+
+  usePaste((text) => update(applyPaste(latest.current, text, context())), { isActive });
+
+  return (
+    <InputView
+      state={state}
+      commands={props.commands}
+      history={history.entries()}
+      busy={props.busy}
+      color={props.color}
+      width={props.width}
+      notice={notice}
+    />
+  );
+}

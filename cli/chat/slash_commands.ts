@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ApprovalScope } from "../../core/permissions.ts";
+import type { SessionRules } from "./session_rules.ts";
 import { escapeControlCharacters } from "../../core/neutralise.ts";
 import { errorMessage } from "../../core/errors.ts";
 import type { Run } from "../../agent/run.ts";
@@ -17,14 +17,8 @@ import { permissionsCommand } from "./commands/permissions.ts";
 import { initCommand } from "./commands/init.ts";
 import { table } from "./commands/format.ts";
 
-/**
- * What `/permissions` needs of the chat's "don't ask again" rules (`SessionRules` in
- * session_rules.ts has it): the rules in order, and removing one by its index in that order.
- */
-export interface SessionRuleList {
-  list(): readonly ApprovalScope[];
-  remove(index: number): unknown;
-}
+/** What `/permissions` needs of the chat's "don't ask again" rules. */
+export type SessionRuleList = Pick<SessionRules, "list" | "remove">;
 
 /** What a command can do in the chat that runs it. */
 export interface CommandContext {

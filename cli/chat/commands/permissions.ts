@@ -4,27 +4,9 @@
  *
  * @module
  */
-import type { ApprovalScope } from "../../../core/permissions.ts";
 import type { AccessLevel } from "../../../core/types.ts";
-import { escapeControlCharacters } from "../../../core/neutralise.ts";
+import { describeScope } from "../session_rules.ts";
 import type { SlashCommand } from "../slash_commands.ts";
-
-/**
- * What a rule covers, in the words of the permission question (describeScope in
- * session_rules.ts says the same; this stands in until that module is on main). Names come
- * from the model's calls and the configuration, so they are neutralised.
- */
-export function describeRule(scope: ApprovalScope): string {
-  const shown = (text: string) => escapeControlCharacters(text);
-  switch (scope.kind) {
-    case "tool":
-      return shown(scope.tool);
-    case "command":
-      return `${shown(scope.tool)} commands starting with \`${shown(scope.prefix)}\``;
-    case "server":
-      return `every tool of the MCP server \`${shown(scope.server)}\``;
-  }
-}
 
 const ACCESS: Record<AccessLevel, string> = {
   "read-only": "read-only: reads run, writes and commands are refused",
@@ -51,7 +33,7 @@ export const permissionsCommand: SlashCommand = {
         return Promise.resolve();
       }
       context.rules.remove(number - 1);
-      context.print(`removed: ${describeRule(rule)}; such calls are asked about again`);
+      context.print(`removed: ${describeScope(rule)}; such calls are asked about again`);
       return Promise.resolve();
     }
     const lines = [`access ${ACCESS[context.run.access]}`];
@@ -59,7 +41,7 @@ export const permissionsCommand: SlashCommand = {
       lines.push('no session rules ("a" at a permission question adds one)');
     } else {
       lines.push("allowed without asking, this session:");
-      rules.forEach((rule, index) => lines.push(`  ${index + 1}. ${describeRule(rule)}`));
+      rules.forEach((rule, index) => lines.push(`  ${index + 1}. ${describeScope(rule)}`));
       lines.push("/permissions remove N removes one");
     }
     context.print(lines.join("\n"));

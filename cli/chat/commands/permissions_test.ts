@@ -33,7 +33,7 @@ Deno.test("/permissions lists the rules in the question's words and removes one 
     "there is no rule 7; /permissions lists them",
     "usage: /permissions, or /permissions remove N (N from the list)",
   ]);
-  assert.deepEqual(rules.map((rule) => rule.kind), ["server", "tool"]);
+  assert.deepEqual(chat.context.rules.list().map((rule) => rule.kind), ["server", "tool"]);
 });
 
 Deno.test("/permissions without rules says how one is added", async () => {

@@ -7,6 +7,7 @@
 import type { ApprovalScope } from "../../../core/permissions.ts";
 import type { Run } from "../../../agent/run.ts";
 import type { CommandContext } from "../slash_commands.ts";
+import { SessionRules } from "../session_rules.ts";
 
 /** What the fake chat saw a command do. */
 export interface FakeChat {
@@ -32,7 +33,8 @@ export function fakeChat(
     keys?: readonly (readonly [string, string])[];
   } = {},
 ): FakeChat {
-  const rules = options.rules ?? [];
+  const rules = new SessionRules();
+  for (const scope of options.rules ?? []) rules.add(scope);
   const chat: FakeChat = {
     printed: [],
     sent: [],
@@ -43,7 +45,7 @@ export function fakeChat(
     screen: () => chat.printed.join("\n"),
     context: {
       run,
-      rules: { list: () => [...rules], remove: (index) => rules.splice(index, 1) },
+      rules,
       print: (text) => void chat.printed.push(text),
       pick(title, items) {
         const labels = items.map((item) => item.label);

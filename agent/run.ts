@@ -1,100 +1,43 @@
 /**
  * One hel run: set up the active plugins, build the system message and the model client,
  * then hand user turns to the loop. The model client is given: the command line builds it from
- * the flags, tests pass a scripted one. Used by the one-shot and interactive modes alike.
+ * the flags, tests pass a scripted one. Used by the one-shot and interactive modes alike. The
+ * chat can switch the run to another conversation (run_conversation.ts) and another model.
+ * Its contract is run_types.ts.
  *
  * @module
  */
-import type { CompactionPolicy } from "./compaction/plan.ts";
-import { createCompactor } from "./compaction/driver.ts";
 import type { HelEvent } from "../core/events.ts";
 import { createHost } from "./host.ts";
-import { type LoopOutcome, runLoop } from "../core/loop.ts";
-import type { ModelClient, StreamListeners } from "../core/model.ts";
-import type { Approver } from "../core/permissions.ts";
-import type { Plugin, PluginContext } from "../core/plugin.ts";
-import { openSession, type ResumeChoice } from "./session/open.ts";
-import { type SessionPaths, writeSpillFile } from "./session/store.ts";
-import { buildSystemPrompt } from "./system_prompt.ts";
+import { runLoop } from "../core/loop.ts";
+import type { ModelClient } from "../core/model.ts";
+import { type OpenSession, openSession } from "./session/open.ts";
+import { writeSpillFile } from "./session/store.ts";
 import { executeToolCall } from "../core/tool_call.ts";
-import type { AccessLevel, ChatMessage } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
-import { emptyUsage, type RunUsage } from "../core/usage.ts";
-import { environmentFacts, readContextFile } from "./environment.ts";
+import { emptyUsage } from "../core/usage.ts";
 import { closingNote } from "./run_session.ts";
-import { createRecorder } from "./recorder.ts";
+import { beginConversation, type Conversation } from "./run_conversation.ts";
+import { resumableSessions } from "./session/resumable.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
 import { PluginDriver } from "../core/plugin_driver.ts";
 import { ToolRegistry } from "../core/tool_registry.ts";
+import type { Run, RunDeps, RunSettings } from "./run_types.ts";
 
-/**
- * Settings of a run, from the command line. The model client is built by the caller; the
- * model's name and server are here only for the session journal.
- */
-export interface RunSettings {
-  model: string;
-  baseUrl: string;
-  access: AccessLevel;
-  env: boolean;
-  /** The context file's name, or false for none. */
-  contextFile: string | false;
-  maxTurns: number;
-  /** Spill large results into the session (off with `--no-compaction`). */
-  spill: boolean;
-  /** Continue a saved session: its id, or `true` for the project's most recent one. */
-  resume?: ResumeChoice;
-  /** With `resume`: continue in a new session, leaving the resumed one as it was. */
-  forkSession?: boolean;
-  /** When to compact the conversation; undefined turns compaction off. */
-  compaction?: CompactionPolicy;
-}
-
-/** A running session: its conversation and the means to run user turns on it. */
-export interface Run {
-  session: SessionPaths;
-  usage: RunUsage;
-  plugins: readonly Plugin[];
-  /** Appends the user's message and runs the loop until the model answers. */
-  turn(text: string, signal: AbortSignal, stream?: StreamListeners): Promise<LoopOutcome>;
-  /**
-   * Compacts the conversation now (`/compact`) and saves the session when it changed; false
-   * when compaction is off or the summary could not be used.
-   */
-  compact(signal: AbortSignal): Promise<boolean>;
-}
-
-/** Everything `startRun` needs besides settings. */
-export interface RunDeps {
-  context: PluginContext;
-  plugins: readonly Plugin[];
-  approver: Approver;
-  /**
-   * Builds the conversation's model; `emit` is the run's, so its exchanges and retries reach
-   * the plugins' observers and the record.
-   */
-  model(emit: (event: HelEvent) => void): ModelClient;
-  emit(event: HelEvent): void;
-  /**
-   * Receives the run's shutdown before any plugin is set up, so an exit path taken during
-   * setup (Ctrl-C, SIGTERM) still shuts down the plugins that already started.
-   */
-  onShutdownReady?(shutdown: () => Promise<void>): void;
-}
+export type * from "./run_types.ts";
 
 /** Sets up plugins (in order) and returns the run; a plugin that fails setup is named. */
 export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Run> {
-  const opened = await openSession(
-    deps.context.project,
+  const { project, helHome } = deps.context;
+  // The session the run is in: a switch (/clear, /resume) replaces it, and what reads it
+  // (the host's session, spill files, shutdown) reads the current one.
+  let session: OpenSession = await openSession(
+    project,
     settings.resume,
-    deps.context.helHome,
+    helHome,
     settings.forkSession,
   );
-  const session = opened.paths;
-  const snapshot = opened.state;
-  // The system message is rebuilt below; everything after it is restored verbatim.
-  const messages: ChatMessage[] = snapshot
-    ? snapshot.messages.filter((m) => m.role !== "system")
-    : [];
+  let conversation: Conversation | undefined;
   // Every hook failure is a warning event: printed, and kept in the run's record.
   const plugins = new PluginDriver((text) => emit({ type: "warning", text }));
   const emit = (event: HelEvent) => {
@@ -104,27 +47,37 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   // Off with --no-compaction: large results then reach the model whole.
   const spill = settings.spill
     ? (text: string) =>
-      writeSpillFile(session, text, (warning) => emit({ type: "warning", text: warning }))
+      writeSpillFile(session.paths, text, (warning) => emit({ type: "warning", text: warning }))
     : undefined;
   const tools = new ToolRegistry(plugins);
   const { host, reading } = createHost({
     context: deps.context,
-    session: { id: session.id, dir: session.dir, resumed: snapshot !== undefined },
+    session: {
+      get id() {
+        return session.paths.id;
+      },
+      get dir() {
+        return session.paths.dir;
+      },
+      get resumed() {
+        return session.state !== undefined;
+      },
+    },
     access: settings.access,
     tools,
     spill: (text) => spill ? spill(text) : Promise.resolve(undefined),
     emit,
-    conversation: () => messages,
+    conversation: () => conversation?.messages ?? [],
   });
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
   const shutdown = () =>
     shuttingDown ??= plugins.shutdown().finally(() => {
-      opened.journal.close();
-      opened.lock.release();
+      session.journal.close();
+      session.lock.release();
     });
   deps.onShutdownReady?.(shutdown);
-  for (const text of opened.warnings) emit({ type: "warning", text });
+  for (const text of session.warnings) emit({ type: "warning", text });
   try {
     await plugins.start(deps.plugins, host);
   } catch (error) {
@@ -132,30 +85,54 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     if (error instanceof PluginHookError && error.cause instanceof UsageError) throw error.cause;
     throw new UsageError(errorMessage(error));
   }
-  if (snapshot) plugins.restoreStates(snapshot.plugins);
+  // What a new conversation (/clear) starts from; a saved one overrides what it saved.
+  const freshStates = plugins.saveStates();
+  if (session.state) plugins.restoreStates(session.state.plugins);
 
-  const model = deps.model(emit);
+  let modelId = settings.model;
+  let client = deps.model(emit, modelId);
+  const model: ModelClient = { complete: (request, options) => client.complete(request, options) };
   const usage = emptyUsage();
   const definitions = () => tools.definitions();
-  const compactor = settings.compaction && createCompactor({
-    policy: settings.compaction,
+  const runSettings = () => ({
+    model: modelId,
+    base_url: settings.baseUrl,
+    access: settings.access,
+    tools: definitions().map((definition) => definition.function.name),
+    plugins: deps.plugins.map((plugin) => plugin.name),
+  });
+  const parts = {
+    context: deps.context,
+    plugins,
+    env: settings.env,
+    contextFile: settings.contextFile,
+    compaction: settings.compaction,
     model,
     toolDefinitions: definitions,
-    plugins,
     usage,
-    log: deps.context.log,
-    save: spill,
-    reading: reading(),
-    retained: snapshot?.retained ?? 0,
-  });
-  // Conversation requests report their prompt size to the compactor's meter.
+    reading,
+    spill,
+    runSettings,
+  };
+  let current = conversation = await beginConversation(session, parts);
+
+  /** Ends the current conversation and continues in `next`, its plugin state restored. */
+  const switchTo = async (next: OpenSession, states: Record<string, unknown>) => {
+    await current.close();
+    session = next;
+    for (const text of next.warnings) emit({ type: "warning", text });
+    plugins.restoreStates(states);
+    current = conversation = await beginConversation(next, parts);
+  };
+
+  // Conversation requests report their prompt size to the compactor and the context meter.
   const conversationModel: ModelClient = {
     async complete(request, options) {
       const reply = await model.complete(request, options);
       if (reply.ok && reply.usage) {
-        compactor?.measured(request.messages.length, reply.usage.promptTokens);
+        current.measured(request.messages.length, reply.usage.promptTokens);
       }
-      if (reply.ok) await recorder.record(reply.message);
+      if (reply.ok) await current.recorder.record(reply.message);
       return reply;
     },
   };
@@ -168,54 +145,26 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     reading: reading(),
     emit: (event: HelEvent) => {
       if (event.type === "permission") {
-        recorder.note({ type: "permission", decision: { ...event } });
+        current.recorder.note({ type: "permission", decision: { ...event } });
       }
       emit(event);
     },
   };
 
-  // Built fresh (after plugins restored their state), also on resume: the saved one is dropped.
-  const system = buildSystemPrompt({
-    environment: settings.env ? environmentFacts(deps.context.project) : undefined,
-    contextFile: settings.contextFile
-      ? await readContextFile(
-        deps.context.project,
-        settings.contextFile,
-        (text) => deps.context.log.warn(text),
-        reading(),
-      )
-      : undefined,
-    environmentLines: settings.env ? plugins.environmentLines() : [],
-    pluginSections: plugins.systemSections(),
-  });
-  messages.unshift({ role: "system", content: system });
-  // The messages so far (a resume's) are in the journal already.
-  const recorder = createRecorder({
-    journal: opened.journal,
-    messages,
-    states: () => plugins.saveStates(),
-    retained: () => compactor?.retained() ?? 0,
-    log: deps.context.log,
-    sessionId: session.id,
-  });
-  recorder.note({
-    type: "run",
-    settings: {
-      model: settings.model,
-      base_url: settings.baseUrl,
-      access: settings.access,
-      tools: definitions().map((definition) => definition.function.name),
-      plugins: deps.plugins.map((plugin) => plugin.name),
-    },
-  });
-  recorder.note({ type: "system", content: system });
-  await recorder.sync();
-
   return {
-    session,
+    get session() {
+      return session.paths;
+    },
     usage,
     plugins: deps.plugins,
+    get model() {
+      return modelId;
+    },
+    baseUrl: settings.baseUrl,
+    access: settings.access,
+    contextFile: settings.contextFile,
     async turn(text, signal, stream) {
+      const { messages, recorder, compactor } = current;
       messages.push({ role: "user", content: text });
       const outcome = await runLoop(messages, {
         model: conversationModel,
@@ -225,9 +174,9 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
           await recorder.record({ role: "tool", tool_call_id: call.id, content });
           return content;
         },
-        beforeRequest: async (current, requestSignal) => {
+        beforeRequest: async (now, requestSignal) => {
           if (compactor) {
-            await recorder.rewriting(() => compactor.beforeRequest(current, requestSignal));
+            await recorder.rewriting(() => compactor.beforeRequest(now, requestSignal));
           }
           await recorder.sync();
         },
@@ -250,13 +199,53 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       return outcome;
     },
     async compact(signal) {
+      const { messages, recorder, compactor } = current;
       if (!compactor) {
-        deps.context.log.info("[compaction] off in this run (--no-compaction)");
-        return false;
+        const size = current.fill().tokens;
+        const count = messages.length - 1;
+        return {
+          summarised: 0,
+          pruned: 0,
+          messagesBefore: count,
+          messagesAfter: count,
+          tokensBefore: size,
+          tokensAfter: size,
+          skipped: "compaction is off in this run (--no-compaction)",
+        };
       }
-      const changed = await recorder.rewriting(() => compactor.compactNow(messages, signal));
+      const report = await recorder.rewriting(() => compactor.compactNow(messages, signal));
       await recorder.sync();
-      return changed;
+      return report;
     },
+    async newSession() {
+      await switchTo(await openSession(project, undefined, helHome), freshStates);
+    },
+    async resumeSession(id) {
+      if (id === session.paths.id) {
+        throw new UsageError(`session ${id} is the one this chat is in already`);
+      }
+      const next = await openSession(project, id, helHome);
+      const state = next.state!;
+      await switchTo(next, { ...freshStates, ...state.plugins });
+      return { id, createdAt: state.createdAt, messages: current.messages.slice(1) };
+    },
+    async setModel(id) {
+      client = deps.model(emit, id);
+      modelId = id;
+      current.recorder.note({ type: "run", settings: { ...runSettings(), changed: "model" } });
+      await current.recorder.sync();
+    },
+    conversation: () => current.messages.slice(1),
+    contextUsage() {
+      const { tokens, estimated } = current.fill();
+      return { used: tokens, window: settings.contextWindow, estimated };
+    },
+    tools: () =>
+      definitions().map(({ function: tool }) => ({
+        name: tool.name,
+        summary: (tool.description ?? "").trim().split("\n", 1)[0]!.trim(),
+      })),
+    pluginStatus: () => plugins.status(),
+    savedSessions: () => resumableSessions(project, helHome, session.paths.id),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The two ways to talk to a run: one instruction (the final answer alone on stdout), or an
- * interactive chat on a terminal (`> ` prompt, `/exit` or Ctrl-D to quit).
+ * interactive chat on a terminal (`> ` prompt, slash commands, `/exit` or Ctrl-D to quit).
  *
  * @module
  */
@@ -9,6 +9,7 @@ import type { RunUsage } from "../core/usage.ts";
 import type { Run } from "../agent/run.ts";
 import { writeErr, writeOut, writeRawOut, writeStreamed } from "../kit/output.ts";
 import type { LineReader } from "./terminal.ts";
+import { type ChatCommands, chatCommands, type PlainChat } from "./chat_commands.ts";
 
 /** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
 export function exitCodeFor(outcome: LoopOutcome): number {
@@ -59,16 +60,39 @@ export function usageLine(usage: RunUsage): string {
     `output ${n(usage.outputTokens)} · cached ${n(usage.cachedTokens)}]`;
 }
 
+/** Runs one user turn of the chat: the answer streamed to stdout, then the usage line. */
+async function chatTurn(run: Run, text: string, interrupts: Interrupts): Promise<void> {
+  let streamed = false;
+  const outcome = await run.turn(text, interrupts.next(), {
+    onText: (delta) => {
+      streamed = true;
+      writeStreamed(delta);
+    },
+  });
+  interrupts.idle();
+  if (!streamed && outcome.finalText) writeOut(outcome.finalText);
+  writeOut("\n");
+  reportProblem(outcome);
+  writeErr(`${usageLine(run.usage)}\n`);
+}
+
 /** The interactive chat; returns the exit code when the person leaves. */
 export async function runChat(
   run: Run,
   reader: LineReader,
   interrupts: Interrupts,
-  commands: Record<string, (run: Run) => Promise<void>> = {},
+  commands: ChatCommands = chatCommands(interrupts),
 ): Promise<number> {
-  writeErr("hel — type /exit or press Ctrl-D to quit\n");
+  writeErr("hel — type /exit or press Ctrl-D to quit, /help for the commands\n");
   interrupts.idle();
-  while (true) {
+  let leaving = false;
+  const chat: PlainChat = {
+    run,
+    reader,
+    send: (text) => chatTurn(run, text, interrupts),
+    exit: () => void (leaving = true),
+  };
+  while (!leaving) {
     writeOut("> ");
     const line = await reader.readLine();
     if (line === undefined) {
@@ -87,29 +111,9 @@ export async function runChat(
     }
     const text = lines.join("\n").trim();
     if (text === "") continue;
-    if (text === "/exit") return 0;
-    const command = commands[text];
-    if (command) {
-      await command(run);
-      continue;
-    }
-    if (/^\/[a-z-]+$/i.test(text)) {
-      // A mistyped command ("/exti", "/help") is not sent to the model as a message.
-      const known = ["/exit", ...Object.keys(commands)].join(", ");
-      writeErr(`hel: unknown command ${text}; the commands are ${known}\n`);
-      continue;
-    }
-    let streamed = false;
-    const outcome = await run.turn(text, interrupts.next(), {
-      onText: (delta) => {
-        streamed = true;
-        writeStreamed(delta);
-      },
-    });
-    interrupts.idle();
-    if (!streamed && outcome.finalText) writeOut(outcome.finalText);
-    writeOut("\n");
-    reportProblem(outcome);
-    writeErr(`${usageLine(run.usage)}\n`);
+    // A command line (or a mistyped one: "/exti") is never sent to the model as a message.
+    if (await commands.handle(text, chat)) continue;
+    await chatTurn(run, text, interrupts);
   }
+  return 0;
 }

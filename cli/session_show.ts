@@ -37,11 +37,28 @@ function calls(message: ChatMessage): string[] {
   );
 }
 
-/** The conversation as text: one block per message, headed by its role. */
-export function conversationText(id: string, state: SessionState): string {
+/** The first `max` lines of a tool result, and how many more there are. */
+function firstLines(text: string, max: number): string {
+  const lines = text.split("\n");
+  if (lines.length <= max) return text;
+  return `${lines.slice(0, max).join("\n")}\n… (${lines.length - max} more lines)`;
+}
+
+/**
+ * The conversation as text: one block per message, headed by its role. With `toolLines`
+ * (the chat's `/resume`), each tool result shows only its first lines.
+ */
+export function conversationText(
+  id: string,
+  state: { createdAt: string; messages: readonly ChatMessage[] },
+  toolLines?: number,
+): string {
   const blocks = state.messages.map((message) => {
     const head = message.role === "tool" ? `[tool ${message.tool_call_id}]` : `[${message.role}]`;
-    const body = [message.content ?? "", ...calls(message).map((call) => `→ ${call}`)]
+    const content = message.role === "tool" && toolLines !== undefined
+      ? firstLines(message.content, toolLines)
+      : message.content ?? "";
+    const body = [content, ...calls(message).map((call) => `→ ${call}`)]
       .filter((line) => line !== "").join("\n");
     return `${head}\n${body}`;
   });

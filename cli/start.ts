@@ -14,7 +14,7 @@ import { UsageError } from "../core/usage_error.ts";
 import { fileApprover, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
-import { policyFromFlags } from "../agent/compaction/plan.ts";
+import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
 import { checkSessionId } from "../agent/session/catalog.ts";
 import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
@@ -253,11 +253,13 @@ async function runWithListeners(
       resume: flags.resume,
       forkSession: flags.forkSession ?? false,
       compaction,
+      contextWindow: flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     }, {
       context,
       plugins: active,
       approver,
-      model: (runEmit) => createModel(flags, key, runEmit),
+      // `/model` in the chat asks for a client of another model id, with the same flags.
+      model: (runEmit, id) => createModel({ ...flags, model: id }, key, runEmit),
       emit,
       onShutdownReady: (ready) => shutdown = ready,
     });

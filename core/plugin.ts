@@ -68,6 +68,10 @@ export interface PluginContext {
 
 /** Handed to `setup`: the run's session, the access level and the tool registry. */
 export interface Host extends PluginContext {
+  /**
+   * The session the run is in now. The chat can switch a run to a new or a saved session
+   * between turns (`/clear`, `/resume`), so read it when it is needed, not once in `setup`.
+   */
   readonly session: { readonly id: string; readonly dir: string; readonly resumed: boolean };
   readonly access: AccessLevel;
   /** Adds a tool offered in every request, in registration order. Names must be unique. */

@@ -236,6 +236,13 @@ export class PluginDriver {
     }
   }
 
+  /** Each plugin's status lines, in order; a plugin with none (or whose hook threw) is left out. */
+  status(): { plugin: string; lines: string[] }[] {
+    return this.#each("status", (hooks) => hooks.status!())
+      .map(({ name, value }) => ({ plugin: name, lines: [...value] }))
+      .filter(({ lines }) => lines.length > 0);
+  }
+
   /** Runs every registered shutdown, last first; once only, whoever asks (end, signal, error). */
   shutdown(): Promise<void> {
     return this.#stopping ??= (async () => {

@@ -246,3 +246,17 @@ test("observe(): every observer in order; one that throws is reported once and k
   assert.deepEqual(seen, ["bad", "good warning", "bad", "good warning"]);
   assert.deepEqual(warnings, ["plugin bad failed in observe: no file"]);
 });
+
+test("status(): each plugin's lines in order; one that throws is a warning and shows nothing", () => {
+  const { driver: plugins, warnings } = driver(
+    ["mcp", { status: () => ["fs: connected, 3 tools"] }],
+    ["quiet", { status: () => [] }],
+    ["bad", { status: boom("no servers") }],
+    ["skills", { status: () => ["2 skills"] }],
+  );
+  assert.deepEqual(plugins.status(), [
+    { plugin: "mcp", lines: ["fs: connected, 3 tools"] },
+    { plugin: "skills", lines: ["2 skills"] },
+  ]);
+  assert.deepEqual(warnings, ["plugin bad failed in status: no servers"]);
+});

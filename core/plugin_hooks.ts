@@ -103,6 +103,13 @@ export interface PluginHooks {
    * as events are many) and the run goes on.
    */
   observe?(event: HelEvent): void;
+  /**
+   * Lines saying how the plugin stands, for the person who asks (`/status` and `/mcp` in the
+   * chat): e.g. each MCP server, connected or not, and its tools. Asked only then, never by the
+   * loop. The lines may quote outside text (a server's name, why it stopped): whoever shows
+   * them neutralises them. Kind `each`; a throw is a warning and the plugin shows no line.
+   */
+  status?(): readonly string[];
 }
 
 /** The names of the hooks `setup` may return. */
@@ -121,6 +128,7 @@ export const HOOKS = {
   saveState: { kind: "each", onThrow: "warn" },
   restoreState: { kind: "each", onThrow: "warn" },
   observe: { kind: "each", onThrow: "warn" },
+  status: { kind: "each", onThrow: "warn" },
 } as const satisfies Record<HookName, { kind: HookKind; onThrow: HookThrow }>;
 
 /** What a plugin can list in its `hooks`: the returned hooks and `shutdown`. */

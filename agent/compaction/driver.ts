@@ -44,12 +44,34 @@ export interface CompactorDeps {
   retained: number;
 }
 
+/**
+ * What `/compact` did: how many messages the summary replaced and old tool results were cut,
+ * and the conversation's size before and after (messages without the system message, tokens
+ * estimated).
+ */
+export interface CompactionReport {
+  /** Messages the summary replaced; 0 when no summary was made (`skipped` says why). */
+  summarised: number;
+  /** Old large tool results cut to their head and tail. */
+  pruned: number;
+  messagesBefore: number;
+  messagesAfter: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Why no summary was made, when none was. */
+  skipped?: string;
+}
+
 /** The compactor of one run. */
 export interface Compactor {
   /** Compacts when the conversation is over the threshold; rewrites `messages` in place. */
   beforeRequest(messages: ChatMessage[], signal: AbortSignal): Promise<void>;
-  /** Prunes and summarises now, whatever the size (`/compact`); true when it summarised. */
-  compactNow(messages: ChatMessage[], signal: AbortSignal): Promise<boolean>;
+  /**
+   * Prunes and summarises now (`/compact`), whatever the threshold: the recent part kept
+   * verbatim is at most a tenth of the conversation, so most of it is summarised. Logs nothing:
+   * the caller reports what it did.
+   */
+  compactNow(messages: ChatMessage[], signal: AbortSignal): Promise<CompactionReport>;
   /** Records the prompt tokens the server reported for a request of `count` messages. */
   measured(count: number, promptTokens: number): void;
   /** Retained plugin messages right after the checkpoint (saved in the snapshot). */
@@ -76,13 +98,12 @@ export function createCompactor(deps: CompactorDeps): Compactor {
     return [...messages.slice(0, first + 1), ...messages.slice(first + 1 + retained)];
   };
 
-  async function prune(messages: ChatMessage[]): Promise<boolean> {
+  /** Cuts the old large tool results before the kept tail; returns how many. */
+  async function prune(messages: ChatMessage[], keepRecent: number): Promise<number> {
     const first = firstIndex(messages);
-    const tail = selectTail(messages, first, deps.policy.keepRecent);
-    if (tail === undefined) return false;
+    const tail = selectTail(messages, first, keepRecent);
+    if (tail === undefined) return 0;
     const indices = pruneCandidates(messages, first, tail);
-    if (indices.length === 0) return false;
-    const before = estimate(messages);
     for (const index of indices) {
       const message = messages[index] as Extract<ChatMessage, { role: "tool" }>;
       const savedAt = deps.save ? await deps.save(message.content) : undefined;
@@ -91,12 +112,8 @@ export function createCompactor(deps: CompactorDeps): Compactor {
         content: prunedContent(message.content, savedAt, deps.reading?.pruned),
       };
     }
-    meter = undefined;
-    deps.log.info(
-      `[compaction] pruned ${indices.length} old tool result${indices.length === 1 ? "" : "s"}: ` +
-        `~${before} → ~${estimate(messages)} tokens`,
-    );
-    return true;
+    if (indices.length > 0) meter = undefined;
+    return indices.length;
   }
 
   /** The plugins' retained messages, together within the room left under the threshold. */
@@ -107,17 +124,18 @@ export function createCompactor(deps: CompactorDeps): Compactor {
     );
   }
 
-  async function summarise(messages: ChatMessage[], signal: AbortSignal): Promise<boolean> {
-    const skip = (why: string) => {
-      deps.log.info(`[compaction] skipped: ${why}; the conversation is unchanged`);
-      return false;
-    };
+  /** Replaces the part older than the kept tail with a summary; says how many, or why not. */
+  async function summarise(
+    messages: ChatMessage[],
+    signal: AbortSignal,
+    keepRecent: number,
+  ): Promise<{ replaced: number; before: number; after: number } | { skipped: string }> {
     const history = withoutRegion(messages);
     const first = firstIndex(history);
-    const tail = selectTail(history, first, deps.policy.keepRecent);
+    const tail = selectTail(history, first, keepRecent);
     const older = tail === undefined ? [] : history.slice(first, tail);
     if (tail === undefined || older.every((message) => isCheckpoint(message))) {
-      return skip("nothing old enough to summarise");
+      return { skipped: "nothing old enough to summarise" };
     }
     const reply = await deps.model.complete(
       {
@@ -132,7 +150,7 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       addUsage(deps.usage, reply.ok ? reply.usage : undefined);
     }
     const read = readSummary(reply);
-    if ("rejected" in read) return skip(read.rejected);
+    if ("rejected" in read) return { skipped: read.rejected };
     const kept = [...history.slice(0, first), checkpointMessage(read.summary)];
     const base = [...kept, ...history.slice(tail)];
     const region = regionFor(base);
@@ -140,26 +158,49 @@ export function createCompactor(deps: CompactorDeps): Compactor {
     const before = estimate(messages);
     const after = conversationTokens(candidate);
     if (after >= conversationTokens(messages)) {
-      return skip(`the summary is not smaller (~${after} tokens)`);
+      return { skipped: `the summary is not smaller (~${after} tokens)` };
     }
     messages.splice(0, messages.length, ...candidate);
     retained = region.length;
     meter = undefined;
-    deps.log.info(
-      `[compaction] ${older.length} messages → summary: ~${before} → ~${after} tokens`,
-    );
-    return true;
+    return { replaced: older.length, before, after };
   }
 
   return {
     async beforeRequest(messages, signal) {
       if (estimate(messages) <= deps.policy.at) return;
-      if (await prune(messages) && estimate(messages) <= deps.policy.at) return;
-      await summarise(messages, signal);
+      const before = estimate(messages);
+      const pruned = await prune(messages, deps.policy.keepRecent);
+      if (pruned > 0) {
+        deps.log.info(
+          `[compaction] pruned ${pruned} old tool result${pruned === 1 ? "" : "s"}: ` +
+            `~${before} → ~${estimate(messages)} tokens`,
+        );
+        if (estimate(messages) <= deps.policy.at) return;
+      }
+      const done = await summarise(messages, signal, deps.policy.keepRecent);
+      deps.log.info(
+        "skipped" in done
+          ? `[compaction] skipped: ${done.skipped}; the conversation is unchanged`
+          : `[compaction] ${done.replaced} messages → summary: ~${done.before} → ~${done.after} tokens`,
+      );
     },
     async compactNow(messages, signal) {
-      await prune(messages);
-      return await summarise(messages, signal);
+      const count = () => messages.length - firstIndex(messages);
+      const messagesBefore = count();
+      const tokensBefore = estimate(messages);
+      const keepRecent = Math.min(deps.policy.keepRecent, Math.floor(tokensBefore / 10));
+      const pruned = await prune(messages, keepRecent);
+      const done = await summarise(messages, signal, keepRecent);
+      return {
+        summarised: "replaced" in done ? done.replaced : 0,
+        pruned,
+        messagesBefore,
+        messagesAfter: count(),
+        tokensBefore,
+        tokensAfter: estimate(messages),
+        ...("skipped" in done ? { skipped: done.skipped } : {}),
+      };
     },
     measured(count, promptTokens) {
       meter = { count, promptTokens };

@@ -222,6 +222,37 @@ Deno.test("the server's prompt count drives the estimate once known", async () =
   assert.equal(requests.length, 1);
 });
 
+Deno.test("compacting now summarises most of a conversation far below the threshold and says what it did", async () => {
+  const { compactor, requests, notes } = setup(
+    [{ text: "## Primary Request and Intent\n- the work" }],
+    [],
+    800_000,
+    150_000,
+  );
+  const messages: ChatMessage[] = [sys];
+  for (let turn = 0; turn < 6; turn++) {
+    messages.push(user(`question ${turn} `.repeat(100)), answer(`answer ${turn} `.repeat(100)));
+  }
+  const report = await compactor.compactNow(messages, signal);
+  assert.equal(requests.length, 1);
+  assert.ok(isCheckpoint(messages[1]));
+  assert.deepEqual(messages.at(-1), answer("answer 5 ".repeat(100)));
+  assert.equal(report.summarised, 11);
+  assert.equal(report.pruned, 0);
+  assert.equal(report.messagesBefore, 12);
+  assert.equal(report.messagesAfter, 2);
+  assert.ok(report.tokensAfter < report.tokensBefore / 3, JSON.stringify(report));
+  assert.equal(report.skipped, undefined);
+  assert.deepEqual(notes, []);
+
+  // Nothing is left to summarise but the checkpoint itself: said, and nothing is asked.
+  const again = await compactor.compactNow(messages, signal);
+  assert.equal(requests.length, 1);
+  assert.equal(again.summarised, 0);
+  assert.equal(again.skipped, "nothing old enough to summarise");
+  assert.equal(again.tokensAfter, again.tokensBefore);
+});
+
 Deno.test("an interrupted summary request changes nothing and leaves the usage totals known", async () => {
   const messages: ChatMessage[] = [
     sys,

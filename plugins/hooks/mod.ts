@@ -53,7 +53,10 @@ export default function hooks(): Plugin {
       const deps: DispatchDeps = {
         ...(exposed ? { exposed } : {}),
         project: host.project,
-        sessionId: host.session.id,
+        // Read when a hook runs: the chat can switch the run to another session.
+        get sessionId() {
+          return host.session.id;
+        },
         launch: createLauncher(sandbox, settings.enabled, host.project, host.childEnv, {
           ...settings.env.HOME ? { home: settings.env.HOME } : {},
           ...settings.helHomeAnywhere ? { helHome: settings.helHomeAnywhere } : {},

@@ -24,6 +24,7 @@ import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createListCommand } from "./list_command.ts";
 import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
+import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { CONFIG_PATH, MCP_TRACE, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
@@ -41,7 +42,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
   return {
     name: "mcp",
     description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
-    hooks: ["systemPrompt", "toolDefinitions", "lookupTool", "shutdown"],
+    hooks: ["systemPrompt", "toolDefinitions", "lookupTool", "status", "shutdown"],
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
     options: MCP_OPTIONS,
     commands: [createListCommand(options)],
@@ -63,36 +64,45 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
     async setup(host: Host): Promise<PluginHooks | void> {
       const trace: Trace = (data) => host.emit({ type: "trace", channel: MCP_TRACE, data });
       const warn = (text: string) => host.emit({ type: "warning", text });
+      // Without servers the plugin still says why, when the person asks (/mcp).
+      const idle = (line: string): PluginHooks => ({ status: () => [line] });
       const file = await readMcpConfig(host.project);
-      if (file.kind === "absent") return;
+      if (file.kind === "absent") return idle(`no MCP servers: ${CONFIG_PATH} does not exist`);
       if (file.kind === "unusable") {
         trace({ event: "config", status: "unusable", message: file.message });
-        return warn(`${file.message}; no MCP server was started`);
+        warn(`${file.message}; no MCP server was started`);
+        return idle(`no MCP server was started: ${file.message}`);
       }
       if (file.kind === "invalid") {
         trace({ event: "config", status: "invalid", problems: file.problems });
-        return warn(
+        warn(
           `${CONFIG_PATH} is invalid, so no MCP server was started:\n  ${
             file.problems.join("\n  ")
           }`,
         );
+        return idle(`no MCP server was started: ${CONFIG_PATH} is invalid`);
       }
-      if (file.servers.length === 0) return;
+      if (file.servers.length === 0) return idle(`no MCP servers: ${CONFIG_PATH} lists none`);
       const summary = summarizeServers(file.servers);
       const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, file.bytes, summary);
       trace({ event: "config", status: trust, sha256: file.sha256, servers: file.servers.length });
+      const untrusted = idle(
+        `no MCP server was started: ${CONFIG_PATH} is not trusted (review it with "hel trust mcp")`,
+      );
       if (trust === "refused") {
-        return warn(
+        warn(
           `you did not trust ${CONFIG_PATH}, so no MCP server was started; hel asks again on ` +
             `the next run, or review it now with "hel trust mcp"`,
         );
+        return untrusted;
       }
       if (trust === "no-terminal") {
-        return warn(
+        warn(
           `${CONFIG_PATH} is not trusted for this project and there is no terminal to ask, so ` +
             `no MCP server was started. Review it with "hel trust mcp" on a terminal, or pin ` +
             `these exact bytes with "hel trust mcp --sha256 ${file.sha256}"`,
         );
+        return untrusted;
       }
 
       const { startupMs, shutdownWaitMs } = timings(options, host);
@@ -118,7 +128,14 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       for (const state of states) {
         if (state.status === "skipped") warn(`MCP server ${state.name} skipped: ${state.reason}`);
       }
-      if (connected.length === 0) return;
+      const servers = states.map((state): ServerStatus =>
+        state.status === "connected"
+          ? { name: state.name, status: "connected", connected: () => state.connection.connected }
+          : state
+      );
+      if (connected.length === 0) {
+        return { status: () => serverStatusLines(servers, [], new Set()) };
+      }
       const catalog = buildCatalog(
         withAllowlists(connected, file.servers),
         new Set(host.registeredToolNames()),
@@ -177,6 +194,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const section = parts.length > 0 ? parts.join("\n\n") : undefined;
       return {
         systemPrompt: () => section,
+        status: () => serverStatusLines(servers, catalog.entries, loaded),
         toolDefinitions() {
           const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
           return names.map((name) => definitions.get(name)!);

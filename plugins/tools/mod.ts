@@ -45,7 +45,10 @@ export default function tools(): Plugin {
       const { helHome, gitWritable = false, enabled: sandboxed, network } = sandboxSettings;
       const workspace: Workspace = {
         project,
-        spillDir: `${host.session.dir}/spill`,
+        // Read when used: the chat can switch the run to another session (/clear, /resume).
+        get spillDir() {
+          return `${host.session.dir}/spill`;
+        },
         ...(helHome ? { helHome } : {}),
         gitDirs: async () => (await gitMetadata(project)).namedGitDirs,
         gitThroughBash: gitWritable && settings.tools.includes("bash"),

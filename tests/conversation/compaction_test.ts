@@ -210,7 +210,7 @@ Deno.test("/compact in the interactive chat compacts now; the next turn starts f
   await type("/exit\n");
   const { code, output: screen } = await hel.finish();
   assert.equal(code, 0, screen);
-  assert.match(screen, /\[compaction\] 1 messages → summary/);
+  assert.match(screen, /compacted 1 message into a summary: ~[\d,]+ → ~[\d,]+ tokens/);
   assert.ok(isSummaryRequest(model.requests[1]!));
   // The summary request counts in the run's usage: three model calls after the second turn.
   assert.match(screen, /\[usage: 3 model calls · input \d/);

@@ -25,8 +25,6 @@ import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
 import { chatMode, colorWanted, terminalFacts, terminalSize } from "./chat/mode.ts";
-import { loadSessionState } from "../agent/session/load.ts";
-import type { ChatMessage } from "../core/types.ts";
 import type { ModelClient } from "../core/model.ts";
 import { createOpenAIClient } from "../agent/model/openai_client.ts";
 
@@ -276,7 +274,7 @@ async function runWithListeners(
         access: flags.access,
         color,
         size,
-        earlier: flags.resume === undefined ? [] : await savedMessages(run, context.project),
+        earlier: run.conversation(),
         nextSignal: () => interrupts.next(),
         idle: () => interrupts.idle(),
       });
@@ -290,15 +288,5 @@ async function runWithListeners(
     await shutdown();
     interrupts.dispose();
     removeTerminationHandlers();
-  }
-}
-
-/** The conversation a resumed run continues, for the chat to show; empty if unreadable. */
-async function savedMessages(run: Run, project: string): Promise<ChatMessage[]> {
-  try {
-    const loaded = await loadSessionState(run.session.dir, run.session.id, project);
-    return loaded.state.messages.filter((message) => message.role !== "system");
-  } catch {
-    return [];
   }
 }

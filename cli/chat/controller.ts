@@ -7,22 +7,18 @@
  * @module
  */
 import type { Run } from "../../agent/run.ts";
-import type { CommandContext, SlashCommand } from "./standin_commands.ts";
+import { type CommandContext, parseCommandLine, runSlashCommand } from "./slash_commands.ts";
 import type { SessionRules } from "./session_rules.ts";
 import type { ChatStore } from "./store.ts";
 
 /** A second Ctrl-C within this many milliseconds leaves hel. */
 export const EXIT_WINDOW_MS = 2_000;
 
-/** The first word of a slash command: `/help`, not `/usr/bin` (a path is a message). */
-const COMMAND = /^\/([a-z][a-z-]*)(?:\s+([\s\S]*))?$/i;
-
 /** What the controller needs. */
 export interface ChatControllerDeps {
   run: Run;
   store: ChatStore;
   rules: SessionRules;
-  commands: readonly SlashCommand[];
   /** A fresh signal per turn from the process's interrupts (SIGINT aborts it). */
   nextSignal(): AbortSignal;
   /** No turn is in flight any more. */
@@ -102,9 +98,12 @@ export class ChatController {
 
   async #work(first: string): Promise<void> {
     for (let text: string | undefined = first; text !== undefined && !this.#exited;) {
-      const command = COMMAND.exec(text.trim());
-      if (command) await this.#command(command[1]!.toLowerCase(), command[2] ?? "");
-      else await this.#sendTurn(text);
+      // A command line is shown as typed; what it does is slash_commands.ts's. A message starts
+      // its turn at once, so an Esc right after Enter finds it.
+      if (parseCommandLine(text)) {
+        this.#deps.store.add({ kind: "user", text: text.trim() });
+        await runSlashCommand(text, this.commandContext());
+      } else await this.#sendTurn(text);
       text = this.#deps.store.dequeue();
     }
   }
@@ -112,37 +111,40 @@ export class ChatController {
   async #sendTurn(text: string): Promise<void> {
     const { run, store } = this.#deps;
     store.beginTurn(text);
+    await this.#interruptible(async (signal) => {
+      store.endTurn(await run.turn(text, signal, store.streamListeners()));
+    });
+  }
+
+  /** A command's model request (`/compact`): the spinner shows and Esc interrupts it. */
+  async #request<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.#deps.store.setWorking(true);
+    try {
+      return await this.#interruptible(work);
+    } finally {
+      this.#deps.store.setWorking(false);
+    }
+  }
+
+  /** Runs `work` with a signal that Esc, Ctrl-C, leaving and SIGINT abort. */
+  async #interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     this.#turn = new AbortController();
     const signal = AbortSignal.any([this.#deps.nextSignal(), this.#turn.signal]);
     try {
-      store.endTurn(await run.turn(text, signal, store.streamListeners()));
+      return await work(signal);
     } finally {
       this.#turn = undefined;
       this.#deps.idle();
     }
   }
 
-  async #command(name: string, argument: string): Promise<void> {
-    const { store } = this.#deps;
-    const command = this.#deps.commands.find((c) => c.name === name);
-    if (!command) {
-      store.notice(`unknown command /${name} — /help lists them`, "warning");
-      return;
-    }
-    store.add({ kind: "user", text: `/${name}${argument ? ` ${argument}` : ""}` });
-    try {
-      await command.run(this.#commandContext(), argument.trim());
-    } catch (error) {
-      store.notice(`/${name}: ${(error as Error).message ?? error}`, "error");
-    }
-  }
-
-  #commandContext(): CommandContext {
+  /** What slash commands may do in this chat. */
+  commandContext(): CommandContext {
     const { run, rules, store } = this.#deps;
     return {
       run,
       rules,
-      print: (text) => store.notice(text),
+      print: (text) => store.notice(text, "plain"),
       pick: async (title, items) => {
         const index = await store.pick(title, items.map((item) => item.label));
         return index === undefined ? undefined : items[index]?.value;
@@ -150,6 +152,7 @@ export class ChatController {
       send: (prompt) => this.#sendTurn(prompt),
       exit: () => this.exit(),
       clearScreen: () => this.#deps.clearScreen(),
+      request: (work) => this.#request(work),
     };
   }
 }

@@ -6,7 +6,6 @@ import { emptyUsage } from "../../core/usage.ts";
 import { ChatController, EXIT_WINDOW_MS } from "./controller.ts";
 import { SessionRules } from "./session_rules.ts";
 import { ChatStore } from "./store.ts";
-import type { SlashCommand } from "./standin_commands.ts";
 
 /** A run whose turns wait until the test releases them (or they are aborted). */
 function heldRun() {
@@ -34,7 +33,7 @@ function heldRun() {
   return { run, sent, release: () => pending.shift()?.() };
 }
 
-function setUp(commands: SlashCommand[] = [], now = () => 0) {
+function setUp(now = () => 0) {
   const held = heldRun();
   const store = new ChatStore({ width: () => 80, color: false });
   let idle = 0;
@@ -42,7 +41,6 @@ function setUp(commands: SlashCommand[] = [], now = () => 0) {
     run: held.run,
     store,
     rules: new SessionRules(),
-    commands,
     nextSignal: () => new AbortController().signal,
     idle: () => idle++,
     clearScreen: () => {},
@@ -88,7 +86,7 @@ Deno.test("Esc interrupts the turn in flight and the transcript says so", async 
 
 Deno.test("a second Ctrl-C within two seconds leaves, a later one only warns again", async () => {
   let clock = 0;
-  const { controller, store } = setUp([], () => clock);
+  const { controller, store } = setUp(() => clock);
   let left = false;
   void controller.exited.then(() => left = true);
   controller.ctrlC();
@@ -112,27 +110,37 @@ Deno.test("/exit leaves even while a turn runs, and interrupts it", async () => 
   assert.deepEqual(sent, ["work"]);
 });
 
-Deno.test("slash commands run with arguments; unknown ones and paths are told apart", async () => {
-  const heard: string[] = [];
-  const echo: SlashCommand = {
-    name: "echo",
-    summary: "says its argument",
-    run: (context, argument) => {
-      heard.push(argument);
-      context.print(`echo: ${argument}`);
-      return Promise.resolve();
-    },
-  };
-  const { controller, store, sent, release } = setUp([echo]);
-  controller.submit("/echo hello  world ");
+Deno.test("slash commands are shown and run, unknown ones answered, and paths sent as messages", async () => {
+  const { controller, store, sent, release } = setUp();
+  controller.submit("/help");
   await controller.settled();
   controller.submit("/nope");
   await controller.settled();
   controller.submit("/usr/bin holds what?");
   release();
   await controller.settled();
-  assert.deepEqual(heard, ["hello  world"]);
+  const lines = shown(store);
+  assert.equal(lines[0], "user:/help");
+  assert.match(lines[1]!, /^notice:Commands:[\s\S]*\/exit/);
+  assert.ok(lines.includes("notice:unknown command /nope — /help lists them"), lines.join("|"));
   assert.deepEqual(sent, ["/usr/bin holds what?"], "a path is a message for the model");
-  assert.ok(shown(store).includes("notice:echo: hello  world"));
-  assert.ok(shown(store).includes("notice:unknown command /nope — /help lists them"));
+});
+
+Deno.test("a command's model request shows the spinner and Esc interrupts it", async () => {
+  const { controller, store } = setUp();
+  const context = controller.commandContext();
+  let aborted = false;
+  const request = context.request!((signal) =>
+    new Promise<void>((resolve) =>
+      signal.addEventListener("abort", () => {
+        aborted = true;
+        resolve();
+      })
+    )
+  );
+  assert.ok(store.snapshot().busy, "the spinner shows");
+  assert.equal(controller.interrupt(), true);
+  await request;
+  assert.ok(aborted);
+  assert.equal(store.snapshot().busy, undefined);
 });

@@ -19,7 +19,7 @@ import { inkStdout, type TerminalSize } from "./ink_stdout.ts";
 import { ChatStore } from "./store.ts";
 import { openHistory } from "./history.ts";
 import { SessionRules } from "./session_rules.ts";
-import { slashCommands } from "./standin_commands.ts";
+import { SLASH_COMMANDS } from "./slash_commands.ts";
 import { earlierConversation } from "./earlier_conversation.ts";
 
 /** The chat's parts that exist before the run: its state, rules and approver. */
@@ -60,7 +60,7 @@ export interface InkChatOptions {
   access: string;
   color: boolean;
   size(): TerminalSize;
-  /** A resumed session's conversation, shown first. */
+  /** The conversation so far (a resumed session's), shown first. */
   earlier: readonly ChatMessage[];
   /** A fresh signal per turn (SIGINT aborts it) and the end of a turn. */
   nextSignal(): AbortSignal;
@@ -81,13 +81,14 @@ export async function runInkChat(
     text: `hel · ${options.model} · ${options.access} · session ${run.session.id}\n` +
       "Enter sends · Ctrl-J new line · Esc interrupts · Ctrl-C twice or Ctrl-D quits · /help",
   });
-  for (const item of earlierConversation(options.earlier, options.color)) store.add(item);
+  for (const item of earlierConversation(options.earlier, options.color, options.size().columns)) {
+    store.add(item);
+  }
   let instance: ReturnType<typeof render> | undefined;
   const controller = new ChatController({
     run,
     store,
     rules,
-    commands: slashCommands,
     nextSignal: options.nextSignal,
     idle: options.idle,
     clearScreen: () => instance?.clear(),
@@ -102,7 +103,7 @@ export async function runInkChat(
         controller={controller}
         run={run}
         history={history}
-        commands={slashCommands}
+        commands={SLASH_COMMANDS}
         model={options.model}
         access={options.access}
         color={options.color}

@@ -24,6 +24,7 @@ import type { PermissionAnswer } from "./permission_box.tsx";
 import {
   type ExpandableItem,
   type KeyedItem,
+  type NoticeTone,
   Transcript,
   type TranscriptItem,
 } from "./transcript.ts";
@@ -136,7 +137,7 @@ export class ChatStore {
   }
 
   /** A line of hel's own (or a command's) in the transcript; its text is neutralised. */
-  notice(text: string, tone: "info" | "warning" | "error" = "info"): void {
+  notice(text: string, tone: NoticeTone = "info"): void {
     this.add({ kind: "notice", text: neutralise(text), tone });
   }
 
@@ -146,6 +147,12 @@ export class ChatStore {
     this.add({ kind: "user", text: neutralise(text) });
     this.#busy = { startedAt: this.#now(), streamedChars: 0 };
     this.#streamedText = false;
+    this.#changed();
+  }
+
+  /** Shows or hides the spinner for work that is no turn (a command's model request). */
+  setWorking(working: boolean): void {
+    this.#busy = working ? { startedAt: this.#now(), streamedChars: 0 } : undefined;
     this.#changed();
   }
 

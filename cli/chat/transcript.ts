@@ -28,7 +28,10 @@ export type TranscriptItem =
   /** A finished tool call; `expanded` when shown whole on request (ctrl+o). */
   | { kind: "tool"; call: ToolActivityState; expanded?: boolean }
   /** A line of hel's: interrupted, queued, a command's output, a warning. */
-  | { kind: "notice"; text: string; tone: "info" | "warning" | "error" };
+  | { kind: "notice"; text: string; tone: NoticeTone };
+
+/** How a notice reads: dimmed, as plain text (a command's output), or as a warning or error. */
+export type NoticeTone = "info" | "plain" | "warning" | "error";
 
 /** An item that can be shown whole on request: a tool call or reasoning. */
 export type ExpandableItem = Extract<TranscriptItem, { kind: "tool" | "reasoning" }>;

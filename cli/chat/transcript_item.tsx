@@ -16,7 +16,7 @@ export interface TranscriptItemProps {
   width: number;
 }
 
-const TONES = { info: undefined, warning: "yellow", error: "red" } as const;
+const TONES = { info: undefined, plain: undefined, warning: "yellow", error: "red" } as const;
 
 /** One transcript item. */
 export function TranscriptItemView({ item, color, width }: TranscriptItemProps) {

@@ -65,7 +65,7 @@ Deno.test("an answer is rendered as markdown, ↑ recalls the message, Ctrl-D le
   assert.equal((await resumed.finish()).code, 0);
 });
 
-Deno.test("a multi-line message and a paste without a final newline each arrive whole", async () => {
+Deno.test("a multi-line message and a paste without a final newline each arrive whole, and /help completes and runs", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "got three lines" }, { text: "got the paste" }]);
   const chat = await startChat(project, ["--base-url", model.url, "--model", "m"]);
@@ -90,6 +90,15 @@ Deno.test("a multi-line message and a paste without a final newline each arrive 
   await chat.press("\r");
   await chat.waitFor("got the paste");
   assert.equal(lastUser(model.requests[1]!), pasted);
+
+  // A slash command completes with Tab, runs in the chat and never reaches the model.
+  await chat.press("/hel");
+  await chat.waitFor("list the commands and keys");
+  await chat.press("\t");
+  await chat.waitFor("> /help");
+  await chat.press("\r");
+  await chat.waitFor("Ctrl-R");
+  assert.equal(model.requests.length, 2);
   await chat.press("\x04");
   const { code, output } = await chat.finish();
   assert.equal(code, 0, output);

@@ -11,7 +11,7 @@ import { render } from "ink";
 import type { Run } from "../../agent/run.ts";
 import type { Approver } from "../../core/permissions.ts";
 import type { ChatMessage } from "../../core/types.ts";
-import { divertOutput, writeErr } from "../../kit/output.ts";
+import { divertOutput, writeErr, writeFrame } from "../../kit/output.ts";
 import { ChatApp } from "./app.tsx";
 import { ChatController } from "./controller.ts";
 import { inkApprover } from "./ink_approver.ts";
@@ -21,6 +21,9 @@ import { openHistory } from "./history.ts";
 import { SessionRules } from "./session_rules.ts";
 import { SLASH_COMMANDS } from "./slash_commands.ts";
 import { earlierConversation } from "./earlier_conversation.ts";
+
+/** Erase the screen and the scrollback, cursor home. */
+const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 
 /** The chat's parts that exist before the run: its state, rules and approver. */
 export interface PreparedInkChat {
@@ -91,7 +94,11 @@ export async function runInkChat(
     rules,
     nextSignal: options.nextSignal,
     idle: options.idle,
-    clearScreen: () => instance?.clear(),
+    clearScreen: () => {
+      // The screen and its scrollback go; Ink then draws its frame from the top again.
+      writeFrame(CLEAR_SCREEN);
+      instance?.clear();
+    },
   });
   // While Ink draws the screen, whatever else hel writes (a plugin's warning) joins the
   // transcript instead of tearing the frame.

@@ -275,6 +275,7 @@ async function runWithListeners(
         color,
         size,
         earlier: run.conversation(),
+        reader,
         nextSignal: () => interrupts.next(),
         idle: () => interrupts.idle(),
       });

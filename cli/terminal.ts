@@ -50,6 +50,27 @@ export class LineReader {
   }
 
   /**
+   * Hands everything typed from now on to `onText` as it arrives, what was typed ahead first,
+   * until the returned function is called: the full-screen chat reads keys through here, so
+   * stdin keeps one reader (a second would take keys the first had asked for).
+   */
+  forward(onText: (text: string) => void): () => void {
+    let stopped = false;
+    void (async () => {
+      while (!stopped) {
+        if (this.#buffer !== "") {
+          const text = this.#buffer;
+          this.#buffer = "";
+          onText(text);
+        }
+        if (this.#ended) return;
+        await this.#fill();
+      }
+    })();
+    return () => stopped = true;
+  }
+
+  /**
    * Reads what is left on stdin, line ends as `\n`, stopping once more than `maxChars` have
    * arrived (`complete` false then), so an endless or huge input cannot fill memory.
    */

@@ -23,7 +23,12 @@ export interface Surroundings {
   environment(): Record<string, string>;
   /** The working directory. */
   cwd(): string;
-  stdin: { isTerminal(): boolean; readable(): ReadableStream<Uint8Array> };
+  stdin: {
+    isTerminal(): boolean;
+    readable(): ReadableStream<Uint8Array>;
+    /** Raw mode on a terminal (the full-screen chat reads keys, not lines); absent elsewhere. */
+    setRaw?(raw: boolean): void;
+  };
   stdout: OutputStream;
   stderr: OutputStream;
 }
@@ -33,7 +38,11 @@ export const processSurroundings: Surroundings = {
   env: (name) => Deno.env.get(name),
   environment: () => Deno.env.toObject(),
   cwd: () => Deno.cwd(),
-  stdin: { isTerminal: () => Deno.stdin.isTerminal(), readable: () => Deno.stdin.readable },
+  stdin: {
+    isTerminal: () => Deno.stdin.isTerminal(),
+    readable: () => Deno.stdin.readable,
+    setRaw: (raw) => Deno.stdin.setRaw(raw),
+  },
   stdout: Deno.stdout,
   stderr: Deno.stderr,
 };

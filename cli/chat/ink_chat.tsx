@@ -6,7 +6,6 @@
  *
  * @module
  */
-import process from "node:process";
 import { render } from "ink";
 import type { Run } from "../../agent/run.ts";
 import type { Approver } from "../../core/permissions.ts";
@@ -16,6 +15,8 @@ import { ChatApp } from "./app.tsx";
 import { ChatController } from "./controller.ts";
 import { inkApprover } from "./ink_approver.ts";
 import { inkStdout, type TerminalSize } from "./ink_stdout.ts";
+import { inkStdin } from "./ink_stdin.ts";
+import type { LineReader } from "../terminal.ts";
 import { ChatStore } from "./store.ts";
 import { openHistory } from "./history.ts";
 import { SessionRules } from "./session_rules.ts";
@@ -65,6 +66,8 @@ export interface InkChatOptions {
   size(): TerminalSize;
   /** The conversation so far (a resumed session's), shown first. */
   earlier: readonly ChatMessage[];
+  /** hel's one reader of stdin: the chat's keys come through it. */
+  reader: LineReader;
   /** A fresh signal per turn (SIGINT aborts it) and the end of a turn. */
   nextSignal(): AbortSignal;
   idle(): void;
@@ -79,6 +82,7 @@ export async function runInkChat(
   const { store, rules } = prepared;
   const history = await openHistory(options.project);
   const terminal = inkStdout(options.size);
+  const keys = inkStdin(options.reader);
   store.add({
     kind: "banner",
     text: `hel · ${options.model} · ${options.access} · session ${run.session.id}\n` +
@@ -117,7 +121,7 @@ export async function runInkChat(
       />,
       {
         stdout: terminal.stdout,
-        stdin: process.stdin,
+        stdin: keys.stdin,
         patchConsole: false,
         exitOnCtrlC: false,
         kittyKeyboard: { mode: "auto" },
@@ -145,6 +149,7 @@ export async function runInkChat(
     prepared.release = () => {};
     store.dispose();
     restoreOutput();
+    keys.dispose();
     terminal.dispose();
   }
   writeErr(

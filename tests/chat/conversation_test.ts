@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { scriptedModel, tempProject } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
+import { command, group, hooksJson } from "../_hooks.ts";
 
 const lastUser = (request: { messages: { role: string; content: string }[] }) =>
   request.messages.filter((m) => m.role === "user").at(-1)?.content;
@@ -122,4 +123,22 @@ Deno.test("TERM=dumb gets the plain line chat, with no escape sequence on the te
   // line on, nothing is an escape.
   const fromHel = output.slice(output.indexOf("hel"));
   assert.ok(!fromHel.includes("\x1b"), JSON.stringify(output));
+});
+
+Deno.test("a trust question answered before the chat starts leaves every later key to the chat", async () => {
+  await using project = await tempProject({
+    ".hel/hooks.json": hooksJson([group("bash", command("true"))]),
+  });
+  await using model = scriptedModel([{ text: "after the review" }]);
+  const chat = await startChat(project, ["--base-url", model.url, "--model", "m"], {
+    ready: "Trust this project's hook configuration? [y/N]",
+  });
+  await chat.press("y\r");
+  await chat.waitFor("Enter sends");
+  await chat.send("hello");
+  await chat.waitFor("after the review");
+  assert.equal(lastUser(model.requests[0]!), "hello");
+  await chat.press("\x04");
+  const { code, output } = await chat.finish();
+  assert.equal(code, 0, output);
 });

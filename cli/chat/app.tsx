@@ -108,6 +108,7 @@ export function ChatApp(props: ChatAppProps) {
         {state.question && (
           <Box marginTop={1}>
             <PermissionBox
+              key={state.question.id}
               request={state.question.request}
               width={width}
               rows={Math.max(8, rows - 6)}
@@ -119,6 +120,7 @@ export function ChatApp(props: ChatAppProps) {
         {state.picker && (
           <Box marginTop={1}>
             <Picker
+              key={state.picker.id}
               title={state.picker.title}
               labels={state.picker.labels}
               rows={Math.max(5, rows - 6)}

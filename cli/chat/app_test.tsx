@@ -9,13 +9,13 @@ import { SessionRules } from "./session_rules.ts";
 import { ChatStore } from "./store.ts";
 
 /** The app on a pretend terminal, with a run that never gets a turn. */
-async function chatOnTerminal() {
+async function chatOnTerminal(notifyDelayMs = 0) {
   const run = {
     session: { id: "s1" },
     usage: emptyUsage(),
     contextUsage: () => ({ used: undefined, window: undefined, estimated: false }),
   } as unknown as Run;
-  const store = new ChatStore({ width: () => 80, color: false });
+  const store = new ChatStore({ width: () => 80, color: false, notifyDelayMs });
   const rules = new SessionRules();
   const controller = new ChatController({
     run,
@@ -84,6 +84,33 @@ Deno.test("a permission question owns the keys until it is answered", async () =
     // The box's "a" went to the question, not into the input box.
     assert.doesNotMatch(await terminal.screen(), /> a\b/);
   } finally {
+    await terminal.close();
+  }
+});
+
+Deno.test("a question asked right after another is answered by its own key", async () => {
+  // Changes are drawn in batches: the second question can replace the first in one frame.
+  const { store, terminal, approver } = await chatOnTerminal(16);
+  const ask = (command: string) =>
+    approver.approve({
+      toolName: "bash",
+      args: { command },
+      preview: { kind: "command", command, cwd: "/p" },
+      scope: undefined,
+    });
+  try {
+    const first = ask("ls");
+    // Asked as soon as the first is answered, as a turn's next call does.
+    const second = first.then(() => ask("pwd"));
+    await settle();
+    await terminal.keys("y");
+    assert.deepEqual(await first, { approval: "approved" });
+    await settle();
+    assert.match(await terminal.screen(), /\$ pwd/);
+    await terminal.keys("n", "\r");
+    assert.deepEqual(await second, { approval: "denied" });
+  } finally {
+    store.dispose();
     await terminal.close();
   }
 });

@@ -36,12 +36,15 @@ const OUTPUT_KEPT = 100_000;
 
 /** A permission question waiting for the person. */
 export interface OpenQuestion {
+  /** Tells questions apart: the box for a new one starts afresh, even right after another. */
+  id: number;
   request: ApprovalRequest;
   answer(answer: PermissionAnswer): void;
 }
 
 /** A list to pick from (`/resume`), waiting for the person. */
 export interface OpenPicker {
+  id: number;
   title: string;
   labels: readonly string[];
   /** The chosen index, or undefined (Esc). */
@@ -96,6 +99,7 @@ export class ChatStore {
   #picker: OpenPicker | undefined;
   #expanded = false;
   #footerNotice: string | undefined;
+  #nextId = 0;
   /** Whether the current turn streamed any answer text. */
   #streamedText = false;
 
@@ -228,6 +232,7 @@ export class ChatStore {
     if (signal?.aborted) return Promise.resolve({ approval: "denied" });
     return new Promise((resolve) => {
       const question: OpenQuestion = {
+        id: this.#nextId++,
         request,
         answer: (answer) => {
           if (this.#question !== question) return;
@@ -248,6 +253,7 @@ export class ChatStore {
   pick(title: string, labels: readonly string[]): Promise<number | undefined> {
     return new Promise((resolve) => {
       const picker: OpenPicker = {
+        id: this.#nextId++,
         title: neutralise(title),
         labels: labels.map((label) => escapeControlCharacters(label)),
         choose: (index) => {

@@ -118,7 +118,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         if (state.status === "skipped") warn(`MCP server ${state.name} skipped: ${state.reason}`);
       }
       if (connected.length === 0) return;
-      const catalog = buildCatalog(
+      const catalog = await buildCatalog(
         withAllowlists(connected, file.servers),
         new Set(host.registeredToolNames()),
       );

@@ -8,6 +8,7 @@
  */
 import { fileStart } from "../kit/file_digest.ts";
 import type { FileReading } from "../core/file_reading.ts";
+import { groupDigits } from "../core/text.ts";
 
 /**
  * 32 KiB (about 8,000 tokens, the default of Codex's `project_doc_max_bytes` too): room for
@@ -38,7 +39,7 @@ export async function boundedContextText(
   const kept = newline >= 0
     ? decode(bytes.subarray(0, newline + 1))
     : decode(bytes.subarray(0, limit)).replace(/\uFFFD+$/, "");
-  const size = (await Deno.stat(path)).size.toLocaleString("en-US");
+  const size = groupDigits((await Deno.stat(path)).size);
   const shown = limit % 1024 === 0 ? `${limit / 1024} KiB` : `${limit} bytes`;
   const lines = kept.split("\n").length - 1;
   warn(

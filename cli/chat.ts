@@ -6,6 +6,7 @@
  */
 import type { LoopOutcome } from "../core/loop.ts";
 import type { RunUsage } from "../core/usage.ts";
+import { groupDigits } from "../core/text.ts";
 import type { Run } from "../agent/run.ts";
 import { writeErr, writeOut, writeRawOut, writeStreamed } from "../kit/output.ts";
 import type { LineReader } from "./terminal.ts";
@@ -53,8 +54,7 @@ export async function runOneShot(
 
 /** Formats the usage line printed on stderr after each turn, one-shot or interactive. */
 export function usageLine(usage: RunUsage): string {
-  const n = (value: number | undefined) =>
-    value === undefined ? "?" : value.toLocaleString("en-US");
+  const n = (value: number | undefined) => value === undefined ? "?" : groupDigits(value);
   const calls = `${usage.modelCalls} model call${usage.modelCalls === 1 ? "" : "s"}`;
   return `[usage: ${calls} · input ${n(usage.inputTokens)} · ` +
     `output ${n(usage.outputTokens)} · cached ${n(usage.cachedTokens)}]`;

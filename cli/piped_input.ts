@@ -6,6 +6,7 @@
  * @module
  */
 import { UsageError } from "../core/usage_error.ts";
+import { groupDigits } from "../core/text.ts";
 import type { LineReader } from "./terminal.ts";
 import { surroundings } from "../kit/surroundings.ts";
 
@@ -48,7 +49,7 @@ export async function withPipedInput(
   }
   if (!piped.complete) {
     throw new UsageError(
-      `standard input has more than ${MAX_PIPED_CHARS.toLocaleString("en-US")} characters, ` +
+      `standard input has more than ${groupDigits(MAX_PIPED_CHARS)} characters, ` +
         "more than hel sends in one message. Save it to a file in the project and name the " +
         "file in the instruction: the model reads large files in pages",
     );

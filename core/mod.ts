@@ -43,7 +43,14 @@ export type { TrustedConfig, TrustKind, TrustRecord, TrustStore } from "./trust.
 export type { FileReading } from "./file_reading.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
-export { codePointLength, editDistance, estimateTokens, headChars, tailChars } from "./text.ts";
+export {
+  codePointLength,
+  editDistance,
+  estimateTokens,
+  groupDigits,
+  headChars,
+  tailChars,
+} from "./text.ts";
 export type { TrustEntry, TrustSummary } from "./trust.ts";
 export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
 export { defineTool, type ToolSpec } from "./define_tool.ts";

@@ -9,11 +9,14 @@
  * schema that cannot be compiled is reported by {@link compileSchemaCheck}; the MCP plugin
  * excludes such tools with a warning.
  *
+ * ajv is loaded on the first check: most runs check no foreign schema, and loading it costs
+ * every start a few hundredths of a second of CPU.
+ *
  * @module
  */
 import { errorMessage } from "./errors.ts";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import {
   type ArgumentCheck,
   argumentPath,
@@ -35,17 +38,21 @@ export type SchemaCheck = (args: Record<string, unknown>) => ArgumentCheck;
 // strict false: servers use keywords and formats ajv does not know; they are ignored.
 // addUsedSchema false: an `$id` two servers share must not clash inside one instance.
 const OPTIONS = { strict: false, allErrors: true, logger: false, addUsedSchema: false } as const;
-let draft7: Ajv | undefined;
-let draft2020: Ajv2020 | undefined;
+let draft7: Promise<Ajv> | undefined;
+let draft2020: Promise<Ajv2020> | undefined;
 
-function validatorFor(schema: JsonSchema): Ajv | Ajv2020 {
+function validatorFor(schema: JsonSchema): Promise<Ajv | Ajv2020> {
   const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (/2019-09|2020-12/.test(dialect)) return draft2020 ??= new Ajv2020(OPTIONS);
-  return draft7 ??= new Ajv(OPTIONS);
+  if (/2019-09|2020-12/.test(dialect)) {
+    return draft2020 ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) => new Ajv2020(OPTIONS));
+  }
+  return draft7 ??= import("ajv").then(({ Ajv }) => new Ajv(OPTIONS));
 }
 
-/** The check for `schema`, or why it cannot be checked. Never throws. */
-export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: string } {
+/** The check for `schema`, or why it cannot be checked. Never rejects. */
+export async function compileSchemaCheck(
+  schema: JsonSchema,
+): Promise<SchemaCheck | { error: string }> {
   let validate: ValidateFunction;
   try {
     const size = JSON.stringify(schema).length;
@@ -55,8 +62,9 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: s
       };
     }
     // The dialect decides the validator; ajv would otherwise look the meta-schema up by URL.
+    const validator = await validatorFor(schema);
     const { $schema: _, ...rest } = schema;
-    validate = validatorFor(schema).compile(rest);
+    validate = validator.compile(rest);
   } catch (error) {
     return { error: `its inputSchema cannot be checked: ${errorMessage(error)}` };
   }
@@ -75,18 +83,21 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | { error: s
   };
 }
 
-const compiled = new WeakMap<JsonSchema, SchemaCheck | undefined>();
+const compiled = new WeakMap<JsonSchema, Promise<SchemaCheck | undefined>>();
 
 /**
  * The check for a tool's `parameters`, compiled once per schema object; undefined when the
  * schema cannot be compiled (the tool then checks its own arguments, as the contract says).
  */
-export function schemaCheckFor(schema: JsonSchema): SchemaCheck | undefined {
-  if (!compiled.has(schema)) {
-    const check = compileSchemaCheck(schema);
-    compiled.set(schema, typeof check === "function" ? check : undefined);
+export function schemaCheckFor(schema: JsonSchema): Promise<SchemaCheck | undefined> {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = compileSchemaCheck(schema).then((made) =>
+      typeof made === "function" ? made : undefined
+    );
+    compiled.set(schema, check);
   }
-  return compiled.get(schema);
+  return check;
 }
 
 function problemsOf(errors: ErrorObject[], args: unknown, known: string[]): string[] {

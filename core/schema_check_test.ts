@@ -16,8 +16,8 @@ const schema = {
   additionalProperties: false,
 };
 
-function compiled(value: Record<string, unknown>): SchemaCheck {
-  const check = compileSchemaCheck(value);
+async function compiled(value: Record<string, unknown>): Promise<SchemaCheck> {
+  const check = await compileSchemaCheck(value);
   assert.equal(typeof check, "function", JSON.stringify(check));
   return check as SchemaCheck;
 }
@@ -27,16 +27,16 @@ const problems = (check: SchemaCheck, args: Record<string, unknown>) => {
   return result.ok ? [] : result.problems;
 };
 
-test("a JSON Schema check accepts fitting calls, null optional arguments and integers as numbers", () => {
-  const check = compiled(schema);
+test("a JSON Schema check accepts fitting calls, null optional arguments and integers as numbers", async () => {
+  const check = await compiled(schema);
   assert.deepEqual(problems(check, { path: "a", count: 2, ratio: 2, mode: "fast" }), []);
   // The arguments go on as sent: the server receives what the model wrote.
   const args = { path: "a", count: null, either: null, free: [1] };
   assert.deepEqual(check(args), { ok: true, args });
 });
 
-test("a JSON Schema check names every problem: missing, type, enum, unknown", () => {
-  const check = compiled(schema);
+test("a JSON Schema check names every problem: missing, type, enum, unknown", async () => {
+  const check = await compiled(schema);
   assert.deepEqual(
     problems(check, { count: 1.5, mode: "medium", ratio: "1", x: 1, y: 2 }),
     [
@@ -50,8 +50,8 @@ test("a JSON Schema check names every problem: missing, type, enum, unknown", ()
   assert.deepEqual(problems(check, { path: null }), ["path is required but missing"]);
 });
 
-test("a JSON Schema check reports nested problems and other keywords by their place", () => {
-  const check = compiled({
+test("a JSON Schema check reports nested problems and other keywords by their place", async () => {
+  const check = await compiled({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -65,7 +65,7 @@ test("a JSON Schema check reports nested problems and other keywords by their pl
   ]);
 });
 
-test("hostile schemas are refused with a reason, never fetched or thrown", () => {
+test("hostile schemas are refused with a reason, never fetched or thrown", async () => {
   const cases: [Record<string, unknown>, RegExp][] = [
     [{ $ref: "https://evil.invalid/schema.json" }, /can't resolve reference https:\/\/evil/],
     [{ type: 5 }, /schema is invalid/],
@@ -76,21 +76,21 @@ test("hostile schemas are refused with a reason, never fetched or thrown", () =>
     ],
   ];
   for (const [value, reason] of cases) {
-    const check = compileSchemaCheck(value);
+    const check = await compileSchemaCheck(value);
     assert.equal(typeof check, "object");
     assert.match((check as { error: string }).error, reason);
   }
   // Deep enough to overflow the compiler's stack, small enough to be compiled.
   let deep: Record<string, unknown> = {};
   for (let i = 0; i < 9_000; i++) deep = { properties: { a: deep } };
-  const check = compileSchemaCheck(deep);
+  const check = await compileSchemaCheck(deep);
   if (typeof check === "object") assert.match(check.error, /cannot be checked/);
 });
 
-test("recursive schemas and shared $ids compile; deep arguments are refused, not thrown", () => {
+test("recursive schemas and shared $ids compile; deep arguments are refused, not thrown", async () => {
   const tree = { $id: "tree", type: "object", properties: { child: { $ref: "#" } } };
-  const check = compiled(tree);
-  compiled({ ...tree });
+  const check = await compiled(tree);
+  await compiled({ ...tree });
   assert.deepEqual(problems(check, { child: { child: {} } }), []);
   assert.deepEqual(problems(check, { child: { child: 3 } }), [
     "child.child must be an object, not integer",

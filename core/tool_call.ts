@@ -111,10 +111,13 @@ async function runTool(
 }
 
 /** The tool's own check, else its JSON Schema's; a throw is hel's or the plugin's fault. */
-function checkArguments(tool: Tool, args: Record<string, unknown>): ArgumentCheck {
+async function checkArguments(
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<ArgumentCheck> {
   try {
     if (tool.checkArguments) return tool.checkArguments(args);
-    return schemaCheckFor(tool.parameters)?.(args) ?? { ok: true, args };
+    return (await schemaCheckFor(tool.parameters))?.(args) ?? { ok: true, args };
   } catch (error) {
     return {
       ok: false,
@@ -166,7 +169,7 @@ export async function executeToolCall(
     return finish({ ok: false, text: `${name}: ${parsed}` }, argsForRecord, tool);
   }
   // A call that cannot run is answered before hooks, the approval question or a server see it.
-  const checked = checkArguments(tool, parsed);
+  const checked = await checkArguments(tool, parsed);
   if (!checked.ok) {
     return finish(
       {

@@ -4,8 +4,6 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
-
 /** Bytes read at a time. */
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -17,6 +15,9 @@ export async function sha256OfFile(path: string): Promise<string | undefined> {
   const file = await openRegular(path);
   if (!file) return undefined;
   try {
+    // node:crypto costs every start a hundredth of a second or more to load; only hooks' scripts
+    // are digested, so it is loaded then.
+    const { createHash } = await import("node:crypto");
     const hash = createHash("sha256");
     const buffer = new Uint8Array(CHUNK_BYTES);
     for (let read = await file.read(buffer); read !== null; read = await file.read(buffer)) {

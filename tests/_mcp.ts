@@ -56,10 +56,30 @@ export function logFolder(root: string): string {
   return `${root}/project/mcp-logs`;
 }
 
+let python: string | undefined;
+
+/**
+ * The interpreter `python3` names on PATH, as an absolute path, looked up once per test file:
+ * behind a version manager's shim (pyenv's runs `pyenv exec` through bash) each fixture server
+ * would cost about 0.1 s more CPU to start, and the suite starts over a hundred of them.
+ */
+function pythonInterpreter(): string {
+  if (python === undefined) {
+    const output = new Deno.Command("python3", {
+      args: ["-c", "import sys; print(sys.executable)"],
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    const path = new TextDecoder().decode(output.stdout).trim();
+    python = output.success && path.startsWith("/") ? path : "python3";
+  }
+  return python;
+}
+
 /** A fixture-server entry logging to `<project>/mcp-logs/<name>.jsonl`; `flags` pick its modes. */
 export function fixtureServer(root: string, name: string, ...flags: string[]): ServerEntry {
   return {
-    command: "python3",
+    command: pythonInterpreter(),
     args: [TEST_SERVER, "--log", `${logFolder(root)}/${name}.jsonl`, ...flags],
   };
 }

@@ -19,12 +19,12 @@ import { createLoadTool } from "../plugins/mcp/load_tool.ts";
 
 const SNAPSHOT = new URL("./tool_definitions.snapshot.json", import.meta.url);
 
-function tools(): Tool[] {
+async function tools(): Promise<Tool[]> {
   // Building a tool touches nothing: the stand-ins are never called.
   const workspace = { project: "/project", spillDir: "/project/.hel/sessions/s/spill" };
   const sandbox = {} as Sandbox;
   const search = { workspace, sandbox, path: "", timeoutSeconds: 600 };
-  const catalog = buildCatalog([], new Set());
+  const catalog = await buildCatalog([], new Set());
   return [
     // The default run: sandboxed, with network, .git read-only, ten minutes per command.
     bashTool({
@@ -45,7 +45,7 @@ function tools(): Tool[] {
 }
 
 Deno.test("the tool definitions the model receives match the snapshot", async () => {
-  const definitions = tools().map((tool) => ({
+  const definitions = (await tools()).map((tool) => ({
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,

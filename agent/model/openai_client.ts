@@ -6,7 +6,7 @@
  * @module
  */
 import { errorMessage } from "../../core/errors.ts";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ModelExchangeEvent } from "../../core/events.ts";
 import type {
   CompleteOptions,
@@ -50,22 +50,36 @@ type Attempt = {
 /** The request field that carries the output limit. */
 type LimitField = "max_tokens" | "max_completion_tokens";
 
+/** The SDK's client class, whose statics are its error classes. */
+type Sdk = typeof OpenAI;
+let sdk: Promise<Sdk> | undefined;
+
+/**
+ * The SDK, loaded with the first request: it costs a start several hundredths of a second of
+ * CPU, which commands that ask the model nothing (`--version`, `sessions`, `trust`) need not pay.
+ */
+function loadSdk(): Promise<Sdk> {
+  return sdk ??= import("openai").then((module) => module.default);
+}
+
 /** Creates the client. */
 export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey,
-    maxRetries: 0, // hel retries itself, so streams that break midway are retried too
-    timeout: options.requestTimeoutMs,
-  });
+  let client: OpenAI | undefined;
   // OpenAI's reasoning models refuse `max_tokens`; once one says so, the client switches.
   let limitField: LimitField = "max_tokens";
   return {
     async complete(request: ModelRequest, call: CompleteOptions): Promise<ModelReply> {
+      const OpenAISdk = await loadSdk();
+      client ??= new OpenAISdk({
+        baseURL: options.baseURL,
+        apiKey: options.apiKey,
+        maxRetries: 0, // hel retries itself, so streams that break midway are retried too
+        timeout: options.requestTimeoutMs,
+      });
       let body = requestBody(request, options, limitField);
       const deadline = Date.now() + options.totalTimeoutMs;
       for (let attempt = 0;; attempt++) {
-        const result = await attemptOnce(client, body, call, options.requestTimeoutMs);
+        const result = await attemptOnce(OpenAISdk, client, body, call, options.requestTimeoutMs);
         options.onExchange?.({
           type: "model_exchange",
           purpose: request.purpose,
@@ -120,6 +134,7 @@ function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitF
  * the silence between two chunks of a streamed one (a long answer that keeps coming is fine).
  */
 async function attemptOnce(
+  sdk: Sdk,
   client: OpenAI,
   body: ReturnType<typeof requestBody>,
   call: CompleteOptions,
@@ -161,7 +176,7 @@ async function attemptOnce(
     };
   } catch (error) {
     // The SDK's own timer (same bound) may fire first: one message either way.
-    const sdkTimeout = error instanceof OpenAI.APIConnectionTimeoutError;
+    const sdkTimeout = error instanceof sdk.APIConnectionTimeoutError;
     if ((timedOut || sdkTimeout) && !call.signal.aborted) {
       const seconds = timeoutMs / 1000;
       return {
@@ -173,7 +188,7 @@ async function attemptOnce(
         retryable: true,
       };
     }
-    return classify(error, call.signal);
+    return classify(sdk, error, call.signal);
   } finally {
     clearTimeout(timer);
     call.signal.removeEventListener("abort", onAbort);
@@ -191,11 +206,11 @@ async function* rearmOnEachChunk<T>(chunks: AsyncIterable<T>, arm: () => void) {
 const CONTEXT_FULL =
   /context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
 
-function classify(error: unknown, signal: AbortSignal): Attempt {
-  if (signal.aborted || error instanceof OpenAI.APIUserAbortError) {
+function classify(sdk: Sdk, error: unknown, signal: AbortSignal): Attempt {
+  if (signal.aborted || error instanceof sdk.APIUserAbortError) {
     return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
   }
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+  if (error instanceof sdk.APIError && error.status !== undefined) {
     const status = error.status;
     const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
     const retryAfterMs = retryAfter(error.headers);

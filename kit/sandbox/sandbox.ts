@@ -141,7 +141,8 @@ export function foldersToPin(project: string, paths: readonly string[]): string[
     }
   }
   const depth = (path: string) => path.split("/").length;
-  return [...folders].sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
+  // Code-unit order, not localeCompare: the first locale comparison costs 10 ms of CPU.
+  return [...folders].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**

@@ -13,6 +13,7 @@ import { columnsOf, cutToColumns } from "./review_text.ts";
 import type { TrustEntry, TrustSummary } from "../../core/trust.ts";
 import { layoutEntries, REVIEW_SCREEN, type ShownEntry } from "./review_layout.ts";
 import { escapeControlCharacters, shownBlankRuns } from "../../core/neutralise.ts";
+import { groupDigits } from "../../core/text.ts";
 
 // Kept here too: plugins and other modules import it from this module.
 export { escapeControlCharacters };
@@ -63,8 +64,8 @@ export function reviewText(
   const outside = summary.entries.filter((entry) => !entry.sandbox).length;
   const text = new TextDecoder().decode(bytes);
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-  const size = `${lines.toLocaleString("en-US")} line${lines === 1 ? "" : "s"}, ` +
-    `${bytes.length.toLocaleString("en-US")} byte${bytes.length === 1 ? "" : "s"}`;
+  const size = `${groupDigits(lines)} line${lines === 1 ? "" : "s"}, ` +
+    `${groupDigits(bytes.length)} byte${bytes.length === 1 ? "" : "s"}`;
   const runs = ` runs ${count} ${count === 1 ? one : many}` +
     (outside > 0 ? `, ${outside} outside the sandbox` : "");
   // Only the path is cut, so the counts always show.

@@ -6,6 +6,7 @@
  * @module
  */
 import { eastAsianWidth } from "get-east-asian-width";
+import { groupDigits } from "../../core/text.ts";
 
 /** Columns one code point takes: East Asian wide and fullwidth characters take two. */
 function widthOf(char: string): number {
@@ -37,7 +38,7 @@ function fittingHead(units: readonly string[], columns: number): number {
 function cutUnits(text: string, columns: number): string[] {
   const chars = Array.from(text);
   if (columnsOf(text) <= columns) return chars;
-  const marker = (cut: number) => `…[${cut.toLocaleString("en-US")} characters cut]…`;
+  const marker = (cut: number) => `…[${groupDigits(cut)} characters cut]…`;
   // The marker for every character is at least as wide as the one for fewer.
   const room = Math.max(0, columns - columnsOf(marker(chars.length)));
   const head = fittingHead(chars, Math.ceil(room / 2));

@@ -68,10 +68,10 @@ export function modelName(server: string, tool: string): string {
  * and names two tools would share (or that an already registered tool has) are excluded, each
  * with a reason.
  */
-export function buildCatalog(
+export async function buildCatalog(
   servers: readonly { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[],
   reserved: ReadonlySet<string>,
-): Catalog {
+): Promise<Catalog> {
   const excluded: Exclusion[] = [];
   const candidates: CatalogEntry[] = [];
   const leftOut = new Map<string, number>();
@@ -117,7 +117,7 @@ export function buildCatalog(
       } else {
         // A schema hel cannot check would let calls reach hooks, the approval question and the
         // server unchecked, and would likely confuse the model too: the tool is not offered.
-        const check = compileSchemaCheck(schema);
+        const check = await compileSchemaCheck(schema);
         if (typeof check !== "function") {
           excluded.push({ server: server.name, toolName, reason: check.error });
           continue;

@@ -10,8 +10,8 @@ Deno.test("names are mcp__<server>__<tool> with characters outside [A-Za-z0-9_-]
   assert.equal(modelName("t", "ship🚀it"), "mcp__t__ship_it");
 });
 
-Deno.test("too long names, missing schemas and shared names are excluded with reasons", () => {
-  const catalog = buildCatalog([
+Deno.test("too long names, missing schemas and shared names are excluded with reasons", async () => {
+  const catalog = await buildCatalog([
     {
       name: "t",
       tools: [
@@ -54,9 +54,9 @@ Deno.test("too long names, missing schemas and shared names are excluded with re
   assert.match(reasons["t/invalid"]!, /^its inputSchema cannot be checked: schema is invalid: /);
 });
 
-Deno.test("each usable tool's arguments are checked against its own schema", () => {
+Deno.test("each usable tool's arguments are checked against its own schema", async () => {
   const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
-  const catalog = buildCatalog(
+  const catalog = await buildCatalog(
     [{ name: "t", tools: [{ name: "s", inputSchema: schema }] }],
     new Set(),
   );
@@ -88,9 +88,9 @@ Deno.test("the system section says how to load, or that nothing was listed", () 
   assert.match(systemSection([]), /^MCP tools .*load_mcp_tool.*\n\(no tools were listed\)$/s);
 });
 
-Deno.test("buildCatalog(): a tools allowlist applies first: left-out tools are counted, not excluded", () => {
+Deno.test("buildCatalog(): a tools allowlist applies first: left-out tools are counted, not excluded", async () => {
   const object = { type: "object" };
-  const catalog = buildCatalog([
+  const catalog = await buildCatalog([
     {
       name: "s",
       tools: [

@@ -81,7 +81,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   try {
     const states = await group.startAll(file.servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
-    const catalog = buildCatalog(withAllowlists(connected, file.servers), new Set());
+    const catalog = await buildCatalog(withAllowlists(connected, file.servers), new Set());
     for (const state of states) {
       const config = file.servers.find((server) => server.name === state.name)!;
       if (state.status === "skipped") {

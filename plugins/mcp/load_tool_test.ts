@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buildCatalog } from "./catalog.ts";
 import { createLoadTool } from "./load_tool.ts";
 
-const catalog = buildCatalog([{
+const catalog = await buildCatalog([{
   name: "inventory",
   tools: [
     { name: "lookup_port", inputSchema: { type: "object" } },

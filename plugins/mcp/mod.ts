@@ -136,7 +136,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       if (connected.length === 0) {
         return { status: () => serverStatusLines(servers, [], new Set()) };
       }
-      const catalog = buildCatalog(
+      const catalog = await buildCatalog(
         withAllowlists(connected, file.servers),
         new Set(host.registeredToolNames()),
       );

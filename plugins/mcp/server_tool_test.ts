@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buildCatalog } from "./catalog.ts";
 import { serverTool } from "./server_tool.ts";
 
-const catalog = buildCatalog([{
+const catalog = await buildCatalog([{
   name: "github",
   tools: [{
     name: "create_issue",

@@ -9,7 +9,7 @@ import type { TrustedConfig } from "../../core/mod.ts";
 import { readProjectConfig, sha256Hex } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
-import { McpConnection, StartupError, type Trace } from "./connection.ts";
+import type { McpConnection, Trace } from "./connection.ts";
 import type { Launcher } from "./launch.ts";
 import { groupAlive, killGroupsNow } from "./shutdown.ts";
 
@@ -78,6 +78,9 @@ export class ServerGroup {
   /** Starts every server concurrently; those that fail are shut down and reported skipped. */
   async startAll(servers: readonly ServerConfig[]): Promise<ServerState[]> {
     globalThis.addEventListener("unload", this.#onUnload);
+    // The MCP SDK (and the zod schemas and ajv it builds on load) costs a run without servers
+    // a tenth of a second of CPU, so it is loaded only once there is a server to start.
+    const { McpConnection, StartupError } = await import("./connection.ts");
     const deadline = Date.now() + this.#options.startupMs;
     return await Promise.all(servers.map(async (config): Promise<ServerState> => {
       const connection = new McpConnection(config, this.#options);

@@ -8,7 +8,7 @@
  */
 import { errorMessage } from "../../core/mod.ts";
 import { lstatOrUndefined } from "../../kit/mod.ts";
-import { parseSkillFile, type SkillFile } from "./front_matter.ts";
+import type { SkillFile } from "./front_matter.ts";
 
 /** The root of the skills, relative to the project. */
 export const SKILLS_ROOT = ".agents/skills";
@@ -35,6 +35,8 @@ export async function readSkillFile(project: string, path: string): Promise<Skil
   if (info.size > SKILL_MAX_BYTES) throw new Error("the file is larger than 1 MiB");
   const real = await Deno.realPath(absolute);
   if (real !== absolute) throw new Error("the skill resolves outside the project's skills folder");
+  // The YAML parser is loaded with the first skill: a project without skills never needs it.
+  const { parseSkillFile } = await import("./front_matter.ts");
   return parseSkillFile(await Deno.readTextFile(absolute));
 }
 

@@ -3,14 +3,18 @@
  * as words (`git diff | hel "review this"`), bounded in size, and waited for out loud.
  */
 import assert from "node:assert/strict";
-import { MAIN_TS, runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { MAIN_TS, scriptedModel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "test-model", "--access", "auto"];
 
 Deno.test("an instruction can come on stdin when stdin is not a terminal", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "piped ok" }]);
-  const result = await runHel(base(model.url), { cwd: project.project, stdin: "from a pipe\n" });
+  const result = await runHelInProcess(base(model.url), {
+    cwd: project.project,
+    stdin: "from a pipe\n",
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.equal(model.requests[0]!.messages[1].content, "from a pipe");
 });
@@ -19,7 +23,7 @@ Deno.test("text piped with an instruction reaches the model after it, inside <st
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "looks fine" }]);
   const diff = "diff --git a/x b/x\r\n+added line\r\n";
-  const result = await runHel([...base(model.url), "review", "this"], {
+  const result = await runHelInProcess([...base(model.url), "review", "this"], {
     cwd: project.project,
     stdin: diff,
   });
@@ -31,14 +35,14 @@ Deno.test("text piped with an instruction reaches the model after it, inside <st
   );
   // Nothing piped: the instruction alone, as before.
   await using quiet = scriptedModel([{ text: "ok" }]);
-  await runHel([...base(quiet.url), "hi"], { cwd: project.project, stdin: "" });
+  await runHelInProcess([...base(quiet.url), "hi"], { cwd: project.project, stdin: "" });
   assert.equal(quiet.requests[0]!.messages[1].content, "hi");
 });
 
 Deno.test("piped text over the limit is a usage error that says what to do; no request", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "never" }]);
-  const result = await runHel([...base(model.url), "summarise"], {
+  const result = await runHelInProcess([...base(model.url), "summarise"], {
     cwd: project.project,
     stdin: "x".repeat(200_001),
   });

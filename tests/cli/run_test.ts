@@ -87,7 +87,7 @@ Deno.test("the Environment block names bash as the shell commands run in, and a 
 Deno.test("the Shell line comes with bash: without it the Environment block names no shell", async () => {
   await using project = await tempProject();
   await using model = scriptedModel([{ text: "ok" }]);
-  const result = await runHel([...base(model.url), "--tools", "read_file", "hi"], {
+  const result = await runHelInProcess([...base(model.url), "--tools", "read_file", "hi"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
@@ -243,11 +243,14 @@ Deno.test("usage errors exit 2 with a hel: message", async () => {
 
 Deno.test("a base URL that is not an http(s) URL is a usage error naming where it came from", async () => {
   await using project = await tempProject();
-  const flag = await runHel(["--base-url", "api.deepseek.com", "hi"], { cwd: project.project });
+  const flag = await runHelInProcess(["--base-url", "api.deepseek.com", "hi"], {
+    cwd: project.project,
+  });
   assert.equal(flag.code, 2, flag.stderr);
   assert.match(flag.stderr, /^hel: option '--base-url <url>' argument 'api\.deepseek\.com'/m);
   assert.match(flag.stderr, /expected an http:\/\/ or https:\/\/ URL/);
   assert.doesNotMatch(flag.stderr, /session:|retry/);
+  // A child process: commander reads HEL_BASE_URL from the process's own environment.
   const env = await runHel(["hi"], { cwd: project.project, env: { HEL_BASE_URL: "ftp://x" } });
   assert.equal(env.code, 2, env.stderr);
   assert.match(env.stderr, /value 'ftp:\/\/x' from env 'HEL_BASE_URL' is invalid/);

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { sha256Hex } from "../../kit/mod.ts";
 import type { RecordedRequest, ScriptedModel } from "../../fixtures/scripted_model.ts";
-import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { scriptedModel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 import {
   INVENTORY_SERVER,
@@ -45,7 +45,9 @@ async function chapterProject() {
   );
   // Pinned the way scripts and evals do it.
   const hash = await sha256Hex(await Deno.readFile(`${project.project}/.hel/mcp.json`));
-  const pinned = await runHel(["trust", "mcp", "--sha256", hash], { cwd: project.project });
+  const pinned = await runHelInProcess(["trust", "mcp", "--sha256", hash], {
+    cwd: project.project,
+  });
   assert.equal(pinned.code, 0, pinned.stderr);
   return Object.assign(project, { marker });
 }

@@ -75,7 +75,10 @@ Deno.test("untrusted configuration starts nothing; pinning by --sha256 trusts ex
 });
 
 Deno.test("on a terminal the file is shown and asked about; no starts nothing, yes is remembered", async () => {
-  await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }), {
+  await using project = await mcpProject((root) => ({
+    // As a person writes it: the review below shows the command as the file names it.
+    t: { ...fixtureServer(root, "t"), command: "python3" },
+  }), {
     trusted: false,
   });
   const log = project.logPath("t");
@@ -137,7 +140,7 @@ Deno.test("JSONC is accepted; mistakes are named with place and fix, and nothing
 
 Deno.test("hel mcp list shows the status, tools and exclusions of every server, without asking anything", async () => {
   await using project = await mcpProject((root) => ({
-    t: fixtureServer(root, "t"),
+    t: { ...fixtureServer(root, "t"), command: "python3" }, // listed as the file names it
     missing: { command: "definitely-not-an-mcp-server" },
   }), { trusted: false });
   let result = await runHelInProcess(["mcp", "list"], { cwd: project.project });

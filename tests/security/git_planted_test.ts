@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { git, hasBwrap } from "../../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { scriptedModel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 import { baseArgs } from "../_hooks.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -21,7 +22,7 @@ async function run(project: string, commands: string[]) {
     ...commands.map((command) => ({ toolCalls: [{ name: "bash", arguments: { command } }] })),
     { text: "done" },
   ]);
-  const result = await runHel([...baseArgs(model), "-i", "go"], { cwd: project });
+  const result = await runHelInProcess([...baseArgs(model), "-i", "go"], { cwd: project });
   assert.equal(model.remaining(), 0, result.stderr);
   return { result, replies: toolReplies(model.requests.at(-1)!.messages) };
 }

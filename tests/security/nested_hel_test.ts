@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { runHel, scriptedModel, tempProject, toolMessage } from "../_helpers.ts";
+import { scriptedModel, tempProject, toolMessage } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 import { baseArgs } from "../_hooks.ts";
 import { asSnapshotSession } from "../_journal.ts";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
@@ -31,7 +32,7 @@ Deno.test({
       { toolCalls: [{ id: "call_grep", name: "grep", arguments: { pattern: "nested-session" } }] },
       { text: "done" },
     ]);
-    const run = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project });
+    const run = await runHelInProcess([...baseArgs(model), "-i", "go"], { cwd: project.project });
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(toolMessage(model, "call_read"), /nested-session-secret/);
     assert.doesNotMatch(toolMessage(model, "call_grep"), /nested-session-secret/);
@@ -49,7 +50,7 @@ Deno.test({
     // A well-formed snapshot for pkg/, as a command can write one (the format is public).
     await using scratch = await tempProject();
     await using once = scriptedModel([{ text: "earlier answer" }]);
-    const made = await runHel([...baseArgs(once), "-i", "hello"], {
+    const made = await runHelInProcess([...baseArgs(once), "-i", "hello"], {
       cwd: scratch.project,
       env: { HEL_HOME: `${scratch.root}/elsewhere` },
     });
@@ -77,20 +78,23 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const run = await runHel([...baseArgs(model), "-i", "go"], { cwd: project.project, env });
+    const run = await runHelInProcess([...baseArgs(model), "-i", "go"], {
+      cwd: project.project,
+      env,
+    });
     assert.equal(run.code, 0, run.stderr);
 
     // Later the person works in pkg/ and resumes.
     await using later = scriptedModel([{ text: "resumed" }]);
     for (const resume of [["--resume", id], ["--resume"]]) {
-      const again = await runHel([...baseArgs(later), ...resume, "-i", "continue"], {
+      const again = await runHelInProcess([...baseArgs(later), ...resume, "-i", "continue"], {
         cwd: pkg,
         env,
       });
       assert.equal(again.code, 2, again.stderr);
       assert.equal(later.requests.length, 0, "the forged session reached the model");
     }
-    const refused = await runHel([...baseArgs(later), "--resume", id, "-i", "x"], {
+    const refused = await runHelInProcess([...baseArgs(later), "--resume", id, "-i", "x"], {
       cwd: pkg,
       env,
     });

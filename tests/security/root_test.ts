@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
-import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { scriptedModel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 
 const asRoot = Deno.uid() === 0;
 
@@ -17,7 +18,7 @@ async function runCommands(commands: string[], check: (project: string) => Promi
     { toolCalls: commands.map((command) => ({ name: "bash", arguments: { command } })) },
     { text: "done" },
   ]);
-  const result = await runHel(["--base-url", model.url, "--access", "auto", "build it"], {
+  const result = await runHelInProcess(["--base-url", model.url, "--access", "auto", "build it"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);

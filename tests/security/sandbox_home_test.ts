@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
-import { runHel, scriptedModel } from "../_helpers.ts";
+import { scriptedModel } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 
 const KEY = "PRIVATE-KEY-b41c9e";
 const TOKEN = "CARGO-TOKEN-77d2"; // cargo's registry token, inside the re-exposed ~/.cargo
@@ -62,7 +63,7 @@ async function runCommands(
     { toolCalls: commands.map((command) => ({ name: "bash", arguments: { command } })) },
     { text: "done" },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...flags, "look around"],
     { cwd: user.project, env: user.env },
   );
@@ -124,7 +125,7 @@ Deno.test("a --sandbox-read path that is missing or relative is a usage error na
     ["notes", /--sandbox-read notes: a relative path; give an absolute path or one starting/],
   ];
   for (const [path, message] of cases) {
-    const result = await runHel(["--sandbox-read", path, "hi"], {
+    const result = await runHelInProcess(["--sandbox-read", path, "hi"], {
       cwd: user.project,
       env: user.env,
     });
@@ -147,7 +148,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await runHel(
+    const result = await runHelInProcess(
       ["--base-url", model.url, "--access", "auto", "tidy up"],
       { cwd: user.home, env: user.env },
     );

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
-import { runHel, scriptedModel, type TempProject, tempProject } from "../_helpers.ts";
+import { scriptedModel, type TempProject, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 const PRECIOUS = "# the user's shell settings\nexport PATH=$HOME/bin:$PATH\n";
@@ -25,9 +26,12 @@ const oneLine = (text: string) => text.replaceAll(/\s*\n\s*/g, " ");
 /** Runs one saved conversation turn in `project` and returns the session id. */
 async function savedSession(project: TempProject): Promise<string> {
   await using model = scriptedModel([{ text: "hello" }]);
-  const run = await runHel(["--base-url", model.url, "--access", "auto", ...SANDBOX, "hi"], {
-    cwd: project.project,
-  });
+  const run = await runHelInProcess(
+    ["--base-url", model.url, "--access", "auto", ...SANDBOX, "hi"],
+    {
+      cwd: project.project,
+    },
+  );
   assert.equal(run.code, 0, run.stderr);
   return run.stderr.match(/^session: (\S+)$/m)![1]!;
 }
@@ -46,7 +50,7 @@ Deno.test("--record does not write through a raw log a sandboxed command made a 
     },
     { text: "done" },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "--record", "rec/record.json", "go"],
     { cwd: project.project },
   );
@@ -78,7 +82,7 @@ Deno.test("--resume does not empty a file a cloned session's lock file links to"
   await Deno.remove(active);
   await Deno.symlink(bashrc, active);
   await using model = scriptedModel([{ text: "again" }]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "--resume", id, "-i", "go"],
     { cwd: project.project },
   );
@@ -101,7 +105,7 @@ Deno.test("a spill folder a cloned session links elsewhere receives no spilled r
     { toolCalls: [{ name: "bash", arguments: { command: "seq 1 20000" } }] },
     { text: "counted" },
   ]);
-  const result = await runHel(
+  const result = await runHelInProcess(
     ["--base-url", model.url, "--access", "auto", ...SANDBOX, "--resume", id, "-i", "count"],
     { cwd: project.project },
   );
@@ -125,7 +129,7 @@ Deno.test("hel trust creates no file through a link planted as the trust store's
   const bytes = await Deno.readFile(`${project.project}/.hel/hooks.json`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  const result = await runHel(["trust", "hooks", "--sha256", hex], {
+  const result = await runHelInProcess(["trust", "hooks", "--sha256", hex], {
     cwd: project.project,
     env: { HEL_HOME: home },
   });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
+import { defineTool, groupDigits, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import { openVerified, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { identityOf, sameIdentity } from "../../../kit/mod.ts";
 import type { CursorStore } from "./read_cursors.ts";
@@ -172,9 +172,9 @@ async function seekAndRead(
   return {
     ok: true,
     text: `[read_file looked for line ${read.line} of ${read.shown} and paused after ` +
-      `${passed.toLocaleString("en-US")} line breaks, at byte ${
-        scan.offset.toLocaleString("en-US")
-      } of ${info.size.toLocaleString("en-US")}: one call scans at most ${
+      `${groupDigits(passed)} line breaks, at byte ${groupDigits(scan.offset)} of ${
+        groupDigits(info.size)
+      }: one call scans at most ${
         limitText(budget)
       }. Continue with read_file({"cursor":"${id}"}), or reach a far line at once with ` +
       `grep, or with sed -n '${read.line},+50p' ${read.shown} in bash.]\n`,
@@ -265,7 +265,7 @@ async function readChunk(
   const id = deps.cursors.add({ path, offset: next, remainingLines, identity: identityOf(before) });
   return {
     ok: true,
-    text: `${text}\n\n[Read truncated at ${READ_REPLY_BYTES.toLocaleString("en-US")} bytes. ` +
+    text: `${text}\n\n[Read truncated at ${groupDigits(READ_REPLY_BYTES)} bytes. ` +
       `Continue with read_file({"cursor":"${id}"}).]\n`,
   };
 }

@@ -8,12 +8,13 @@
  *
  * @module
  */
+import { groupDigits } from "../../../core/mod.ts";
 
 /** Files larger than this are not loaded whole. */
 export const WHOLE_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** `n` with thousands separators, for messages. */
-export const bytesText = (n: number) => `${n.toLocaleString("en-US")} bytes`;
+export const bytesText = (n: number) => `${groupDigits(n)} bytes`;
 
 /** A limit for messages: whole MiB as such, else in bytes. */
 export const limitText = (n: number) =>

@@ -84,7 +84,7 @@ export function ChatApp(props: ChatAppProps) {
           </Box>
         )}
         {state.liveAnswer !== "" && (
-          <Box marginTop={1}>
+          <Box marginTop={state.liveAnswerFirst ? 1 : 0}>
             <Text>{state.liveAnswer}</Text>
           </Box>
         )}

@@ -44,6 +44,7 @@ export function earlierConversation(
       if (message.content?.trim()) {
         items.push({
           kind: "answer",
+          first: true,
           text: renderMarkdown(neutralise(message.content), { width, color }),
         });
       }

@@ -56,6 +56,8 @@ export interface ChatSnapshot {
   transcript: { generation: number; items: readonly KeyedItem[] };
   /** The rendering of the answer's block still open. */
   liveAnswer: string;
+  /** Nothing of this answer is in the transcript yet: the chat sets the live part off. */
+  liveAnswerFirst: boolean;
   /** Reasoning streamed in the current request, before its answer starts. */
   liveReasoning: string;
   /** Calls running now. */
@@ -100,6 +102,8 @@ export class ChatStore {
   #expanded = false;
   #footerNotice: string | undefined;
   #nextId = 0;
+  /** Whether the answer being streamed has a piece in the transcript. */
+  #answerShown = false;
   /** Whether the current turn streamed any answer text. */
   #streamedText = false;
 
@@ -118,6 +122,7 @@ export class ChatStore {
     return this.#snapshot ??= {
       transcript: this.#transcript.view(),
       liveAnswer: this.#stream?.live() ?? "",
+      liveAnswerFirst: !this.#answerShown,
       liveReasoning: this.#reasoning,
       tools: [...this.#tools],
       busy: this.#busy && { ...this.#busy },
@@ -304,6 +309,7 @@ export class ChatStore {
     this.#count(delta);
     this.#streamedText = true;
     if (this.#reasoning !== "") this.#settleReasoning();
+    if (!this.#stream) this.#answerShown = false;
     this.#stream ??= new MarkdownStream({
       width: this.#options.width(),
       color: this.#options.color,
@@ -312,9 +318,14 @@ export class ChatStore {
     this.#heldReturn = text.endsWith("\r") ? "\r" : "";
     this.#stream.push(neutralise(this.#heldReturn ? text.slice(0, -1) : text));
     for (const block of this.#stream.takeSettled()) {
-      this.#transcript.add({ kind: "answer", text: block });
+      this.#addAnswer(block);
     }
     this.#changed();
+  }
+
+  #addAnswer(text: string): void {
+    this.#transcript.add({ kind: "answer", text, first: !this.#answerShown });
+    this.#answerShown = true;
   }
 
   #settleReasoning(): void {
@@ -329,7 +340,7 @@ export class ChatStore {
     if (this.#heldReturn) this.#stream.push(neutralise(this.#heldReturn));
     this.#heldReturn = "";
     for (const block of this.#stream.finish()) {
-      this.#transcript.add({ kind: "answer", text: block });
+      this.#addAnswer(block);
     }
     this.#stream = undefined;
     this.#changed();

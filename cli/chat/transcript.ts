@@ -21,8 +21,12 @@ export type TranscriptItem =
   | { kind: "banner"; text: string }
   /** What the person sent. */
   | { kind: "user"; text: string }
-  /** A rendered block of the answer (markdown, hel's styling included). */
-  | { kind: "answer"; text: string }
+  /**
+   * A rendered piece of the answer (markdown, hel's styling included). The renderer begins a
+   * piece that follows another block with its blank line; `first` marks an answer's first
+   * piece, which the chat sets off itself.
+   */
+  | { kind: "answer"; text: string; first?: boolean }
   /** The model's reasoning for one request; `expanded` when shown whole on request (ctrl+o). */
   | { kind: "reasoning"; text: string; expanded?: boolean }
   /** A finished tool call; `expanded` when shown whole on request (ctrl+o). */

@@ -32,7 +32,7 @@ export function TranscriptItemView({ item, color, width }: TranscriptItemProps) 
       );
     case "answer":
       return (
-        <Box marginTop={1}>
+        <Box marginTop={item.first ? 1 : 0}>
           <Text>{item.text}</Text>
         </Box>
       );

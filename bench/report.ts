@@ -11,6 +11,7 @@ import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
+import { formatMarkdownRender, type MarkdownRenderRow } from "./markdown_render.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -36,6 +37,8 @@ export interface BenchResults {
   /** The look for planted git repositories, per project size. */
   gitWatch?: GitWatchRow[];
   journal?: JournalCostRow[];
+  /** Drawing a markdown answer in the chat, per answer size. */
+  markdown?: MarkdownRenderRow[];
   durationS: number;
 }
 
@@ -150,6 +153,7 @@ export function formatReport(results: BenchResults): string {
   );
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   if (results.journal) parts.push(...formatJournalCost(results.journal));
+  if (results.markdown) parts.push(...formatMarkdownRender(results.markdown));
   return parts.join("\n\n") + "\n";
 }
 

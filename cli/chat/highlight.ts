@@ -5,6 +5,8 @@
  *
  * @module
  */
+// Its own declarations would bring the DOM library into every file (see highlight_js.d.ts).
+// @ts-types="./highlight_js.d.ts"
 import hljs from "highlight.js/lib/common";
 import type { Line, Span } from "./styled_text.ts";
 

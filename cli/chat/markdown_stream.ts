@@ -25,7 +25,7 @@ import { encodeLine, type Line } from "./styled_text.ts";
 
 /** How the markdown is drawn. */
 export interface MarkdownOptions {
-  /** Columns of the terminal (every line fits in them). */
+  /** Columns of the terminal (every line fits in them); 80 when it is not a number. */
   width: number;
   /** False for NO_COLOR or TERM=dumb: no escape sequences at all, the same layout. */
   color: boolean;
@@ -72,7 +72,8 @@ export class MarkdownStream {
 
   constructor(options: MarkdownOptions) {
     this.#context = {
-      width: Math.max(1, Math.floor(options.width)),
+      // A terminal that does not say its width (columns undefined) gets the usual 80.
+      width: Number.isFinite(options.width) ? Math.max(1, Math.floor(options.width)) : 80,
       color: options.color,
       depth: 0,
     };

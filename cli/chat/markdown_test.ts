@@ -262,3 +262,8 @@ Deno.test("escape sequences in the answer are shown as text, never sent to the t
 Deno.test("the common HTML entities read as their characters", () => {
   assert.equal(renderMarkdown("a &lt; b &amp;&amp; c &gt; d", PLAIN), "a < b && c > d");
 });
+
+Deno.test("a terminal that does not say its width gets 80 columns", () => {
+  const rule = renderMarkdown("---", { width: Number.NaN, color: false });
+  assert.equal(rule, "─".repeat(80));
+});

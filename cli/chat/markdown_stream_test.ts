@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { lexer } from "marked";
+import { neutralise } from "../../core/neutralise.ts";
 import { cellsOf, screenCells } from "./_screen_cells.ts";
 import { CODE_PIECE_LINES } from "./markdown_code.ts";
 import { type MarkdownOptions, MarkdownStream, renderMarkdown } from "./markdown.ts";
@@ -48,6 +50,21 @@ Deno.test("a streamed answer renders as the whole answer does, whatever the delt
         );
       }
     }
+  }
+});
+
+Deno.test("the answer is cut into the blocks marked finds in the whole of it", () => {
+  const options = { width: 72, color: true };
+  for (const [name, document] of Object.entries(DOCUMENTS)) {
+    const blocks = lexer(neutralise(document)).filter((token) => token.type !== "space");
+    // A block drawn alone would not know the link definitions before it.
+    if (blocks.some((token) => token.type === "def")) continue;
+    const oneByOne = blocks.map((token) => renderMarkdown(token.raw, options));
+    assert.equal(
+      renderMarkdown(document, options),
+      oneByOne.filter((text) => text !== "").join("\n\n"),
+      name,
+    );
   }
 });
 

@@ -12,6 +12,7 @@ import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
 import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
+import { formatMarkdownRender, type MarkdownRenderRow } from "./markdown_render.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -39,6 +40,8 @@ export interface BenchResults {
   journal?: JournalCostRow[];
   /** Key-to-screen latency of the chat's input box. */
   inputLatency?: InputLatencyRow[];
+  /** Drawing a markdown answer in the chat, per answer size. */
+  markdown?: MarkdownRenderRow[];
   durationS: number;
 }
 
@@ -154,6 +157,7 @@ export function formatReport(results: BenchResults): string {
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   if (results.journal) parts.push(...formatJournalCost(results.journal));
   if (results.inputLatency) parts.push(...formatInputLatency(results.inputLatency));
+  if (results.markdown) parts.push(...formatMarkdownRender(results.markdown));
   return parts.join("\n\n") + "\n";
 }
 

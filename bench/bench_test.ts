@@ -3,6 +3,7 @@ import { contextCost } from "./context_cost.ts";
 import { fromSource } from "./hel_process.ts";
 import { formatJournalCost, journalCost } from "./journal_cost.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
+import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
 
@@ -72,4 +73,18 @@ Deno.test("bench chat key latency: keys typed into hel's chat are timed until th
   const latency = await chatKeyLatency(fromSource(), 3);
   assert.equal(latency.keys, 3);
   assert.ok(latency.medianMs > 0 && latency.medianMs <= latency.maxMs, JSON.stringify(latency));
+});
+
+Deno.test("bench markdown rendering: the answer mixes every kind of block, each size gets its figures", () => {
+  const answer = markdownAnswer(20_000);
+  assert.equal(answer.length, 20_000);
+  for (const mark of ["## ", "\n- ", "\n1. ", "```ts", "```python", "```sh", "| --- |", "\n> "]) {
+    assert.ok(answer.includes(mark), mark);
+  }
+  const rows = markdownRender(1, [5_000, 20_000]);
+  assert.deepEqual(rows.map((row) => row.bytes), [5_000, 20_000]);
+  for (const row of rows) {
+    assert.ok(row.wholeMs > 0 && row.deltas4kMs > 0 && row.deltas20Ms > 0, JSON.stringify(row));
+  }
+  assert.match(formatMarkdownRender(rows).join("\n"), /\| 20 KB \| \d+ \([\d.]+\/KB\) \|/);
 });

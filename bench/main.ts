@@ -2,8 +2,9 @@
  * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
- * deferred versus eager MCP loading, peak memory, the session journal's cost per entry, and the
- * chat input box's key-to-screen latency. hel runs as a subprocess against the
+ * deferred versus eager MCP loading, peak memory, the session journal's cost per entry, the
+ * chat's key-to-screen latency and drawing a streamed markdown answer in the chat. hel runs as
+ * a subprocess against the
  * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
  *
  * Writes `bench/out/bench.json` and `bench/out/bench.md` (git-ignored) and prints the table.
@@ -22,6 +23,7 @@ import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
 import { inputLatency } from "./input_latency.ts";
+import { markdownRender } from "./markdown_render.ts";
 import { mcpStart } from "./mcp_start.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
@@ -77,6 +79,8 @@ step("input box, key to screen");
 const input = await inputLatency();
 step("the whole chat on a pseudo-terminal, key to screen");
 const chatKeys = await chatKeyLatency(source);
+step("markdown rendering (10 KB, 100 KB and 1 MB answers, whole and streamed)");
+const markdown = markdownRender(runs);
 
 const results: BenchResults = {
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -99,6 +103,7 @@ const results: BenchResults = {
   journal,
   inputLatency: input,
   chatKeyLatency: chatKeys,
+  markdown,
   durationS: (performance.now() - started) / 1000,
 };
 const report = formatReport(results);

@@ -13,6 +13,7 @@ import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
 import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
 import { type ChatKeyLatency, formatChatKeyLatency } from "./chat_key_latency.ts";
+import { formatMarkdownRender, type MarkdownRenderRow } from "./markdown_render.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -42,6 +43,8 @@ export interface BenchResults {
   inputLatency?: InputLatencyRow[];
   /** The whole chat: a key written to the pty → the character on the emulated screen. */
   chatKeyLatency?: ChatKeyLatency;
+  /** Drawing a markdown answer in the chat, per answer size. */
+  markdown?: MarkdownRenderRow[];
   durationS: number;
 }
 
@@ -158,6 +161,7 @@ export function formatReport(results: BenchResults): string {
   if (results.journal) parts.push(...formatJournalCost(results.journal));
   if (results.inputLatency) parts.push(...formatInputLatency(results.inputLatency));
   if (results.chatKeyLatency) parts.push(...formatChatKeyLatency(results.chatKeyLatency));
+  if (results.markdown) parts.push(...formatMarkdownRender(results.markdown));
   return parts.join("\n\n") + "\n";
 }
 

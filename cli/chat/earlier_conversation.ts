@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from "../../core/types.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
-import { renderMarkdown } from "./standin_markdown.ts";
+import { renderMarkdown } from "./markdown.ts";
 import { callSummary } from "./call_summary.ts";
 import type { TranscriptItem } from "./transcript.ts";
 

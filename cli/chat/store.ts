@@ -17,7 +17,7 @@ import type { LoopOutcome } from "../../core/loop.ts";
 import type { StreamListeners } from "../../core/model.ts";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
-import { MarkdownStream } from "./standin_markdown.ts";
+import { MarkdownStream } from "./markdown.ts";
 import { callSummary } from "./call_summary.ts";
 import type { ToolActivityState } from "./tool_activity.tsx";
 import type { PermissionAnswer } from "./permission_box.tsx";

@@ -21,12 +21,16 @@ Deno.test("a streamed answer settles block by block while the open block stays l
   chat.beginTurn("hi");
   const { onText } = chat.streamListeners();
   onText!("First para");
-  onText!("graph.\n\nSecond");
+  onText!("graph.\n\nSecond\n");
   assert.deepEqual(texts(chat), ["user:hi", "answer:First paragraph."]);
-  assert.equal(chat.snapshot().liveAnswer, "Second");
+  assert.equal(chat.snapshot().liveAnswer.trim(), "Second");
+  assert.equal(chat.snapshot().liveAnswerFirst, false);
   assert.ok(chat.snapshot().busy);
   chat.endTurn(completed);
-  assert.deepEqual(texts(chat), ["user:hi", "answer:First paragraph.", "answer:Second"]);
+  // The renderer begins a block after another with its blank line.
+  assert.deepEqual(texts(chat), ["user:hi", "answer:First paragraph.", "answer:\nSecond"]);
+  const answers = chat.snapshot().transcript.items.filter((item) => item.kind === "answer");
+  assert.deepEqual(answers.map((item) => item.kind === "answer" && item.first), [true, false]);
   assert.equal(chat.snapshot().liveAnswer, "");
   assert.equal(chat.snapshot().busy, undefined);
 });
@@ -47,9 +51,9 @@ Deno.test("text from outside hel is neutralised as it enters the chat", () => {
   assert.match(shown, /say \\u001b\[2Jhi/, "the person's text shows the escape as text");
   assert.match(shown, /think \\u001b\]0;owned\\u0007/);
   assert.match(live.output, /out \\u001b\[31mred\\u009b/);
-  // A \r\n split across two pieces is a line end, not a shown \r.
+  // A \r\n split across two pieces is a line end (the paragraph's lines join), not a shown \r.
   assert.ok(
-    texts(chat).some((t) => t === "answer:answer \\u001b[8mhidden\nnext"),
+    texts(chat).some((t) => t === "answer:answer \\u001b[8mhidden next"),
     texts(chat).join("|"),
   );
 });

@@ -5,7 +5,8 @@
  * events, the streamed text and reasoning of a turn, and the person's messages.
  *
  * Everything from outside hel (model text, tool output, server text, arguments) is neutralised
- * here as it enters, so the components draw only safe text and add hel's own styling.
+ * as it enters (here, in live_calls.ts and dialogs.ts), so the components draw only safe text
+ * and add hel's own styling.
  *
  * Cost per streamed piece is constant in the transcript's size: a piece goes to the markdown
  * stream, which re-renders only the block still open; settled blocks become transcript items.
@@ -18,7 +19,8 @@ import type { StreamListeners } from "../../core/model.ts";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { MarkdownStream } from "./markdown.ts";
-import { callSummary } from "./call_summary.ts";
+import { LiveCalls } from "./live_calls.ts";
+import { Dialogs, type OpenPicker, type OpenQuestion } from "./dialogs.ts";
 import type { ToolActivityState } from "./tool_activity.tsx";
 import type { PermissionAnswer } from "./permission_box.tsx";
 import {
@@ -30,26 +32,7 @@ import {
 } from "./transcript.ts";
 
 export type { TranscriptItem } from "./transcript.ts";
-
-/** At most this much of one call's output is kept for display (the model gets all of it). */
-const OUTPUT_KEPT = 100_000;
-
-/** A permission question waiting for the person. */
-export interface OpenQuestion {
-  /** Tells questions apart: the box for a new one starts afresh, even right after another. */
-  id: number;
-  request: ApprovalRequest;
-  answer(answer: PermissionAnswer): void;
-}
-
-/** A list to pick from (`/resume`), waiting for the person. */
-export interface OpenPicker {
-  id: number;
-  title: string;
-  labels: readonly string[];
-  /** The chosen index, or undefined (Esc). */
-  choose(index: number | undefined): void;
-}
+export type { OpenPicker, OpenQuestion } from "./dialogs.ts";
 
 /** What the app draws; a new object whenever something changed. */
 export interface ChatSnapshot {
@@ -94,14 +77,12 @@ export class ChatStore {
   /** A `\r` that ended a piece: it may begin a `\r\n` split across two pieces. */
   #heldReturn = "";
   #reasoning = "";
-  #tools: ToolActivityState[] = [];
+  readonly #calls = new LiveCalls();
   #busy: ChatSnapshot["busy"];
   #queued: string[] = [];
-  #question: OpenQuestion | undefined;
-  #picker: OpenPicker | undefined;
+  readonly #dialogs = new Dialogs(() => this.#changed());
   #expanded = false;
   #footerNotice: string | undefined;
-  #nextId = 0;
   /** Whether the answer being streamed has a piece in the transcript. */
   #answerShown = false;
   /** Whether the current turn streamed any answer text. */
@@ -124,11 +105,11 @@ export class ChatStore {
       liveAnswer: this.#stream?.live() ?? "",
       liveAnswerFirst: !this.#answerShown,
       liveReasoning: this.#reasoning,
-      tools: [...this.#tools],
+      tools: this.#calls.list(),
       busy: this.#busy && { ...this.#busy },
       queued: [...this.#queued],
-      question: this.#question,
-      picker: this.#picker,
+      question: this.#dialogs.question,
+      picker: this.#dialogs.picker,
       expanded: this.#expanded,
       footerNotice: this.#footerNotice,
     };
@@ -182,8 +163,7 @@ export class ChatStore {
     // Not streamed (--no-stream): the whole answer arrives at the end.
     if (!this.#streamedText && outcome.finalText) this.#onText(outcome.finalText);
     this.#settleAnswer();
-    for (const call of this.#tools) this.add({ kind: "tool", call: { ...call, status: "failed" } });
-    this.#tools = [];
+    for (const call of this.#calls.abandon()) this.add({ kind: "tool", call });
     if (outcome.termination === "interrupted") this.notice("interrupted", "warning");
     else if (outcome.termination !== "completed") {
       this.notice(`hel: ${outcome.error ?? outcome.termination}`, "error");
@@ -196,30 +176,12 @@ export class ChatStore {
   onEvent(event: HelEvent): void {
     if (event.type === "tool_start") {
       this.#settleAnswer();
-      this.#tools.push({
-        callId: event.callId,
-        name: escapeControlCharacters(event.name),
-        summary: callSummary(event.name, event.args),
-        status: "running",
-        output: "",
-      });
+      this.#calls.start(event);
     } else if (event.type === "tool_output") {
-      const call = this.#tools.find((c) => c.callId === event.callId);
-      if (!call || call.output.length >= OUTPUT_KEPT) return;
-      call.output = (call.output + neutralise(event.text)).slice(0, OUTPUT_KEPT);
+      if (!this.#calls.output(event)) return;
     } else if (event.type === "tool_call") {
       this.#settleAnswer();
-      this.#tools = this.#tools.filter((c) => c.callId !== event.callId);
-      this.add({
-        kind: "tool",
-        call: {
-          callId: event.callId,
-          name: escapeControlCharacters(event.name),
-          summary: callSummary(event.name, event.args),
-          status: event.status,
-          output: event.status === "declined" ? "" : neutralise(event.text).slice(0, OUTPUT_KEPT),
-        },
-      });
+      this.add({ kind: "tool", call: this.#calls.end(event) });
     } else if (event.type === "warning") {
       this.notice(`hel: warning: ${escapeControlCharacters(event.text)}`, "warning");
     } else if (event.type === "retry") {
@@ -234,43 +196,12 @@ export class ChatStore {
    */
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<PermissionAnswer> {
     this.#settleAnswer();
-    if (signal?.aborted) return Promise.resolve({ approval: "denied" });
-    return new Promise((resolve) => {
-      const question: OpenQuestion = {
-        id: this.#nextId++,
-        request,
-        answer: (answer) => {
-          if (this.#question !== question) return;
-          this.#question = undefined;
-          this.#changed();
-          resolve(answer);
-        },
-      };
-      this.#question = question;
-      signal?.addEventListener("abort", () => question.answer({ approval: "denied" }), {
-        once: true,
-      });
-      this.#changed();
-    });
+    return this.#dialogs.ask(request, signal);
   }
 
   /** Opens a picker; resolves with the chosen index, or undefined. */
   pick(title: string, labels: readonly string[]): Promise<number | undefined> {
-    return new Promise((resolve) => {
-      const picker: OpenPicker = {
-        id: this.#nextId++,
-        title: neutralise(title),
-        labels: labels.map((label) => escapeControlCharacters(label)),
-        choose: (index) => {
-          if (this.#picker !== picker) return;
-          this.#picker = undefined;
-          this.#changed();
-          resolve(index);
-        },
-      };
-      this.#picker = picker;
-      this.#changed();
-    });
+    return this.#dialogs.pick(title, labels);
   }
 
   /** Queues a message typed while a turn runs; the transcript says so. */

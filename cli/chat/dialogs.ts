@@ -1,0 +1,80 @@
+/**
+ * What the chat asks the person, one of each at a time: a permission question (answered in the
+ * permission box) and a list to pick from (`/resume`). Each is a promise the asker waits on;
+ * the app draws the open one and settles it with the person's answer.
+ *
+ * @module
+ */
+import type { ApprovalRequest } from "../../core/permissions.ts";
+import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
+import type { PermissionAnswer } from "./permission_box.tsx";
+
+/** A permission question waiting for the person. */
+export interface OpenQuestion {
+  /** Tells questions apart: the box for a new one starts afresh, even right after another. */
+  id: number;
+  request: ApprovalRequest;
+  answer(answer: PermissionAnswer): void;
+}
+
+/** A list to pick from, waiting for the person. */
+export interface OpenPicker {
+  id: number;
+  title: string;
+  labels: readonly string[];
+  /** The chosen index, or undefined (Esc). */
+  choose(index: number | undefined): void;
+}
+
+/** See the module comment; `changed` is told whenever one opens or closes. */
+export class Dialogs {
+  question: OpenQuestion | undefined;
+  picker: OpenPicker | undefined;
+  readonly #changed: () => void;
+  #nextId = 0;
+
+  constructor(changed: () => void) {
+    this.#changed = changed;
+  }
+
+  /** Opens a permission question; a denial once `signal` aborts (Esc, leaving). */
+  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<PermissionAnswer> {
+    if (signal?.aborted) return Promise.resolve({ approval: "denied" });
+    return new Promise((resolve) => {
+      const question: OpenQuestion = {
+        id: this.#nextId++,
+        request,
+        answer: (answer) => {
+          if (this.question !== question) return;
+          this.question = undefined;
+          this.#changed();
+          resolve(answer);
+        },
+      };
+      this.question = question;
+      signal?.addEventListener("abort", () => question.answer({ approval: "denied" }), {
+        once: true,
+      });
+      this.#changed();
+    });
+  }
+
+  /** Opens a picker of `labels` (outside text: shown neutralised); the chosen index. */
+  pick(title: string, labels: readonly string[]): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      const picker: OpenPicker = {
+        id: this.#nextId++,
+        title: neutralise(title),
+        labels: labels.map((label) => escapeControlCharacters(label)),
+        choose: (index) => {
+          if (this.picker !== picker) return;
+          this.picker = undefined;
+          this.#changed();
+          resolve(index);
+        },
+      };
+      this.picker = picker;
+      this.#changed();
+    });
+  }
+}

@@ -5,19 +5,9 @@
  *
  * @module
  */
-import { eastAsianWidth } from "get-east-asian-width";
+import { columnsOf } from "../../kit/trust/review_text.ts";
 
-/** Columns one character takes (never less than a terminal gives it). */
-function columnsOfChar(char: string): number {
-  return eastAsianWidth(char.codePointAt(0)!);
-}
-
-/** Columns `text` takes. */
-export function columnsOf(text: string): number {
-  let columns = 0;
-  for (const char of text) columns += columnsOfChar(char);
-  return columns;
-}
+export { columnsOf };
 
 /** `text` cut into rows of at most `width` columns, character by character; at least one row. */
 export function wrapColumns(text: string, width: number): string[] {
@@ -25,7 +15,7 @@ export function wrapColumns(text: string, width: number): string[] {
   let row = "";
   let used = 0;
   for (const char of text) {
-    const columns = columnsOfChar(char);
+    const columns = columnsOf(char);
     if (used + columns > width && row !== "") {
       rows.push(row);
       row = "";

@@ -124,6 +124,10 @@ export async function runInkChat(
         stdin: keys.stdin,
         patchConsole: false,
         exitOnCtrlC: false,
+        // hel chose this chat because both ends are terminals (mode.ts). Ink would otherwise
+        // draw only the last frame whenever CI is set in the environment (GitHub's runners, a
+        // developer's shell in a CI container), leaving the person a blank screen.
+        interactive: true,
         kittyKeyboard: { mode: "auto" },
         maxFps: 60,
         incrementalRendering: true,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import chalk from "chalk";
 import { render } from "ink";
 import type { Run } from "../../agent/run.ts";
 import type { Approver } from "../../core/permissions.ts";
@@ -41,6 +42,9 @@ export interface PreparedInkChat {
 
 /** Creates the store, the session's rules and the approver that asks through the chat. */
 export function prepareInkChat(options: { color: boolean; size(): TerminalSize }): PreparedInkChat {
+  // Colour is hel's decision (NO_COLOR, TERM), made for this terminal. Ink's colour library
+  // guesses on its own and turns colour off whenever CI is set, even on a real terminal.
+  chalk.level = options.color ? Math.max(chalk.level, 1) as 1 | 2 | 3 : 0;
   const store = new ChatStore({
     width: () => Math.max(20, options.size().columns),
     color: options.color,

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-// deno-lint-ignore no-import-prefix -- the chalk Ink draws with, to turn on its styles here
-import chalk from "npm:chalk@6.0.1";
+import chalk from "chalk"; // the chalk Ink draws with, to turn on its styles here
 import { renderToString } from "ink";
 import { applyPaste } from "./input_keys.ts";
 import { EMPTY_INPUT, type InputState, startSearch } from "./input_state.ts";

@@ -56,7 +56,10 @@ export async function startChat(
   const columns = options.columns ?? 100;
   const rows = options.rows ?? 30;
   const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args].map(quote).join(" ");
+  // The runner's own NO_COLOR (.ci/run sets it) must not reach a chat meant to be in colour.
+  const { NO_COLOR: _runnerNoColor, ...inherited } = Deno.env.toObject();
   const env: Record<string, string> = {
+    ...inherited,
     HEL_API_KEY: "test-key",
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HEL_HOME: `${project.root}/hel-home`,
@@ -65,6 +68,7 @@ export async function startChat(
   };
   if (!options.color) env.NO_COLOR = "1";
   const child = new Deno.Command("script", {
+    clearEnv: true,
     // The size is set inside the pty, before hel starts: `script` without a terminal of its
     // own gives hel a 0×0 one.
     args: ["-qfec", `stty rows ${rows} cols ${columns}; exec ${command}`, "/dev/null"],

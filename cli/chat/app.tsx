@@ -7,7 +7,7 @@
  * @module
  */
 import { Box, Static, Text, useInput, useWindowSize } from "ink";
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Run } from "../../agent/run.ts";
 import type { ChatController } from "./controller.ts";
 import type { ChatStore } from "./store.ts";
@@ -67,6 +67,12 @@ export function ChatApp(props: ChatAppProps) {
   });
 
   const tokens = props.run.usage;
+  // The conversation changes with a model call or a finished item, not with each streamed
+  // piece; measuring it per frame would cost the whole conversation after a resume.
+  const context = useMemo(
+    () => contextPercent(props.run),
+    [props.run, tokens.modelCalls, generation, items.length, state.busy === undefined],
+  );
   return (
     <>
       <Static key={generation} items={[...items]}>
@@ -146,7 +152,7 @@ export function ChatApp(props: ChatAppProps) {
         <Footer
           model={props.model}
           access={props.access}
-          contextPercent={contextPercent(props.run)}
+          contextPercent={context}
           tokens={{
             ...(tokens.inputTokens !== undefined ? { input: tokens.inputTokens } : {}),
             ...(tokens.outputTokens !== undefined ? { output: tokens.outputTokens } : {}),

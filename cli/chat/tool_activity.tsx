@@ -7,6 +7,7 @@
  */
 import { Box, Text } from "ink";
 import { paint, type TextStyle } from "./paint.ts";
+import { expandTabs as expandLineTabs } from "./styled_text.ts";
 
 /** Where a call is: waiting for the person's answer, running, or ended one of three ways. */
 export type ToolActivityStatus = "asking" | "running" | "done" | "failed" | "declined";
@@ -147,17 +148,8 @@ function startOfLastLines(text: string, count: number): number {
   return at + 1;
 }
 
-/** Tabs as spaces to the next stop of eight, so the layout measures what the terminal draws. */
+/** Tabs as spaces to the next stop of eight on every line, as the terminal draws them. */
 function expandTabs(text: string): string {
   if (!text.includes("\t")) return text;
-  return text.split("\n").map((line) => {
-    let column = 0;
-    let out = "";
-    for (const char of line) {
-      const spaces = char === "\t" ? 8 - column % 8 : 0;
-      out += spaces ? " ".repeat(spaces) : char;
-      column += spaces || 1;
-    }
-    return out;
-  }).join("\n");
+  return text.split("\n").map((line) => expandLineTabs(line, 8)).join("\n");
 }

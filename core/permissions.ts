@@ -97,3 +97,11 @@ export function permissionDeniedText(
   }
   return `${head} Do not retry the same call; continue with other tools or explain what you need.`;
 }
+
+/**
+ * Whether a saved tool result is the refusal {@link permissionDeniedText} writes when the person
+ * said no: a decision, shown as declined, not as a failure, when a conversation is shown again.
+ */
+export function declinedByPerson(toolResult: string): boolean {
+  return /^error: permission denied: .*\(access=[^)]*, approval=denied\)/.test(toolResult);
+}

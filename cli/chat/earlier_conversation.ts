@@ -7,6 +7,7 @@
  */
 import type { ChatMessage } from "../../core/types.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
+import { declinedByPerson } from "../../core/permissions.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { callSummary } from "./call_summary.ts";
 import type { TranscriptItem } from "./transcript.ts";
@@ -22,7 +23,7 @@ function parsedArguments(text: string): unknown {
 /** How a saved call ended, read from its result: a refusal by the person is no failure. */
 function statusOf(result: string | undefined): "done" | "failed" | "declined" {
   if (result === undefined) return "failed";
-  if (/^error: permission denied: .*approval=denied/.test(result)) return "declined";
+  if (declinedByPerson(result)) return "declined";
   return result.startsWith("error:") ? "failed" : "done";
 }
 

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import xterm from "@xterm/headless";
-import { MAIN_TS, pause, type TempProject } from "./_helpers.ts";
+import { pause, type TempProject } from "./_helpers.ts";
+import { helShellLine } from "./_terminal.ts";
 
 /** Options of {@link startChat}. */
 export interface ChatTerminalOptions {
@@ -42,8 +43,6 @@ export interface ChatTerminal {
   finish(): Promise<{ code: number; output: string }>;
 }
 
-const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-
 /**
  * Starts hel's chat with `args` in `project` on a `columns` × `rows` pseudo-terminal and waits
  * until it takes keys (Ink has switched on bracketed paste, after raw mode).
@@ -55,7 +54,6 @@ export async function startChat(
 ): Promise<ChatTerminal> {
   const columns = options.columns ?? 100;
   const rows = options.rows ?? 30;
-  const command = [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args].map(quote).join(" ");
   // The runner's own NO_COLOR (.ci/run sets it) must not reach a chat meant to be in colour.
   const { NO_COLOR: _runnerNoColor, ...inherited } = Deno.env.toObject();
   const env: Record<string, string> = {
@@ -71,7 +69,7 @@ export async function startChat(
     clearEnv: true,
     // The size is set inside the pty, before hel starts: `script` without a terminal of its
     // own gives hel a 0×0 one.
-    args: ["-qfec", `stty rows ${rows} cols ${columns}; exec ${command}`, "/dev/null"],
+    args: ["-qfec", `stty rows ${rows} cols ${columns}; ${helShellLine(args)}`, "/dev/null"],
     cwd: project.project,
     env,
     stdin: "piped",

@@ -19,12 +19,19 @@ export interface TerminalRun {
   finish(): Promise<{ code: number; output: string }>;
 }
 
+/**
+ * The shell line `script -c` runs to start hel with `args`. `exec`: without it a shell that does
+ * not replace itself (dash, when SHELL is unset) stays on the terminal between script and hel,
+ * and a Ctrl-C typed for hel kills that shell too.
+ */
+export function helShellLine(args: readonly string[]): string {
+  return "exec " + [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
+}
+
 /** Starts hel with `args` on a pseudo-terminal in the project. */
 export function helOnTerminal(project: TempProject, args: string[]): TerminalRun {
-  // `exec`: without it a shell that does not replace itself (dash, when SHELL is unset) stays
-  // on the terminal between script and hel, and a Ctrl-C typed for hel kills that shell too.
-  const words = "exec " + [Deno.execPath(), "run", "--allow-all", MAIN_TS, ...args]
-    .map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
+  const words = helShellLine(args);
   const child = new Deno.Command("script", {
     args: ["-qfec", words, "/dev/null"],
     cwd: project.project,

@@ -10,7 +10,7 @@ import type { CompactionReport } from "./compaction/driver.ts";
 import type { HelEvent } from "../core/events.ts";
 import type { LoopOutcome } from "../core/loop.ts";
 import type { ModelClient, StreamListeners } from "../core/model.ts";
-import type { Approver } from "../core/permissions.ts";
+import type { Approver, PermissionRules } from "../core/permissions.ts";
 import type { Plugin, PluginContext } from "../core/plugin.ts";
 import type { ResumeChoice } from "./session/open.ts";
 import type { SessionPaths } from "./session/store.ts";
@@ -43,6 +43,8 @@ export interface RunSettings {
   compaction?: CompactionPolicy;
   /** The model's context window in tokens, for the context-used figure (`--context-window`). */
   contextWindow?: number;
+  /** Rules from the settings files (only the trusted ones); none when undefined. */
+  permissions?: PermissionRules;
 }
 
 /** How much of the model's context the conversation fills, for the chat's footer and `/status`. */

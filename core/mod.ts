@@ -35,7 +35,13 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type { HookName, InterceptionPoint, PluginHooks } from "./plugin_hooks.ts";
-export type { ApprovalScope, CallDescription, CallPreview } from "./permissions.ts";
+export type {
+  ApprovalScope,
+  CallDescription,
+  CallPreview,
+  PermissionRule,
+  PermissionRules,
+} from "./permissions.ts";
 export { errorMessage, PluginHookError } from "./errors.ts";
 export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";

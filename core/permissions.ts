@@ -65,6 +65,24 @@ export function plainDescription(toolName: string, args: unknown): CallDescripti
   return { preview: { kind: "arguments", args }, scope: { kind: "tool", tool: toolName } };
 }
 
+/**
+ * A permission rule as a settings file writes it — `read_file`, `bash(npm test:*)` (a command
+ * prefix), `write_file(src/**)` (a path glob inside the project), `mcp__github__*` — with the
+ * file it came from, so a refusal can name it.
+ */
+export interface PermissionRule {
+  rule: string;
+  /** The settings file (or other origin) that gave the rule, as shown to the person. */
+  source: string;
+}
+
+/** A run's permission rules by effect: deny beats ask beats allow. */
+export interface PermissionRules {
+  allow: readonly PermissionRule[];
+  ask: readonly PermissionRule[];
+  deny: readonly PermissionRule[];
+}
+
 /** The known access levels, in the order the help text lists them. */
 export const ACCESS_LEVELS = ["read-only", "confirm", "auto"] as const satisfies AccessLevel[];
 

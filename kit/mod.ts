@@ -71,3 +71,4 @@ export {
 } from "./config/jsonc.ts";
 export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./process/child.ts";
 export { SECRET_ENV_NAMES } from "./process/privacy.ts";
+export { editJsoncFile, editJsoncText } from "./config/jsonc_edit.ts";

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { editJsoncFile, editJsoncText } from "./jsonc_edit.ts";
+
+Deno.test("editJsoncText keeps comments and changes only the value asked for", () => {
+  const text = '{\n  // the model I use\n  "model": "a",\n  "maxTurns": 5 // enough\n}\n';
+  assert.deepEqual(
+    editJsoncText(text, ["model"], "b"),
+    '{\n  // the model I use\n  "model": "b",\n  "maxTurns": 5 // enough\n}\n',
+  );
+  const removed = editJsoncText(text, ["maxTurns"], undefined);
+  assert.deepEqual(removed.includes("maxTurns"), false);
+  assert.deepEqual(removed.includes("// the model I use"), true);
+});
+
+Deno.test("editJsoncFile creates the file, appends under the lock, and refuses a broken file", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/home/settings.jsonc`;
+  await editJsoncFile(dir, file, ["permissions", "allow"], (now) => [
+    ...(Array.isArray(now) ? now : []),
+    "read_file",
+  ]);
+  await editJsoncFile(dir, file, ["permissions", "allow"], (now) => [
+    ...(Array.isArray(now) ? now : []),
+    "bash(npm test:*)",
+  ]);
+  const written = JSON.parse(await Deno.readTextFile(file));
+  assert.deepEqual(written, { permissions: { allow: ["read_file", "bash(npm test:*)"] } });
+  assert.deepEqual((await Deno.stat(file)).mode! & 0o777, 0o600);
+  await Deno.writeTextFile(file, '{"model": ');
+  await assert.rejects(() => editJsoncFile(dir, file, ["model"], () => "x"), /fix it by hand/);
+  assert.deepEqual(await Deno.readTextFile(file), '{"model": ');
+  await Deno.remove(dir, { recursive: true });
+});

@@ -8,7 +8,7 @@
  */
 import { CommanderError } from "commander";
 import denoJson from "../deno.json" with { type: "json" };
-import { addCommands } from "./commands.ts";
+import { addCommands, passWordsToPluginCommand } from "./commands.ts";
 import { createProgram } from "./program.ts";
 import { type ModelFactory, type RootFlags, startFromCommandLine } from "./start.ts";
 import { writeErr } from "../kit/output.ts";
@@ -52,6 +52,7 @@ async function parseAndRun(argv: string[], options: CommandLineOptions): Promise
     await loadPlugins(pluginEntries(denoJson), new URL("../", import.meta.url));
   const program = createProgram(denoJson.version, plugins);
   addCommands(program, plugins, (code) => exitCode = code);
+  passWordsToPluginCommand(program, plugins, argv);
   program.action(async (words, flags) => {
     exitCode = await startFromCommandLine(words, flags as RootFlags, plugins, options.createModel);
   });

@@ -13,13 +13,16 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
-      "Usage: hel mcp list\n\nshow the project's MCP servers, their status and their tools\n",
+      "Usage: hel mcp [list] | get NAME | add NAME [--scope user|project] " +
+        "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
+        "remove NAME [--scope user|project]\n\n" +
+        "list, show, add and remove MCP servers (yours and the project's)\n",
     );
   }
   // Other words are still the plugin's to judge.
   const wrong = await runHelInProcess(["mcp", "lst"], { cwd: project.project });
   assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /usage: hel mcp list/);
+  assert.match(wrong.stderr, /unknown command 'lst'\n\(Did you mean list\?\)/);
 });
 
 Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async () => {

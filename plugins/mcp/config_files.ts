@@ -81,12 +81,28 @@ export async function readUserMcpConfig(helHome: string): Promise<McpConfigFile>
   }
 }
 
-/** Both files: the person's first, then the project's. */
+/**
+ * Both files: the person's first, then the project's. In the folder that holds `$HEL_HOME`
+ * (hel started in `~`, with the default `~/.hel`) the two are one file, the person's own.
+ */
 export async function readMcpConfigs(
   helHome: string,
   project: string,
 ): Promise<[McpConfigFile, McpConfigFile]> {
-  return await Promise.all([readUserMcpConfig(helHome), readProjectMcpConfig(project)]);
+  const user = await readUserMcpConfig(helHome);
+  if (await sameFolder(resolve(helHome), `${project}/.hel`)) {
+    return [user, { scope: "project", path: CONFIG_PATH, kind: "absent" }];
+  }
+  return [user, await readProjectMcpConfig(project)];
+}
+
+async function sameFolder(a: string, b: string): Promise<boolean> {
+  try {
+    const [first, second] = await Promise.all([Deno.stat(a), Deno.stat(b)]);
+    return first.dev === second.dev && first.ino === second.ino;
+  } catch {
+    return false;
+  }
 }
 
 async function validated(

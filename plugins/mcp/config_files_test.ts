@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
-import { clashText, mergeServers, readUserMcpConfig } from "./config_files.ts";
+import { clashText, mergeServers, readMcpConfigs, readUserMcpConfig } from "./config_files.ts";
 
 const servers = (text: string, path: string): ServerConfig[] => {
   const parsed = parseMcpConfig(new TextEncoder().encode(text), path);
@@ -54,6 +54,21 @@ Deno.test("your own mcp.json: absent, not a file, or validated with its absolute
         'program, e.g. "python3"',
       ],
     });
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("started in the folder that holds $HEL_HOME, the project's .hel/mcp.json is your own file", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${home}/.hel`);
+    await Deno.writeTextFile(`${home}/.hel/mcp.json`, '{"servers": {"a": {"command": "x"}}}');
+    const [user, project] = await readMcpConfigs(`${home}/.hel`, home);
+    assert.equal(user.kind, "ok");
+    assert.equal(project.kind, "absent");
+    const [, elsewhere] = await readMcpConfigs(`${home}/other-home`, home);
+    assert.equal(elsewhere.kind, "ok");
   } finally {
     await Deno.remove(home, { recursive: true });
   }

@@ -271,3 +271,18 @@ Deno.test("hel mcp alone is hel mcp list", async () => {
     /^hel: --mcp-startup-timeout: expected a positive number of seconds, e\.g\. 60, got "5000ms"$/m,
   );
 });
+
+Deno.test("a .hel folder hel mcp add creates keeps hel's own state out of git, but not mcp.json", async () => {
+  await using project = await tempProject();
+  const git = (...args: string[]) =>
+    new Deno.Command("git", { args, cwd: project.project, stdout: "piped", stderr: "null" })
+      .outputSync();
+  git("init", "-q");
+  const result = await hel(project, ["mcp", "add", "--scope", "project", "a", "--", "x"]);
+  assert.equal(result.code, 0, result.stderr);
+  await project.write(".hel/sessions/s1/conversation.jsonl", "{}\n");
+  const status = new TextDecoder().decode(
+    git("status", "--porcelain", "--untracked-files=all").stdout,
+  );
+  assert.equal(status, "?? .hel/mcp.json\n");
+});

@@ -19,7 +19,7 @@ import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
-import { MCP_TRUST } from "./config_files.ts";
+import { CONFIG_PATH, MCP_TRUST } from "./config_files.ts";
 import { serversForRun } from "./run_config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import { createMcpCommand } from "./mcp_command.ts";
@@ -57,9 +57,10 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
 
-    summarizeConfig(kind, bytes, path) {
+    summarizeConfig(kind, bytes) {
       if (kind !== MCP_TRUST.kind) return undefined;
-      const parsed = parseMcpConfig(bytes, path);
+      // Named as the run's own review names it: each server says it is from .hel/mcp.json.
+      const parsed = parseMcpConfig(bytes, CONFIG_PATH);
       return parsed.ok ? summarizeServers(parsed.servers) : undefined;
     },
 

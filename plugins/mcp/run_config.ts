@@ -41,7 +41,7 @@ export async function serversForRun(
   const userServers = usable(user, trace, warn, notes);
   let projectServers = usable(project, trace, warn, notes);
   if (project.kind === "ok" && projectServers.length > 0) {
-    const mine = new Map(userServers.map((server) => [server.name, server.file]));
+    const mine = new Set(userServers.map((server) => server.name));
     const summary = summarizeServers(project.servers, mine);
     const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, project.bytes, summary);
     trace({

@@ -10,22 +10,20 @@ import type { ServerConfig } from "./config.ts";
 import { shownEnvNames } from "./server_env.ts";
 
 /**
- * The servers in the order hel starts them. `replaces` maps the name of a server the person's
- * own file also defines to that file: the project's entry would be used instead, and the
- * review says so, since it decides what runs under a name the person chose.
+ * The servers in the order hel starts them. `replaces` holds the names the person's own file
+ * also defines: the project's entry would run instead, and the review says so, since it decides
+ * what runs under a name the person chose. (Short words: the review's lines have 80 columns.)
  */
 export function summarizeServers(
   servers: readonly ServerConfig[],
-  replaces: ReadonlyMap<string, string> = new Map(),
+  replaces: ReadonlySet<string> = new Set(),
 ): TrustSummary {
   return {
     noun: { one: "MCP server", many: "MCP servers" },
     entries: servers.map((server) => {
-      const replaced = replaces.get(server.name);
       return {
         label: `server ${JSON.stringify(server.name)}`,
-        details: `from ${server.file}` +
-          (replaced === undefined ? "" : `, replacing yours in ${replaced}`),
+        details: `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : ""),
         command: server.command,
         args: server.args,
         // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).

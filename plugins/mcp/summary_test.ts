@@ -38,11 +38,11 @@ Deno.test("each server: its program, arguments, file and the names (not values) 
 Deno.test("a server that replaces one of the person's own says which file it replaces", () => {
   const summary = summarizeServers(
     parse('{"servers": {"a": {"command": "x"}, "b": {"command": "y"}}}'),
-    new Map([["b", "/home/me/.hel/mcp.json"]]),
+    new Set(["b"]),
   );
   assert.deepEqual(summary.entries.map((entry) => entry.details), [
     "from .hel/mcp.json",
-    "from .hel/mcp.json, replacing yours in /home/me/.hel/mcp.json",
+    "from .hel/mcp.json, replacing yours",
   ]);
 });
 

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { scriptedModel, type TempProject, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { helOnTerminal } from "../_terminal.ts";
 import {
   assertNoServerLeft,
   FAST,
@@ -16,6 +17,7 @@ import {
   helMcpInProcess,
   logFolder,
   mcpProject,
+  modelArgs,
   readLog,
   receivedCalls,
   systemText,
@@ -133,5 +135,28 @@ Deno.test("a broken mcp.json of yours is named with line and column; the project
     result.stderr,
   );
   assert.match(systemText(model.requests[0]!), /^- mcp__p__echo: /m);
+  await assertNoServerLeft(project);
+});
+
+Deno.test("the trust review says which file a server comes from and that it replaces yours", async () => {
+  await using project = await mcpProject((root) => ({ t: fixtureServer(root, "project") }), {
+    trusted: false,
+  });
+  await Deno.writeTextFile(
+    userFile(project),
+    JSON.stringify({ servers: { t: fixtureServer(project.root, "user") } }),
+  );
+  await using model = scriptedModel([{ text: "done" }]);
+  const run = helOnTerminal(project, [...modelArgs(model), "--tools", "read_file", ...FAST, "go"]);
+  await run.waitFor("Trust this project's MCP configuration? [y/N]");
+  assert.match(
+    run.output(),
+    /^server "t" from \.hel\/mcp\.json, replacing yours · sandbox: on\r$/m,
+  );
+  await run.type("y\n");
+  const finished = await run.finish();
+  assert.equal(finished.code, 0, finished.output);
+  assert.match(finished.output, /MCP server t is configured in both \S+\/hel-home\/mcp\.json and/);
+  assert.deepEqual(await readLog(project.logPath("user")), []);
   await assertNoServerLeft(project);
 });

@@ -46,6 +46,7 @@ export async function serversForRun(
     const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, project.bytes, summary);
     trace({
       event: "config",
+      scope: "project",
       file: project.path,
       status: trust,
       sha256: project.sha256,
@@ -72,7 +73,14 @@ export async function serversForRun(
     }
   }
   if (user.kind === "ok") {
-    trace({ event: "config", file: user.path, status: "used", servers: user.servers.length });
+    // The person's own file needs no trust question: it counts as trusted (evals/raw_log.ts).
+    trace({
+      event: "config",
+      scope: "user",
+      file: user.path,
+      status: "trusted",
+      servers: user.servers.length,
+    });
   }
   const merged = mergeServers(userServers, projectServers);
   for (const clash of merged.clashes) warn(clashText(clash));
@@ -90,12 +98,24 @@ function usable(
     case "absent":
       return [];
     case "unusable":
-      trace({ event: "config", file: file.path, status: "unusable", message: file.message });
+      trace({
+        event: "config",
+        scope: file.scope,
+        file: file.path,
+        status: "unusable",
+        message: file.message,
+      });
       warn(`${file.message}; no MCP server was started from it`);
       notes.push(`no server of ${file.path} was started: ${file.message}`);
       return [];
     case "invalid":
-      trace({ event: "config", file: file.path, status: "invalid", problems: file.problems });
+      trace({
+        event: "config",
+        scope: file.scope,
+        file: file.path,
+        status: "invalid",
+        problems: file.problems,
+      });
       warn(
         `${file.path} is invalid, so no MCP server was started from it:\n  ${
           file.problems.join("\n  ")

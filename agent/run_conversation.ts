@@ -8,6 +8,7 @@
  */
 import { type CompactionPolicy, conversationTokens } from "./compaction/plan.ts";
 import { type Compactor, createCompactor } from "./compaction/driver.ts";
+import type { CompactionEvent } from "../core/events.ts";
 import type { ModelClient } from "../core/model.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import type { PluginDriver } from "../core/plugin_driver.ts";
@@ -37,6 +38,8 @@ export interface ConversationParts {
   spill: SpillWriter | undefined;
   /** The run's settings as the journal's `run` entry gives them. */
   runSettings(): Record<string, unknown>;
+  /** The run's event sink: hears each automatic compaction. */
+  emit(event: CompactionEvent): void;
 }
 
 /** How much of the context window the conversation fills. */
@@ -87,6 +90,7 @@ export async function beginConversation(
     save: parts.spill,
     reading: parts.reading(),
     retained: session.state?.retained ?? 0,
+    emit: parts.emit,
   });
   const system = buildSystemPrompt({
     environment: parts.env ? environmentFacts(context.project) : undefined,

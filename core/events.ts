@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ModelReply } from "./model.ts";
 import type { Approval, PermissionDecision } from "./permissions.ts";
 import type { AccessLevel, ToolCategory, ToolClass } from "./types.ts";
 
@@ -18,6 +19,31 @@ export interface ModelExchangeEvent {
   /** The response body (assembled for streams), or undefined when the request failed. */
   response?: unknown;
   error?: string;
+}
+
+/**
+ * A model request finished: its reply as the client returned it (an answer, or a failure after
+ * retries) and how long it took, retries and their waits included.
+ */
+export interface ModelReplyEvent {
+  type: "model_reply";
+  purpose: RequestPurpose;
+  reply: ModelReply;
+  durationMs: number;
+}
+
+/** The conversation was compacted: old results pruned, older messages summarised, or both. */
+export interface CompactionEvent {
+  type: "compaction";
+  /** `auto` before a request over the threshold; `manual` for `/compact`. */
+  trigger: "auto" | "manual";
+  /** Messages a summary replaced (0: no summary). */
+  summarised: number;
+  /** Old tool results cut to their head and tail. */
+  pruned: number;
+  /** The conversation's estimated size before and after, in tokens. */
+  tokensBefore: number;
+  tokensAfter: number;
 }
 
 /** A retryable failure; hel waits `delayMs` and tries again. */
@@ -66,6 +92,8 @@ export interface ToolCallEvent {
 /** The permission decision taken for one call (`raw/permissions.jsonl`). */
 export interface PermissionEvent {
   type: "permission";
+  /** The call decided on (the id the model gave it). */
+  callId: string;
   name: string;
   args: unknown;
   access: AccessLevel;
@@ -93,6 +121,8 @@ export interface TraceEvent {
 /** Any run event. */
 export type HelEvent =
   | ModelExchangeEvent
+  | ModelReplyEvent
+  | CompactionEvent
   | RetryEvent
   | ToolStartEvent
   | ToolOutputEvent

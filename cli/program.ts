@@ -11,6 +11,7 @@ import { ACCESS_LEVELS } from "../core/permissions.ts";
 import { MAX_TIMER_SECONDS } from "../core/timer_limit.ts";
 import { DEFAULT_CONTEXT_FILE } from "../agent/environment.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
+import { OUTPUT_FORMATS } from "./output/format.ts";
 
 const HELP_EXAMPLES = `
 Examples:
@@ -18,6 +19,7 @@ Examples:
   $ hel --access auto --tools read_file,grep "…"   pick tools, run without questions
   $ hel                                            interactive chat on a terminal
   $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
+  $ hel --output-format json "…" | jq -r .result   the answer and run facts as JSON
   $ hel plugins list                               what this build is made of
 
 Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
@@ -115,6 +117,13 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       "--raw-output",
       "print the one-shot answer's bytes as sent (default: control characters and escape " +
         "sequences shown as \\u001b..., as everywhere hel writes to the terminal)",
+    )
+    .addOption(
+      new Option(
+        "--output-format <format>",
+        "one-shot output on stdout: text (the answer), json (one result object at the end), " +
+          "stream-json (one JSON event per line as the run goes)",
+      ).choices(OUTPUT_FORMATS).default("text" as const),
     )
     .addHelpText("after", HELP_EXAMPLES)
     .showHelpAfterError("(run hel --help for usage)")

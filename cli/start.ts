@@ -27,6 +27,9 @@ import { type RecordedRun, recordRun } from "../agent/record.ts";
 import { chatMode, colorWanted, terminalFacts, terminalSize } from "./chat/mode.ts";
 import type { ModelClient } from "../core/model.ts";
 import { createOpenAIClient } from "../agent/model/openai_client.ts";
+import { checkOutputFormat, type OutputFormat } from "./output/format.ts";
+import { writeJsonLine } from "./output/json_line.ts";
+import { createReporter } from "./output/reporter.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
 export type RootFlags = Record<string, unknown> & {
@@ -50,6 +53,7 @@ export type RootFlags = Record<string, unknown> & {
   compaction: boolean;
   record?: string;
   rawOutput?: boolean;
+  outputFormat: OutputFormat;
 };
 
 /**
@@ -101,8 +105,9 @@ export function apiKey(): string {
   return key;
 }
 
-function printEvent(event: HelEvent): void {
-  if (event.type === "tool_call") {
+/** Tells the person on stderr what happened; `[tool]` lines only when stdout is text. */
+function printEvent(event: HelEvent, toolLines: boolean): void {
+  if (event.type === "tool_call" && toolLines) {
     // Arguments can be whole files (write_file): show a line, not a page.
     const args = JSON.stringify(event.args) ?? "";
     const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
@@ -187,8 +192,12 @@ async function runWithListeners(
   }
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
+  // With a JSON format stdout is the report's; stderr keeps warnings and retries.
+  const reporter = flags.outputFormat === "text"
+    ? undefined
+    : createReporter(flags.outputFormat, writeJsonLine);
   const reader = new LineReader();
-  const cliContext = await createCliContext(flags, reader);
+  const cliContext = await createCliContext(flags, reader, reporter?.logger(stderrLogger));
   // Once the Ink chat owns the terminal, plugins' questions are answered through here.
   let ask = cliContext.ask;
   const context = {
@@ -201,6 +210,7 @@ async function runWithListeners(
   if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
   const instruction = await withPipedInput(given, reader, writeErr);
   if (instruction === "") throw new UsageError(noInstruction);
+  checkOutputFormat(flags.outputFormat, instruction !== undefined, flags.rawOutput === true);
   if (flags.rawOutput && instruction === undefined) {
     // The chat draws permission questions between answers: raw bytes could hide them.
     throw new UsageError(
@@ -220,8 +230,9 @@ async function runWithListeners(
     : inkChat?.approver ?? terminalApprover(context.ask);
   // The run hands every event to the plugins' observers as well.
   const emit = (event: HelEvent) => {
+    reporter?.onEvent(event);
     if (inkChat) inkChat.store.onEvent(event);
-    else printEvent(event);
+    else printEvent(event, reporter === undefined);
     extraEmit(event);
   };
   let run: Run | undefined;
@@ -280,9 +291,10 @@ async function runWithListeners(
         idle: () => interrupts.idle(),
       });
     }
-    writeErr(`session: ${run.session.id}\n`);
+    if (reporter) reporter.started(run, context.project);
+    else writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
-      ? await runOneShot(run, instruction, interrupts, flags.rawOutput)
+      ? await runOneShot(run, instruction, interrupts, flags.rawOutput, reporter)
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {

@@ -33,8 +33,8 @@ export function addCommands(
     .description("each plugin with its description, tools and interception points")
     .action(() => writeOut(formatPluginList(plugins)));
 
-  // The kinds of trusted configuration: hel's own settings and those the plugins declare.
-  const configs = [SETTINGS_TRUST, ...plugins.flatMap(({ plugin }) => plugin.trustedConfigs ?? [])];
+  // The kinds of trusted configuration: those the plugins declare and hel's own settings.
+  const configs = [...plugins.flatMap(({ plugin }) => plugin.trustedConfigs ?? []), SETTINGS_TRUST];
   const kinds = configs.map((config) => config.kind);
   const files = configs.map((config) => `.hel/${trustedConfigFile(config)}`);
   program.command("trust")

@@ -100,12 +100,11 @@ export function addConfigCommand(
   async function noteTrust(context: PluginContext): Promise<void> {
     const { skipped, project } = await applySettings(program, plugins, context, { review: false });
     if (skipped.length === 0 || !project) return;
+    const keys = skipped.map((part) => part.key).join(", ");
+    const they = skipped.length === 1 ? "it applies" : "they apply";
     writeErr(
-      `hel: ${shownPath(project.path)} changed, and ${
-        skipped.map((part) => part.key).join(", ")
-      } ` +
-        "would widen what hel may do, so they apply only once you trust the file as it is " +
-        "now: hel trust settings\n",
+      `hel: ${shownPath(project.path)} changed, and ${keys} would widen what hel may do, so ` +
+        `${they} only once you trust the file as it is now: hel trust settings\n`,
     );
   }
 }

@@ -19,8 +19,10 @@ Examples:
   $ hel                                            interactive chat on a terminal
   $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
   $ hel plugins list                               what this build is made of
+  $ hel config list                                settings and where each comes from
 
-Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
+Model API key: HEL_API_KEY or DEEPSEEK_API_KEY (or the variable the apiKeyEnv setting names);
+none for a server on this machine. Settings: $HEL_HOME/settings.jsonc, .hel/settings.jsonc.`;
 
 /** A positive whole number, for commander. */
 export function positiveInt(value: string): number {

@@ -32,7 +32,7 @@ export interface SettingsFiles {
 
 /** The person's settings file. */
 export function userSettingsPath(helHome: string): string {
-  return `${helHome}/${SETTINGS_FILE}`;
+  return resolve(helHome, SETTINGS_FILE);
 }
 
 /** The project's settings file. */
@@ -56,7 +56,7 @@ export async function readSettingsFiles(
     else found.problems.push(...parsed.problems);
   }
   // hel run in the home folder with the default $HEL_HOME: the one file is the person's own.
-  if (await samePath(resolve(userPath), projectSettingsPath(project))) return found;
+  if (await samePath(userPath, projectSettingsPath(project))) return found;
   const file = await readProjectConfig(project, SETTINGS_FILE);
   if (file.kind === "unusable") found.warnings.push(`${file.message}; its settings were skipped`);
   else if (file.kind === "ok") {

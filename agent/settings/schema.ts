@@ -77,7 +77,13 @@ export const SETTINGS_SCHEMA = z.strictObject({
   sandbox: z.strictObject({
     mode: onOff,
     network: onOff,
-    read: words("path", '["~/.cargo"]'),
+    read: z.array(
+      z.string(must("a path")).refine(
+        (path) => path === "~" || path.startsWith("~/") || path.startsWith("/"),
+        must('an absolute path or one starting with ~/, e.g. "~/.cargo"'),
+      ),
+      must('a list of paths, e.g. ["~/.cargo"]'),
+    ),
     env: z.array(
       z.string(must("a variable name")).regex(
         VARIABLE_NAME,

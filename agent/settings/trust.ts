@@ -26,6 +26,8 @@ export function summarizeWidening(widening: readonly WideningPart[]): TrustSumma
     label: part.key,
     details: `(${part.why})`,
     command: typeof part.value === "object" ? part.value.join("  ") : String(part.value),
+    // Shown as written (escaped), not quoted as a program's words would be.
+    shell: true,
     commandLabel: "value",
     program: false,
     envNames: [],
@@ -34,8 +36,8 @@ export function summarizeWidening(widening: readonly WideningPart[]): TrustSumma
   return {
     verb: "has",
     noun: {
-      one: "setting that widens what hel may do",
-      many: "settings that widen what hel may do",
+      one: "widening setting",
+      many: "widening settings",
     },
     entries,
   };

@@ -105,7 +105,7 @@ function splitSandbox(
   if (!sandbox || !narrowed.sandbox) return;
   const kept = narrowed.sandbox;
   if (sandbox.mode === "off" && lower.sandbox.mode === "on") {
-    widen("sandbox.mode", "off", "commands, hooks and MCP servers run with your full rights");
+    widen("sandbox.mode", "off", "commands, hooks, MCP servers unsandboxed");
     delete kept.mode;
   }
   if (sandbox.network === "on" && lower.sandbox.network === "off") {

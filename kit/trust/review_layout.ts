@@ -62,7 +62,9 @@ export function layoutEntries(
 
 /** The sandbox state; an entry outside it is marked so it cannot be missed. */
 function sandboxTag(entry: ShownEntry, compactForm: boolean): string {
-  if (entry.sandbox && !entry.program) return "";
+  if (!entry.program) {
+    return entry.sandbox ? "" : compactForm ? " [!! SANDBOX OFF]" : " · !! SANDBOX OFF";
+  }
   if (entry.sandbox) return compactForm ? " [sandbox on]" : " · sandbox: on";
   return compactForm ? " [!! SANDBOX OFF]" : " · !! SANDBOX OFF: runs with your full rights";
 }

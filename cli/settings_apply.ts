@@ -18,6 +18,7 @@ import {
   SETTING_ATTRIBUTES,
   settingAt,
   type SettingAttribute,
+  withoutKeys,
 } from "../agent/settings/keys.ts";
 import type { Settings } from "../agent/settings/schema.ts";
 import { parseSettings } from "../agent/settings/parse.ts";
@@ -77,8 +78,11 @@ export async function applySettings(
   for (const warning of files.warnings) gate.warn?.(warning);
   const flags = flagValues(program);
   const { user, project } = files;
-  const gated = project
-    ? await gateProjectSettings(context, project, lowerSettings(flags, user?.settings), gate)
+  // What a flag or variable sets, the project file cannot change: nothing to ask or warn about.
+  const given = SETTING_ATTRIBUTES.filter((link) => flags.get(link).given).map((link) => link.key);
+  const applicable = project && { ...project, settings: withoutKeys(project.settings, given) };
+  const gated = applicable
+    ? await gateProjectSettings(context, applicable, lowerSettings(flags, user?.settings), gate)
     : undefined;
   const layers: [SettingsFile, Settings][] = [
     ...(project && gated ? [[project, gated.settings] as [SettingsFile, Settings]] : []),

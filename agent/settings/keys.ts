@@ -89,3 +89,18 @@ export function settingAt(settings: Settings | undefined, key: string): unknown 
 export function knownKey(key: string): boolean {
   return LEAF_KEYS.includes(key) || LEAF_KEYS.some((leaf) => leaf.startsWith(`${key}.`));
 }
+
+/** A copy of `settings` without the values at these dotted keys. */
+export function withoutKeys(settings: Settings, keys: readonly string[]): Settings {
+  const copy = structuredClone(settings) as Record<string, unknown>;
+  for (const key of keys) {
+    const parts = key.split(".");
+    const last = parts.pop()!;
+    const parent = parts.reduce<Record<string, unknown> | undefined>(
+      (here, part) => here?.[part] as Record<string, unknown> | undefined,
+      copy,
+    );
+    if (parent) delete parent[last];
+  }
+  return copy as Settings;
+}

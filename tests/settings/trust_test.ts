@@ -157,3 +157,16 @@ Deno.test("hel trust settings refuses a settings file with mistakes, naming each
   assert.match(result.stderr, /^hel: nothing was trusted; fix \S+settings\.jsonc/m);
   assert.equal(await exists(`${project.root}/hel-home/trust.json`), false);
 });
+
+Deno.test("what a flag sets is not asked or warned about: the project file could not change it anyway", async () => {
+  await using project = await tempProject({
+    ".hel/settings.jsonc": '{"access": "auto", "sandbox": {"mode": "off"}}',
+  });
+  await using model = scriptedModel([{ text: "1" }]);
+  const result = await runHelInProcess(
+    ["--base-url", model.url, "--access", "read-only", "hi"],
+    { cwd: project.project },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stderr, /settings\.jsonc sets sandbox\.mode, which would widen/);
+});

@@ -21,8 +21,10 @@ Examples:
   $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
   $ hel --output-format json "…" | jq -r .result   the answer and run facts as JSON
   $ hel plugins list                               what this build is made of
+  $ hel config list                                settings and where each comes from
 
-Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
+Model API key: HEL_API_KEY or DEEPSEEK_API_KEY (or the variable the apiKeyEnv setting names);
+none for a server on this machine. Settings: $HEL_HOME/settings.jsonc, .hel/settings.jsonc.`;
 
 /** A positive whole number, for commander. */
 export function positiveInt(value: string): number {

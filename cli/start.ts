@@ -7,7 +7,8 @@
  */
 import type { HelEvent } from "../core/events.ts";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
-import type { Approver } from "../core/permissions.ts";
+import type { Approver, PermissionRules } from "../core/permissions.ts";
+import { apiKey } from "./api_key.ts";
 import type { AccessLevel } from "../core/types.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
@@ -54,6 +55,12 @@ export type RootFlags = Record<string, unknown> & {
   record?: string;
   rawOutput?: boolean;
   outputFormat: OutputFormat;
+  /** The output format came from a settings file, not a flag: the chat ignores it. */
+  formatFromSettings?: boolean;
+  /** From the settings files: the variable holding the model API key. */
+  apiKeyEnv?: string;
+  /** From the settings files: their permission rules (the project's only as trusted). */
+  permissions?: PermissionRules;
 };
 
 /**
@@ -62,7 +69,8 @@ export type RootFlags = Record<string, unknown> & {
  */
 export type ModelFactory = (
   flags: RootFlags,
-  apiKey: string,
+  /** Undefined for a loopback server without a key: requests then carry no Authorization. */
+  apiKey: string | undefined,
   emit: (event: HelEvent) => void,
 ) => ModelClient;
 
@@ -91,18 +99,6 @@ export function activePlugins(all: readonly LoadedPlugin[], without: readonly st
     }
   }
   return all.filter(({ plugin }) => !without.includes(plugin.name)).map(({ plugin }) => plugin);
-}
-
-/** The model API key from HEL_API_KEY or DEEPSEEK_API_KEY. */
-export function apiKey(): string {
-  const key = surroundings().env("HEL_API_KEY") || surroundings().env("DEEPSEEK_API_KEY");
-  if (!key) {
-    throw new UsageError(
-      "no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY (for another OpenAI-compatible " +
-        "server, put its key in HEL_API_KEY and pass --base-url)",
-    );
-  }
-  return key;
 }
 
 /** Tells the person on stderr what happened; `[tool]` lines only when stdout is text. */
@@ -160,17 +156,19 @@ export async function startFromCommandLine(
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
   createModel: ModelFactory = openAIClientFromFlags,
+  /** The one reader of stdin (the settings review at start may have asked through it). */
+  reader: LineReader = new LineReader(),
 ): Promise<number> {
-  if (flags.record === undefined) {
-    return await runWithListeners(words, flags, plugins, createModel, () => {}, () => {});
-  }
+  const listened = (extraEmit: (event: HelEvent) => void, onRun: (run: RecordedRun) => void) =>
+    runWithListeners(words, flags, plugins, createModel, reader, extraEmit, onRun);
+  if (flags.record === undefined) return await listened(() => {}, () => {});
   // With --record the recorder hears every event and watches the run's turns.
   // Every channel a plugin of this build declares has its file, whichever plugins ran.
   const traceChannels = plugins.flatMap(({ plugin }) => plugin.traceChannels ?? []);
   return await recordRun(
     flags.record,
     { ...flags, traceChannels },
-    (observe, watch) => runWithListeners(words, flags, plugins, createModel, observe, watch),
+    (observe, watch) => listened(observe, watch),
   );
 }
 
@@ -179,6 +177,7 @@ async function runWithListeners(
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
   createModel: ModelFactory,
+  reader: LineReader,
   extraEmit: (event: HelEvent) => void,
   onRun: (run: RecordedRun) => void,
 ): Promise<number> {
@@ -190,13 +189,20 @@ async function runWithListeners(
   if (flags.forkSession && flags.resume === undefined) {
     throw new UsageError("--fork-session needs --resume: it copies a saved session into a new one");
   }
-  const key = apiKey();
+  const key = apiKey(flags);
   const active = activePlugins(plugins, flags.without);
+  const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
+  // A blank instruction would still cost a model request and start a session.
+  const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
+  if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
+  const instruction = await withPipedInput(given, reader, writeErr);
+  if (instruction === "") throw new UsageError(noInstruction);
+  const format = flags.formatFromSettings && instruction === undefined
+    ? "text"
+    : flags.outputFormat;
+  checkOutputFormat(format, instruction !== undefined, flags.rawOutput === true);
   // With a JSON format stdout is the report's; stderr keeps warnings and retries.
-  const reporter = flags.outputFormat === "text"
-    ? undefined
-    : createReporter(flags.outputFormat, writeJsonLine);
-  const reader = new LineReader();
+  const reporter = format === "text" ? undefined : createReporter(format, writeJsonLine);
   const cliContext = await createCliContext(flags, reader, reporter?.logger(stderrLogger));
   // Once the Ink chat owns the terminal, plugins' questions are answered through here.
   let ask = cliContext.ask;
@@ -204,13 +210,6 @@ async function runWithListeners(
     ...cliContext,
     ask: (question: string, signal?: AbortSignal) => ask(question, signal),
   };
-  const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
-  // A blank instruction would still cost a model request and start a session.
-  const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
-  if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
-  const instruction = await withPipedInput(given, reader, writeErr);
-  if (instruction === "") throw new UsageError(noInstruction);
-  checkOutputFormat(flags.outputFormat, instruction !== undefined, flags.rawOutput === true);
   if (flags.rawOutput && instruction === undefined) {
     // The chat draws permission questions between answers: raw bytes could hide them.
     throw new UsageError(
@@ -263,6 +262,7 @@ async function runWithListeners(
       forkSession: flags.forkSession ?? false,
       compaction,
       contextWindow: flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      ...(flags.permissions ? { permissions: flags.permissions } : {}),
     }, {
       context,
       plugins: active,

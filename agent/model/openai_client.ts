@@ -23,7 +23,8 @@ import { readUsage } from "../../core/usage.ts";
 /** Settings of the client; all times in milliseconds. */
 export interface OpenAIClientOptions {
   baseURL: string;
-  apiKey: string;
+  /** Undefined: no key (a local server); requests then carry no Authorization header. */
+  apiKey: string | undefined;
   model: string;
   stream: boolean;
   maxOutputTokens?: number;
@@ -72,7 +73,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       const OpenAISdk = await loadSdk();
       client ??= new OpenAISdk({
         baseURL: options.baseURL,
-        apiKey: options.apiKey,
+        // The SDK insists on a key; without one the header it would make is removed (null).
+        apiKey: options.apiKey ?? "none",
+        ...(options.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
         maxRetries: 0, // hel retries itself, so streams that break midway are retried too
         timeout: options.requestTimeoutMs,
       });

@@ -41,9 +41,13 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
     docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
   );
   const helps = await Promise.all(
-    [["--help"], ["trust", "--help"], ["sessions", "--help"], ["sessions", "export", "--help"]].map(
-      (args) => runHelInProcess(args, { cwd: project.project }),
-    ),
+    [
+      ["--help"],
+      ["trust", "--help"],
+      ["sessions", "--help"],
+      ["sessions", "export", "--help"],
+      ["config", "set", "--help"],
+    ].map((args) => runHelInProcess(args, { cwd: project.project })),
   );
   const listed = helps.map((help) => help.stdout).join("\n");
   // The `deno install` line shows Deno's flags, not hel's; `--config=...` in an MCP entry is

@@ -136,7 +136,7 @@ Deno.test("hel trust without a file, with an unknown kind or with no mode is ref
   assert.match(missing.stderr, /\.hel\/mcp\.json does not exist; there is nothing to trust/);
   const unknown = await runHelInProcess(["trust", "skills"], { cwd });
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /unknown kind "skills"; use hooks or mcp/);
+  assert.match(unknown.stderr, /unknown kind "skills"; use hooks, mcp or settings/);
   const none = await runHelInProcess(["trust"], { cwd });
   assert.equal(none.code, 2);
   assert.match(none.stderr, /needs exactly one of/);

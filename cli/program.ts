@@ -5,6 +5,7 @@
  * @module
  */
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { CommanderError } from "commander";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import type { PluginOption } from "../core/plugin.ts";
 import { ACCESS_LEVELS } from "../core/permissions.ts";
@@ -68,7 +69,9 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
   const program = new Command()
     .name("hel")
     .description("hel — a coding-agent harness: a model, tools, and your project")
-    .version(version, "-V, --version")
+    // -v as most CLIs have it; -V, commander's default, still works (hidden).
+    .version(version, "-v, --version")
+    .addOption(new Option("-V", "output the version number").hideHelp())
     .argument("[instruction...]", "run one instruction and print the final answer")
     .option("-i, --instruction <text>", "run one instruction (same as the positional words)")
     .addOption(
@@ -123,6 +126,10 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       writeOut,
       writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
     });
+  program.on("option:V", () => {
+    writeOut(`${version}\n`);
+    throw new CommanderError(0, "commander.version", version);
+  });
   for (const [spec, owners] of optionOwners(plugins)) {
     const option = new Option(spec.flags, `${spec.description} [${owners.join(", ")}]`);
     if (spec.choices) option.choices(spec.choices);

@@ -10,7 +10,7 @@ import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import type { PluginOption } from "../core/plugin.ts";
 import { ACCESS_LEVELS } from "../core/permissions.ts";
 import { MAX_TIMER_SECONDS } from "../core/timer_limit.ts";
-import { DEFAULT_CONTEXT_FILE } from "../agent/environment.ts";
+import { DEFAULT_CONTEXT_FILES } from "../agent/context_files.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 
 const HELP_EXAMPLES = `
@@ -64,6 +64,11 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Each `--context-file` adds a name; the first one replaces the default list. */
+function contextFiles(value: string, previous: readonly string[] | false): readonly string[] {
+  return previous === DEFAULT_CONTEXT_FILES || previous === false ? [value] : [...previous, value];
+}
+
 /** Builds the root command with every core and plugin flag; subcommands are added later. */
 export function createProgram(version: string, plugins: readonly LoadedPlugin[]) {
   const program = new Command()
@@ -87,10 +92,11 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     )
     .option("--approval-input <file>", "answer permission questions from a JSON list of booleans")
     .option("--no-env", "leave the Environment block out of the system message")
-    .option(
-      "--context-file <name>",
-      "project file added to the system message",
-      DEFAULT_CONTEXT_FILE,
+    .addOption(
+      new Option(
+        "--context-file <name>",
+        "project file added to the system message (repeatable; replaces the default list)",
+      ).argParser(contextFiles).default(DEFAULT_CONTEXT_FILES, DEFAULT_CONTEXT_FILES.join(", ")),
     )
     .option("--no-context-file", "add no context file")
     .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)

@@ -37,7 +37,8 @@ export type RootFlags = Record<string, unknown> & {
   access: AccessLevel;
   approvalInput?: string;
   env: boolean;
-  contextFile: string | false;
+  /** The context files (`--context-file`, repeatable), or false (`--no-context-file`). */
+  contextFile: readonly string[] | false;
   maxTurns: number;
   without: string[];
   stream: boolean;

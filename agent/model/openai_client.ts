@@ -141,10 +141,7 @@ async function attemptOnce(
   options: OpenAIClientOptions,
 ): Promise<Attempt> {
   const timeoutMs = options.requestTimeoutMs;
-  const failure: FailureContext = {
-    baseURL: options.baseURL,
-    ...(options.apiKeyName ? { apiKeyName: options.apiKeyName } : {}),
-  };
+  const failure: FailureContext = options; // the base URL and the key's variable
   const controller = new AbortController();
   const onAbort = () => controller.abort(call.signal.reason);
   call.signal.addEventListener("abort", onAbort, { once: true });

@@ -18,7 +18,8 @@ import type { ChatMessage, ToolDefinition } from "../core/types.ts";
 import type { RunUsage } from "../core/usage.ts";
 import type { OpenSession } from "./session/open.ts";
 import { buildSystemPrompt } from "./system_prompt.ts";
-import { environmentFacts, readContextFile } from "./environment.ts";
+import { environmentFacts } from "./environment.ts";
+import { readContextFiles } from "./context_files.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
 
 /** What every conversation of a run shares. */
@@ -27,8 +28,8 @@ export interface ConversationParts {
   plugins: PluginDriver;
   /** Facts about the machine in the system message (off with `--no-env`). */
   env: boolean;
-  /** The context file's name, or false for none. */
-  contextFile: string | false;
+  /** The context files' names, in order, or false for none. */
+  contextFile: readonly string[] | false;
   /** Undefined turns compaction off. */
   compaction: CompactionPolicy | undefined;
   model: ModelClient;
@@ -94,14 +95,14 @@ export async function beginConversation(
   });
   const system = buildSystemPrompt({
     environment: parts.env ? environmentFacts(context.project) : undefined,
-    contextFile: parts.contextFile
-      ? await readContextFile(
+    contextFiles: parts.contextFile
+      ? await readContextFiles(
         context.project,
         parts.contextFile,
         (text) => context.log.warn(text),
         parts.reading(),
       )
-      : undefined,
+      : [],
     environmentLines: parts.env ? plugins.environmentLines() : [],
     pluginSections: plugins.systemSections(),
   });

@@ -40,3 +40,15 @@ export function apiKey(flags: { baseUrl: string; apiKeyEnv?: unknown }): string 
         "apiKeyEnv setting)",
   );
 }
+
+/** The variable `key` came from, for the message when the server refuses it. */
+export function apiKeyVariable(
+  key: string | undefined,
+  flags: { apiKeyEnv?: unknown },
+): string | undefined {
+  if (!key) return undefined;
+  const named = typeof flags.apiKeyEnv === "string" ? [flags.apiKeyEnv] : [];
+  return [...named, "HEL_API_KEY", "DEEPSEEK_API_KEY"].find((name) =>
+    surroundings().env(name) === key
+  ) ?? "HEL_API_KEY";
+}

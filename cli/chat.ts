@@ -56,8 +56,16 @@ export async function runOneShot(
   const write = rawOutput ? writeRawOut : writeOut;
   if (outcome.finalText !== null) write(outcome.finalText.trimEnd() + "\n");
   reportProblem(outcome);
-  writeErr(`${usageLine(run.usage)}\n`);
+  printUsage(run.usage);
   return exitCodeFor(outcome);
+}
+
+/**
+ * Prints the usage line, unless the server never answered: then every figure would be `?`
+ * and the line would only bury the error above it.
+ */
+function printUsage(usage: RunUsage): void {
+  if (usage.answeredCalls > 0) writeErr(`${usageLine(usage)}\n`);
 }
 
 /** Formats the usage line printed on stderr after each turn, one-shot or interactive. */
@@ -81,7 +89,7 @@ async function chatTurn(run: Run, text: string, interrupts: Interrupts): Promise
   if (!streamed && outcome.finalText) writeOut(outcome.finalText);
   writeOut("\n");
   reportProblem(outcome);
-  writeErr(`${usageLine(run.usage)}\n`);
+  printUsage(run.usage);
 }
 
 /** The interactive chat; returns the exit code when the person leaves. */

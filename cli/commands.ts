@@ -1,5 +1,5 @@
 /**
- * Subcommands: hel's own (`plugins`) and those plugins contribute (e.g. `mcp`). Each returns
+ * Subcommands: hel's own (`plugins`, `help`) and those plugins contribute (e.g. `mcp`). Each returns
  * an exit code through `setExitCode`.
  *
  * @module
@@ -13,6 +13,7 @@ import { settingsReader } from "./settings_apply.ts";
 import { createCliContext, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
+import { addHelpCommand, pluginCommandHelp } from "./help_command.ts";
 import { sessionsDelete, sessionsList } from "./sessions_command.ts";
 import { sessionsExport, sessionsShow } from "./session_show.ts";
 import { orList, runTrustCommand } from "./trust_command.ts";
@@ -94,10 +95,7 @@ export function addCommands(
         .action(async (args) => {
           // Help is turned off above so the plugin sees every word, so answer --help here.
           if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
-            writeOut(
-              `Usage: hel ${command.name} ${command.usage}\n\n${command.description}\n`,
-            );
-            return;
+            return void writeOut(pluginCommandHelp(command));
           }
           const context = await createCliContext(program.opts(), new LineReader());
           // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
@@ -110,4 +108,6 @@ export function addCommands(
         });
     }
   }
+
+  addHelpCommand(program, plugins.flatMap(({ plugin }) => plugin.commands ?? []));
 }

@@ -8,11 +8,11 @@
 import type { HelEvent } from "../core/events.ts";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import type { Approver, PermissionRules } from "../core/permissions.ts";
-import { apiKey } from "./api_key.ts";
+import { apiKey, apiKeyVariable } from "./api_key.ts";
 import type { AccessLevel } from "../core/types.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
-import { fileApprover, terminalApprover } from "./approvers.ts";
+import { fileApprover, noticeWhenUnanswered, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
@@ -21,7 +21,8 @@ import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
 import { withPipedInput } from "./piped_input.ts";
-import { writeErr } from "../kit/output.ts";
+import { clearStatus, writeErr } from "../kit/output.ts";
+import { printRetry } from "./retry_line.ts";
 import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
@@ -40,7 +41,8 @@ export type RootFlags = Record<string, unknown> & {
   access: AccessLevel;
   approvalInput?: string;
   env: boolean;
-  contextFile: string | false;
+  /** The context files (`--context-file`, repeatable), or false (`--no-context-file`). */
+  contextFile: readonly string[] | false;
   maxTurns: number;
   without: string[];
   stream: boolean;
@@ -74,21 +76,34 @@ export type ModelFactory = (
   emit: (event: HelEvent) => void,
 ) => ModelClient;
 
+/** Retries of a failed model request (429, 5xx, a dropped or refused connection). */
+const MODEL_RETRIES = 4;
+
+/**
+ * The OpenAI-compatible client the flags describe, waiting `backoffMs` before the first retry
+ * (doubled each time); tests shorten it to see every retry of a refused connection quickly.
+ */
+export function openAIClientFactory(backoffMs = 1_000): ModelFactory {
+  return (flags, apiKey, emit) =>
+    createOpenAIClient({
+      baseURL: flags.baseUrl,
+      apiKey,
+      apiKeyName: apiKeyVariable(apiKey, flags),
+      model: flags.model,
+      stream: flags.stream,
+      maxOutputTokens: flags.maxOutputTokens,
+      requestTimeoutMs: flags.timeout * 1000,
+      maxRetries: MODEL_RETRIES,
+      totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
+      backoffMs,
+      onExchange: emit,
+      onRetry: (attempt, delayMs, reason) =>
+        emit({ type: "retry", attempt, maxRetries: MODEL_RETRIES, delayMs, reason }),
+    });
+}
+
 /** The OpenAI-compatible client the flags describe. */
-export const openAIClientFromFlags: ModelFactory = (flags, apiKey, emit) =>
-  createOpenAIClient({
-    baseURL: flags.baseUrl,
-    apiKey,
-    model: flags.model,
-    stream: flags.stream,
-    maxOutputTokens: flags.maxOutputTokens,
-    requestTimeoutMs: flags.timeout * 1000,
-    maxRetries: 4,
-    totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
-    backoffMs: 1_000,
-    onExchange: emit,
-    onRetry: (attempt, delayMs, reason) => emit({ type: "retry", attempt, delayMs, reason }),
-  });
+export const openAIClientFromFlags: ModelFactory = openAIClientFactory();
 
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
 export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
@@ -113,9 +128,7 @@ function printEvent(event: HelEvent, toolLines: boolean): void {
   } else if (event.type === "warning") {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {
-    writeErr(
-      `hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms\n`,
-    );
+    printRetry(event);
   }
 }
 
@@ -224,9 +237,12 @@ async function runWithListeners(
   const size = () => terminalSize() ?? { columns: 80, rows: 24 };
   const color = colorWanted((name) => surroundings().env(name));
   const inkChat = ink?.prepareInkChat({ color, size });
-  const approver: Approver = flags.approvalInput
-    ? await fileApprover(flags.approvalInput)
-    : inkChat?.approver ?? terminalApprover(context.ask);
+  // The Ink chat always has a person to ask; the others may have no one.
+  const approver: Approver = inkChat && !flags.approvalInput
+    ? inkChat.approver
+    : noticeWhenUnanswered(
+      flags.approvalInput ? await fileApprover(flags.approvalInput) : terminalApprover(context.ask),
+    );
   // The run hands every event to the plugins' observers as well.
   const emit = (event: HelEvent) => {
     reporter?.onEvent(event);
@@ -298,6 +314,7 @@ async function runWithListeners(
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
+    clearStatus(); // a retry's status line must not stay glued to the shell's prompt
     await shutdown();
     interrupts.dispose();
     removeTerminationHandlers();

@@ -151,12 +151,13 @@ export async function runTrustCommand(
     output.err(`hel: ${file.path} is already trusted as it is now; nothing to do\n`);
     return 0;
   }
+  // A setup error, as the README's exit codes have it: the command cannot be used this way.
   if (!context.interactive) {
     output.err(
       `hel: reviewing ${file.path} needs a terminal. Read the file yourself, then pin exactly ` +
         `those bytes with: hel trust ${kind} --sha256 <its sha256sum>\n`,
     );
-    return 1;
+    return 2;
   }
   const summary = readers.summarize(kind, file.bytes, file.path);
   if (summary === undefined) {

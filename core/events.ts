@@ -49,8 +49,12 @@ export interface CompactionEvent {
 /** A retryable failure; hel waits `delayMs` and tries again. */
 export interface RetryEvent {
   type: "retry";
+  /** The retry about to be made: 1 for the second attempt. */
   attempt: number;
+  /** Retries hel makes at most (fewer when the time bound comes first). */
+  maxRetries: number;
   delayMs: number;
+  /** The cause of the failed attempt, without the hint its final error adds. */
   reason: string;
 }
 

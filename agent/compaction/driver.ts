@@ -25,7 +25,7 @@ import type { PluginDriver } from "../../core/plugin_driver.ts";
 import type { SpillWriter } from "../../core/spill.ts";
 import type { FileReading } from "../../core/file_reading.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
-import { addUsage, type RunUsage } from "../../core/usage.ts";
+import { addFailedCall, addUsage, type RunUsage } from "../../core/usage.ts";
 
 /** What the compactor needs from the run. */
 export interface CompactorDeps {
@@ -149,9 +149,8 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       { signal },
     );
     // An interrupted request cost nothing the server will report; a failed one may have.
-    if (reply.ok || reply.kind !== "interrupted") {
-      addUsage(deps.usage, reply.ok ? reply.usage : undefined);
-    }
+    if (reply.ok) addUsage(deps.usage, reply.usage);
+    else if (reply.kind !== "interrupted") addFailedCall(deps.usage);
     const read = readSummary(reply);
     if ("rejected" in read) return { skipped: read.rejected };
     const kept = [...history.slice(0, first), checkpointMessage(read.summary)];

@@ -43,8 +43,10 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
   const texts = await Promise.all(
     docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
   );
-  const helps = await Promise.all(
-    [
+  const helps: string[] = [];
+  // One at a time: an in-process run owns stdout while it runs.
+  for (
+    const args of [
       ["--help"],
       ["trust", "--help"],
       ["sessions", "--help"],
@@ -52,9 +54,9 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
       ["config", "set", "--help"],
       ["mcp", "add", "--help"],
       ["mcp", "remove", "--help"],
-    ].map((args) => runHelInProcess(args, { cwd: project.project })),
-  );
-  const listed = helps.map((help) => help.stdout).join("\n");
+    ]
+  ) helps.push((await runHelInProcess(args, { cwd: project.project })).stdout);
+  const listed = helps.join("\n");
   // The `deno install` line shows Deno's flags, not hel's; `--config=...` in an MCP entry is
   // the server's own argument.
   const helLines = texts.join("\n").split("\n").filter((line) => !line.includes("deno install"));

@@ -130,7 +130,7 @@ Deno.test("hel help with a word that is no command says so, and how to send such
   assert.equal(result.stdout, "");
   assert.equal(
     result.stderr,
-    "hel: help me: no such command (commands: plugins, trust, sessions, mcp, help); to give " +
+    "hel: help me: no such command (commands: plugins, trust, config, sessions, mcp, help); to give " +
       'the model an instruction that starts with "help", use -i: hel -i "help me fix the tests"\n',
   );
   const nested = await runHelInProcess(["help", "sessions", "lst"], { cwd: project.project });

@@ -177,7 +177,7 @@ Deno.test("--output-format stream-json reports each retry as an api_retry line, 
   assert.deepEqual([end.result, end.model_calls, end.num_turns], ["made it", 1, 1]);
   assert.ok(end.duration_api_ms >= 40, `duration_api_ms ${end.duration_api_ms} counts the wait`);
   // The person watching stderr sees the retry as in a text run.
-  assert.match(result.stderr, /HTTP 503.*retry 1 in 40 ms/);
+  assert.match(result.stderr, /HTTP 503.*retry 1 of 4 in 40 ms/);
 });
 
 const SUMMARY = "## Primary Request and Intent\n- read the files\n## Next Step\n- answer";

@@ -21,6 +21,7 @@ import { beginConversation, type Conversation } from "./run_conversation.ts";
 import { resumableSessions } from "./session/resumable.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
 import { PluginDriver } from "../core/plugin_driver.ts";
+import { RuleBook } from "../core/permission_rules.ts";
 import { ToolRegistry } from "../core/tool_registry.ts";
 import type { Run, RunDeps, RunSettings } from "./run_types.ts";
 
@@ -78,6 +79,10 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     });
   deps.onShutdownReady?.(shutdown);
   for (const text of session.warnings) emit({ type: "warning", text });
+  const rules = new RuleBook(settings.permissions);
+  for (const text of rules.problems) {
+    emit({ type: "warning", text: `${text}; the rule is ignored` });
+  }
   try {
     await plugins.start(deps.plugins, host);
   } catch (error) {
@@ -150,6 +155,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     tools,
     plugins,
     access: settings.access,
+    rules,
     approver: deps.approver,
     spill,
     reading: reading(),
@@ -172,6 +178,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     },
     baseUrl: settings.baseUrl,
     access: settings.access,
+    permissions: settings.permissions ?? { allow: [], ask: [], deny: [] },
     contextFile: settings.contextFile,
     async turn(text, signal, stream) {
       const { messages, recorder, compactor } = current;

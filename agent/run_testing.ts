@@ -9,6 +9,7 @@ import { DEFAULT_CONTEXT_FILES } from "./context_files.ts";
 import { defineTool, type Plugin, z } from "../core/mod.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import type { HelEvent } from "../core/events.ts";
+import type { Approver } from "../core/permissions.ts";
 import { createTrustFileStore } from "../kit/mod.ts";
 import {
   type ScriptedClient,
@@ -80,6 +81,8 @@ export interface TestRunOptions {
   files?: Record<string, string>;
   /** An existing project and `$HEL_HOME` to run in (kept when disposed). */
   at?: { project: string; helHome: string };
+  /** Answers permission questions (default: approves every call). */
+  approver?: Approver;
 }
 
 /** Starts a run on scripted models (model id `m` unless the settings say otherwise). */
@@ -128,7 +131,7 @@ export async function startTestRun(options: TestRunOptions = {}): Promise<TestRu
     }, {
       context,
       plugins: options.plugins?.() ?? [probePlugin()],
-      approver: { approve: () => Promise.resolve({ approval: "approved" }) },
+      approver: options.approver ?? { approve: () => Promise.resolve({ approval: "approved" }) },
       model: (_emit, id) => {
         modelIds.push(id);
         if (!models.has(id)) models.set(id, scriptedClient(options.turns?.[id] ?? []));

@@ -92,6 +92,8 @@ export interface Run {
   readonly model: string;
   readonly baseUrl: string;
   readonly access: AccessLevel;
+  /** The permission rules from the settings files this run follows, each with its file. */
+  readonly permissions: PermissionRules;
   /** The context files' names (`HEL.md`, `AGENTS.md`), or false with `--no-context-file`. */
   readonly contextFile: readonly string[] | false;
   /** Appends the user's message and runs the loop until the model answers. */

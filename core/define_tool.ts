@@ -18,6 +18,7 @@ import {
   withoutNulls,
 } from "./argument_problems.ts";
 import type { CallDescription } from "./permissions.ts";
+import type { RuleTarget } from "./permission_rules.ts";
 import type {
   JsonSchema,
   Tool,
@@ -44,6 +45,8 @@ export interface ToolSpec<Parameters extends z.ZodObject> {
    * "don't ask again" would cover (see {@link Tool.describeCall}). Must not write anything.
    */
   describeCall?(args: z.infer<Parameters>): Promise<CallDescription>;
+  /** What permission rules match for a call (see {@link Tool.ruleTarget}). Writes nothing. */
+  ruleTarget?(args: z.infer<Parameters>): Promise<RuleTarget>;
   /** Runs a call whose arguments fit `parameters`; expected failures are `{ ok: false }`. */
   run(args: z.infer<Parameters>, context: ToolContext): Promise<ToolResult>;
 }
@@ -52,6 +55,7 @@ export interface ToolSpec<Parameters extends z.ZodObject> {
 export function defineTool<Parameters extends z.ZodObject>(spec: ToolSpec<Parameters>): Tool {
   const schema = modelSchema(spec.parameters);
   const describe = spec.describeCall;
+  const target = spec.ruleTarget;
   return {
     name: spec.name,
     description: spec.description,
@@ -63,6 +67,7 @@ export function defineTool<Parameters extends z.ZodObject>(spec: ToolSpec<Parame
     },
     // The tool-call path hands over only what checkArguments returned, to both.
     ...(describe ? { describeCall: (args) => describe(args as z.infer<Parameters>) } : {}),
+    ...(target ? { ruleTarget: (args) => target(args as z.infer<Parameters>) } : {}),
     run: (args, context) => spec.run(args as z.infer<Parameters>, context),
   };
 }

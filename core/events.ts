@@ -6,6 +6,7 @@
  */
 import type { ModelReply } from "./model.ts";
 import type { Approval, PermissionDecision } from "./permissions.ts";
+import type { RuleDecision } from "./permission_rules.ts";
 import type { AccessLevel, ToolCategory, ToolClass } from "./types.ts";
 
 /** Why a model request was made: the conversation itself, or an auxiliary job. */
@@ -106,6 +107,12 @@ export interface PermissionEvent {
   approval: Approval | null;
   executed: boolean;
   hookBlocked?: boolean;
+  /**
+   * The permission rules that decided (settings `permissions`): a deny rule refused, an ask
+   * rule (or a deny rule hel could not rule out, `uncertain`) asked, allow rules let it run
+   * without a question. Absent when the access level alone decided.
+   */
+  byRule?: RuleDecision;
 }
 
 /** A warning shown to the user. */

@@ -42,6 +42,8 @@ export type {
   PermissionRule,
   PermissionRules,
 } from "./permissions.ts";
+export type { CommandPart, RuleDecision, RuleEffect, RuleTarget } from "./permission_rules.ts";
+export { checkRule, ruleForScope } from "./permission_rule_text.ts";
 export { errorMessage, PluginHookError } from "./errors.ts";
 export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RuleDecision } from "./permission_rules.ts";
 import type { AccessLevel, ToolClass } from "./types.ts";
 
 /** The decision before any question is asked. */
@@ -46,6 +47,11 @@ export interface CallDescription {
 export interface ApprovalRequest extends CallDescription {
   toolName: string;
   args: Record<string, unknown>;
+  /**
+   * The rule that made hel ask: an ask rule, or a deny rule hel could not tell covers the call
+   * (`uncertain`). Such a question offers no "don't ask again" (its scope is undefined).
+   */
+  byRule?: RuleDecision;
 }
 
 /** The person's answer; `instead` is what to do instead, sent to the model with a refusal. */
@@ -93,6 +99,31 @@ export const ACCESS_LEVELS = ["read-only", "confirm", "auto"] as const satisfies
 export function decidePermission(access: AccessLevel, toolClass: ToolClass): PermissionDecision {
   if (toolClass === "read" || access === "auto") return "allow";
   return access === "read-only" ? "deny" : "ask";
+}
+
+/**
+ * The decision once the rules have had their say: a deny rule refuses at every access level;
+ * `read-only` stays read-only (allow rules do not widen it); an ask rule asks even in `auto`;
+ * an allow rule lets `confirm` run the call without a question.
+ */
+export function decideWithRules(
+  access: AccessLevel,
+  toolClass: ToolClass,
+  byRule: RuleDecision | undefined,
+): { decision: PermissionDecision; byRule?: RuleDecision } {
+  const base = decidePermission(access, toolClass);
+  if (byRule?.effect === "deny") return { decision: "deny", byRule };
+  if (base === "deny") return { decision: "deny" };
+  if (byRule?.effect === "ask") return { decision: "ask", byRule };
+  if (byRule?.effect === "allow" && base === "ask") return { decision: "allow", byRule };
+  return { decision: base };
+}
+
+/** The model-facing text for a call a deny rule refused: which rule, where, what to do next. */
+export function ruleDeniedText(toolName: string, rule: PermissionRule): string {
+  return `permission denied: ${toolName} is refused by the rule "${rule.rule}" ` +
+    `(permissions.deny in ${rule.source}). Do not try the same thing another way; continue ` +
+    "with other tools, or tell the user what you need and that this rule stops it.";
 }
 
 /** The model-facing text for a refused call: what happened and what to do next. */

@@ -15,11 +15,13 @@ import {
   type Approval,
   type Approver,
   type CallDescription,
-  decidePermission,
+  decideWithRules,
   type PermissionDecision,
   permissionDeniedText,
   plainDescription,
+  ruleDeniedText,
 } from "./permissions.ts";
+import type { RuleBook, RuleDecision } from "./permission_rules.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
 import { editDistance } from "./text.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
@@ -32,6 +34,8 @@ export interface ToolCallDeps {
   /** Before- and after-call interception. */
   plugins: Pick<PluginDriver, "beforeToolCall" | "afterToolCall">;
   access: AccessLevel;
+  /** The settings' permission rules; none when undefined. */
+  rules?: RuleBook;
   approver: Approver;
   /** Undefined turns spilling off (e.g. `--no-compaction`). */
   spill: SpillWriter | undefined;
@@ -197,30 +201,66 @@ export async function executeToolCall(
     return finish({ ok: false, text: blocked.block }, parsed, tool);
   }
 
-  const decision = decidePermission(deps.access, tool.toolClass);
+  const { decision, byRule } = decideWithRules(
+    deps.access,
+    tool.toolClass,
+    await rulesDecision(deps, tool, checked.args),
+  );
   const answer = decision === "ask"
-    ? await deps.approver.approve(
-      { toolName: name, args: checked.args, ...await describeCall(tool, name, checked.args) },
-      signal,
-    )
+    ? await deps.approver.approve(await approvalRequest(tool, name, checked.args, byRule), signal)
     : null;
   const approval = answer?.approval ?? null;
+  const event = (executed: boolean) => ({
+    ...permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, executed),
+    ...(byRule ? { byRule } : {}),
+  });
   if (decision === "deny" || (approval !== null && approval !== "approved")) {
-    decided(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
+    decided(event(false));
+    const refusedBy = byRule?.effect === "deny" ? byRule.rules[0] : undefined;
     return finish(
-      { ok: false, text: permissionDeniedText(name, deps.access, approval, answer?.instead) },
+      {
+        ok: false,
+        text: refusedBy
+          ? ruleDeniedText(name, refusedBy)
+          : permissionDeniedText(name, deps.access, approval, answer?.instead),
+      },
       parsed,
       tool,
       "declined",
     );
   }
-  decided(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
+  decided(event(true));
 
   const ran = await runTool(info, signal, deps.emit);
   if (!ran.ok) return finish(ran, parsed, tool);
   // After-call interception is a chain: each plugin sees the result the previous one left.
   const result = await deps.plugins.afterToolCall(info, ran);
   return finish(result, parsed, tool);
+}
+
+/** What the rules say of the call; a malformed rule is reported (once) as a warning. */
+function rulesDecision(
+  deps: ToolCallDeps,
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<RuleDecision | undefined> {
+  if (!deps.rules || deps.rules.empty) return Promise.resolve(undefined);
+  return deps.rules.decide(tool, args, (text) => deps.emit({ type: "warning", text }));
+}
+
+/**
+ * The question for the approver. One a rule made hel ask offers no "don't ask again": the
+ * person's rule says to ask each time, or hel could not rule out a deny rule.
+ */
+async function approvalRequest(
+  tool: Tool,
+  name: string,
+  args: Record<string, unknown>,
+  byRule: RuleDecision | undefined,
+) {
+  const description = await describeCall(tool, name, args);
+  if (!byRule) return { toolName: name, args, ...description };
+  return { toolName: name, args, ...description, scope: undefined, byRule };
 }
 
 /** The tool's own description of the call; its arguments when it has none or it throws. */

@@ -6,6 +6,7 @@
  */
 import type { ArgumentCheck } from "./argument_problems.ts";
 import type { CallDescription } from "./permissions.ts";
+import type { RuleTarget } from "./permission_rules.ts";
 
 /** One function call requested by the model, exactly as Chat Completions carries it. */
 export interface ToolCall {
@@ -115,6 +116,13 @@ export interface Tool {
    * throws, the question shows the tool and its arguments and offers the tool as the scope.
    */
   describeCall?(args: Record<string, unknown>): Promise<CallDescription>;
+  /**
+   * What a permission rule's content (`bash(npm test:*)`, `write_file(src/**)`) is matched
+   * against for a call: the commands it runs or the path it acts on. Asked only when a rule
+   * with content names the tool; without it only rules naming the tool alone apply. Must not
+   * write anything; a throw counts as "hel cannot tell".
+   */
+  ruleTarget?(args: Record<string, unknown>): Promise<RuleTarget>;
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>;
 }
 

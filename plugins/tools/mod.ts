@@ -80,6 +80,11 @@ export default function tools(): Plugin {
             sandboxed,
             network,
             gitReadOnly: !gitWritable,
+            onParserProblem: once((problem) =>
+              host.log.warn(
+                `${problem}; rules for bash commands cannot be checked, so hel asks about those commands`,
+              )
+            ),
           }),
         read_file: () =>
           readFileTool({
@@ -121,6 +126,15 @@ async function reportPlantedGit(sandbox: Sandbox, host: Host): Promise<void> {
       "run git in them (or in a folder under them), so check these before you run git there:\n" +
       changes.map((change) => `  ${describeChange(change)}`).join("\n"),
   );
+}
+
+/** `report`, called at most once. */
+function once(report: (text: string) => void): (text: string) => void {
+  let told = false;
+  return (text) => {
+    if (!told) report(text);
+    told = true;
+  };
 }
 
 /** Whether the project is the home folder or holds it (hel started in `~` or `/home`). */

@@ -11,6 +11,7 @@ import type { CursorStore } from "./read_cursors.ts";
 import { SCAN_BUDGET_BYTES, scanLines } from "./line_scan.ts";
 import { limitText } from "./whole_file.ts";
 import description from "./read_file.txt" with { type: "text" };
+import { pathTarget } from "../workspace/rule_path.ts";
 
 /** A whole reply, notice included, stays within this many UTF-8 bytes. */
 export const READ_REPLY_BYTES = 10_000;
@@ -42,6 +43,9 @@ export function readFileTool(deps: ReadFileDeps): Tool {
     parameters,
     toolClass: "read",
     category: "read",
+    // A continued read is about the cursor's file.
+    ruleTarget: ({ path, cursor }) =>
+      pathTarget(deps.workspace, cursor ? deps.cursors.get(cursor)?.path : path),
     run: (args, context) => readFile(deps, args, context.signal),
   });
 }

@@ -8,6 +8,7 @@ import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts"
 import { resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { argumentsDescription, fileChangeDescription, readConfinedText } from "./change_preview.ts";
 import { FILE_PATH } from "./file_path.ts";
+import { pathTarget } from "../workspace/rule_path.ts";
 import { replaceContents } from "./replace_contents.ts";
 import description from "./search_replace.txt" with { type: "text" };
 
@@ -34,6 +35,7 @@ export function searchReplaceTool(workspace: Workspace): Tool {
       if (!planned.ok) return argumentsDescription(NAME, args);
       return fileChangeDescription(workspace, NAME, planned.path, planned.before, planned.after);
     },
+    ruleTarget: ({ path }) => pathTarget(workspace, path, { write: true }),
     run: (args) => searchReplace(workspace, args),
   });
 }

@@ -14,6 +14,7 @@ import {
 import { type Resolved, resolveInWorkspace, type Workspace } from "../workspace/confinement.ts";
 import { argumentsDescription, fileChangeDescription, readConfinedText } from "./change_preview.ts";
 import { FILE_PATH } from "./file_path.ts";
+import { pathTarget } from "../workspace/rule_path.ts";
 import { replaceContents } from "./replace_contents.ts";
 import description from "./write_file.txt" with { type: "text" };
 
@@ -35,6 +36,7 @@ export function writeFileTool(workspace: Workspace): Tool {
     toolClass: "write",
     category: "edit",
     describeCall: (args) => describeWrite(workspace, args),
+    ruleTarget: ({ path }) => pathTarget(workspace, path, { create: true, write: true }),
     run: (args) => writeFile(workspace, args),
   });
 }

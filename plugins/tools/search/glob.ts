@@ -6,6 +6,7 @@
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./glob.txt" with { type: "text" };
+import { pathTarget } from "../workspace/rule_path.ts";
 import {
   displayPath,
   formatEntries,
@@ -28,6 +29,7 @@ export function globTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
+    ruleTarget: ({ path = "." }) => pathTarget(deps.workspace, path),
     run: (args, context) => glob(deps, args, context.signal),
   });
 }

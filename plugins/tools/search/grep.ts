@@ -5,6 +5,7 @@
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./grep.txt" with { type: "text" };
+import { pathTarget } from "../workspace/rule_path.ts";
 import {
   displayPath,
   formatEntries,
@@ -30,6 +31,7 @@ export function grepTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
+    ruleTarget: ({ path = "." }) => pathTarget(deps.workspace, path),
     run: (args, context) => grep(deps, args, context.signal),
   });
 }

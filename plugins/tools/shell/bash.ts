@@ -10,6 +10,7 @@ import { defineTool, type Tool, type ToolContext, type ToolResult, z } from "../
 import description from "./bash.txt" with { type: "text" };
 import { runCommand } from "./run_command.ts";
 import { commandPrefix } from "./command_scope.ts";
+import { readCommandLine } from "./command_line.ts";
 import { describeChange, type GitChange, type Sandbox } from "../../../kit/mod.ts";
 
 /** The default wall-clock limit of one command: ten minutes. */
@@ -32,6 +33,8 @@ export interface BashDeps {
    * description says so, and so does the note on a repository a command planted.
    */
   gitReadOnly?: boolean;
+  /** Told once when the bash parser cannot load (every command line is then unreadable). */
+  onParserProblem?(problem: string): void;
 }
 
 const parameters = z.strictObject({
@@ -68,12 +71,17 @@ export function bashTool(deps: BashDeps): Tool {
     parameters,
     toolClass: "execute",
     category: "exec",
-    describeCall: ({ command }) => {
-      const prefix = commandPrefix(command);
-      return Promise.resolve({
+    describeCall: async ({ command }) => {
+      const prefix = await commandPrefix(command);
+      return {
         preview: { kind: "command", command, cwd: deps.project },
         scope: prefix === undefined ? undefined : { kind: "command", tool: "bash", prefix },
-      });
+      };
+    },
+    ruleTarget: async ({ command }) => {
+      const { parts, plain, problem } = await readCommandLine(command);
+      if (problem !== undefined) deps.onParserProblem?.(problem);
+      return { kind: "command", parts, plain };
     },
     run: (args, context) => bash(deps, args, context),
   });

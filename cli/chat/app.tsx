@@ -117,6 +117,7 @@ export function ChatApp(props: ChatAppProps) {
             <PermissionBox
               key={state.question.id}
               request={state.question.request}
+              {...(state.question.saveFiles ? { saveFiles: state.question.saveFiles } : {})}
               width={width}
               rows={Math.max(8, rows - 6)}
               color={color}

@@ -9,6 +9,7 @@
 import type { Run } from "../../agent/run.ts";
 import { type CommandContext, parseCommandLine, runSlashCommand } from "./slash_commands.ts";
 import type { SessionRules } from "./session_rules.ts";
+import type { RuleSaver } from "./rule_saver.ts";
 import type { ChatStore } from "./store.ts";
 
 /** A second Ctrl-C within this many milliseconds leaves hel. */
@@ -19,6 +20,8 @@ export interface ChatControllerDeps {
   run: Run;
   store: ChatStore;
   rules: SessionRules;
+  /** Saves "don't ask again" answers as rules in the settings files (u, p). */
+  saver?: RuleSaver;
   /** A fresh signal per turn from the process's interrupts (SIGINT aborts it). */
   nextSignal(): AbortSignal;
   /** No turn is in flight any more. */
@@ -140,10 +143,11 @@ export class ChatController {
 
   /** What slash commands may do in this chat. */
   commandContext(): CommandContext {
-    const { run, rules, store } = this.#deps;
+    const { run, rules, store, saver } = this.#deps;
     return {
       run,
       rules,
+      ...(saver ? { savedRules: () => saver.saved() } : {}),
       print: (text) => store.notice(text, "plain"),
       pick: async (title, items) => {
         const index = await store.pick(title, items.map((item) => item.label));

@@ -8,12 +8,15 @@
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import type { PermissionAnswer } from "./permission_box.tsx";
+import type { SaveFiles } from "./permission_layout.ts";
 
 /** A permission question waiting for the person. */
 export interface OpenQuestion {
   /** Tells questions apart: the box for a new one starts afresh, even right after another. */
   id: number;
   request: ApprovalRequest;
+  /** The settings files the answer may save a rule in; none: not offered. */
+  saveFiles?: SaveFiles;
   answer(answer: PermissionAnswer): void;
 }
 
@@ -38,12 +41,17 @@ export class Dialogs {
   }
 
   /** Opens a permission question; a denial once `signal` aborts (Esc, leaving). */
-  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<PermissionAnswer> {
+  ask(
+    request: ApprovalRequest,
+    signal?: AbortSignal,
+    saveFiles?: SaveFiles,
+  ): Promise<PermissionAnswer> {
     if (signal?.aborted) return Promise.resolve({ approval: "denied" });
     return new Promise((resolve) => {
       const question: OpenQuestion = {
         id: this.#nextId++,
         request,
+        ...(saveFiles ? { saveFiles } : {}),
         answer: (answer) => {
           if (this.question !== question) return;
           this.question = undefined;

@@ -50,3 +50,43 @@ Deno.test("no with instructions passes them on; an aborted call is a no", async 
   stop.abort();
   assert.deepEqual(await abandoned, { approval: "denied" });
 });
+
+Deno.test("u or p saves the scope through the saver; a failed save is a warning, the yes stands", async () => {
+  const store = new ChatStore({ width: () => 80, color: false });
+  const rules = new SessionRules();
+  const saves: string[] = [];
+  let fail = false;
+  const saver = {
+    places: { user: "~/.hel/settings.jsonc", project: ".hel/settings.jsonc" },
+    saved: () => [],
+    save(scope: ApprovalRequest["scope"] & object, place: "user" | "project") {
+      saves.push(`${scope.kind} ${place}`);
+      return Promise.resolve(
+        fail
+          ? { problem: "could not save the rule bash(npm test:*) in ~/.hel/settings.jsonc: no" }
+          : { rule: "bash(npm test:*)", place, shown: saver.places[place] },
+      );
+    },
+  };
+  const approver = inkApprover(store, rules, saver);
+  const first = approver.approve(npmTest);
+  assert.deepEqual(store.snapshot().question!.saveFiles, saver.places);
+  store.snapshot().question!.answer({ approval: "approved", always: true, save: "project" });
+  assert.deepEqual(await first, { approval: "approved" });
+  assert.deepEqual(saves, ["command project"]);
+  assert.deepEqual(rules.list(), [npmTest.scope]);
+  const notice = store.snapshot().transcript.items.at(-1);
+  assert.ok(
+    notice?.kind === "notice" && /saved the rule bash\(npm test:\*\) in \.hel/.test(notice.text),
+  );
+  fail = true;
+  const other = { ...npmTest, scope: { kind: "tool" as const, tool: "write_file" } };
+  const second = approver.approve(other);
+  store.snapshot().question!.answer({ approval: "approved", always: true, save: "user" });
+  assert.deepEqual(await second, { approval: "approved" });
+  const warning = store.snapshot().transcript.items.at(-1);
+  assert.ok(warning?.kind === "notice" && /could not save/.test(warning.text));
+  // A call without a scope is offered nothing to save.
+  void approver.approve({ ...npmTest, scope: undefined });
+  assert.equal(store.snapshot().question!.saveFiles, undefined);
+});

@@ -12,6 +12,7 @@ import type { Run } from "../../agent/run.ts";
 import type { Approver } from "../../core/permissions.ts";
 import type { ChatMessage } from "../../core/types.ts";
 import { divertOutput, writeErr, writeFrame } from "../../kit/output.ts";
+import { surroundings } from "../../kit/surroundings.ts";
 import { ChatApp } from "./app.tsx";
 import { ChatController } from "./controller.ts";
 import { inkApprover } from "./ink_approver.ts";
@@ -21,6 +22,8 @@ import type { LineReader } from "../terminal.ts";
 import { ChatStore } from "./store.ts";
 import { openHistory } from "./history.ts";
 import { SessionRules } from "./session_rules.ts";
+import { type RuleSaver, ruleSaver } from "./rule_saver.ts";
+import type { PluginContext } from "../../core/plugin.ts";
 import { SLASH_COMMANDS } from "./slash_commands.ts";
 import { earlierConversation } from "./earlier_conversation.ts";
 
@@ -31,6 +34,8 @@ const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
 export interface PreparedInkChat {
   store: ChatStore;
   rules: SessionRules;
+  /** Saves answers as rules in the settings files; none without a context to save in. */
+  saver?: RuleSaver;
   approver: Approver;
   /** True while the chat draws the terminal. */
   drawing(): boolean;
@@ -40,8 +45,15 @@ export interface PreparedInkChat {
   release(): void;
 }
 
-/** Creates the store, the session's rules and the approver that asks through the chat. */
-export function prepareInkChat(options: { color: boolean; size(): TerminalSize }): PreparedInkChat {
+/**
+ * Creates the store, the session's rules and the approver that asks through the chat; with
+ * `context`, "don't ask again" answers can be saved as rules in its settings files.
+ */
+export function prepareInkChat(options: {
+  color: boolean;
+  size(): TerminalSize;
+  context?: Pick<PluginContext, "project" | "helHome" | "trust">;
+}): PreparedInkChat {
   // Colour is hel's decision (NO_COLOR, TERM), made for this terminal. Ink's colour library
   // guesses on its own and turns colour off whenever CI is set, even on a real terminal.
   chalk.level = options.color ? Math.max(chalk.level, 1) as 1 | 2 | 3 : 0;
@@ -51,10 +63,14 @@ export function prepareInkChat(options: { color: boolean; size(): TerminalSize }
     notifyDelayMs: 16,
   });
   const rules = new SessionRules();
+  const saver = options.context
+    ? ruleSaver(options.context, surroundings().env("HOME"))
+    : undefined;
   return {
     store,
     rules,
-    approver: inkApprover(store, rules),
+    ...(saver ? { saver } : {}),
+    approver: inkApprover(store, rules, saver),
     drawing: () => false,
     leave: () => Promise.resolve(),
     release: () => {},
@@ -83,7 +99,7 @@ export async function runInkChat(
   prepared: PreparedInkChat,
   options: InkChatOptions,
 ): Promise<number> {
-  const { store, rules } = prepared;
+  const { store, rules, saver } = prepared;
   const history = await openHistory(options.project);
   const terminal = inkStdout(options.size);
   const keys = inkStdin(options.reader);
@@ -100,6 +116,7 @@ export async function runInkChat(
     run,
     store,
     rules,
+    ...(saver ? { saver } : {}),
     nextSignal: options.nextSignal,
     idle: options.idle,
     clearScreen: () => {

@@ -2,7 +2,8 @@
  * The permission question of the chat: a box drawn by hel with the tool, what the call would do
  * (a command and its folder, a file's diff, an MCP server's tool and arguments) cut to the
  * screen, and the choices — yes once (y), yes for the session (a, when the call has a scope),
- * no with what to do instead (n), Esc for a plain no. The layout is in `permission_layout.ts`,
+ * yes and save that as a rule in the person's or the project's settings (u, p, when the chat
+ * can save), no with what to do instead (n), Esc for a plain no. The layout is in `permission_layout.ts`,
  * the keys in `permission_keys.ts`; this component only draws and listens.
  *
  * @module
@@ -23,6 +24,7 @@ import {
   questionRows,
   type Row,
   type RowStyle,
+  type SaveFiles,
 } from "./permission_layout.ts";
 import type { SessionRules } from "./session_rules.ts";
 import { shownName } from "./shown_text.ts";
@@ -35,6 +37,8 @@ export interface PermissionBoxProps {
   request: ApprovalRequest;
   /** When given, an "a" answer adds the request's scope to it before `onAnswer` is called. */
   rules?: SessionRules;
+  /** The settings files a scope can be saved in as a rule (u, p); none: not offered. */
+  saveFiles?: SaveFiles;
   /** Columns the box may take. */
   width: number;
   /** Rows the box may take: long content is cut to fit them. */
@@ -94,11 +98,11 @@ export function PermissionBox(props: PermissionBoxProps) {
   const latest = useRef(state);
   const answered = useRef(false);
   const question = useMemo(() => questionRows(request, inner), [request, inner]);
-  const offersAlways = request.scope !== undefined;
+  const offers = { always: request.scope !== undefined, save: props.saveFiles !== undefined };
 
   const handle = (input: string, key: Parameters<typeof permissionKey>[2]) => {
     if (answered.current) return;
-    const outcome = permissionKey(latest.current, input, key, offersAlways);
+    const outcome = permissionKey(latest.current, input, key, offers);
     latest.current = outcome.state;
     setState(outcome.state);
     if (!outcome.answer) return;
@@ -111,7 +115,7 @@ export function PermissionBox(props: PermissionBoxProps) {
   // A paste is text for the instead line only; as choices it would answer by accident.
   usePaste((text) => handle(text, {}), { isActive: active && state.mode === "instead" });
 
-  const choices = choiceRows(request, state.selected, inner);
+  const choices = choiceRows(request, state.selected, inner, props.saveFiles);
   const choiceRowCount = choices.reduce((sum, choice) => sum + choice.rows.length, 0);
   // The room is the same in both modes, so the content does not jump when n is pressed.
   const below = Math.max(choiceRowCount, wrapWords(INSTEAD_PROMPT, inner).length + 1) + 1;
@@ -144,7 +148,7 @@ export function PermissionBox(props: PermissionBoxProps) {
               ))
             )}
             <Text {...(color ? { dimColor: true } : {})}>
-              {hintText(request, fitted, state.expanded)}
+              {hintText(request, fitted, state.expanded, props.saveFiles)}
             </Text>
           </>
         )

@@ -17,10 +17,14 @@ const command = (text: string, prefix: string | null = "npm test"): ApprovalRequ
 const numbered = (count: number) =>
   Array.from({ length: count }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
 
-function drawn(request: ApprovalRequest, options: { width?: number; rows?: number } = {}) {
+function drawn(
+  request: ApprovalRequest,
+  options: { width?: number; rows?: number; saveFiles?: { user: string; project: string } } = {},
+) {
   return renderToString(
     <PermissionBox
       request={request}
+      {...(options.saveFiles ? { saveFiles: options.saveFiles } : {})}
       width={options.width ?? 70}
       rows={options.rows ?? 30}
       color={false}
@@ -47,6 +51,46 @@ Deno.test("a command question shows the tool, the command, its folder and three 
     "     starting with `npm test` (a)",
     "  3. No, and tell hel what to do instead (n)",
     "y / a / n, or ↑↓ and Enter · Esc: no",
+  ]);
+});
+
+Deno.test("a chat that can save rules offers the scope as a rule for the person's or the project's settings", () => {
+  const saveFiles = { user: "~/.hel/settings.jsonc", project: ".hel/settings.jsonc" };
+  assert.deepEqual(inside(drawn(command("npm test"), { saveFiles })).slice(-9, -1), [
+    "  1. Yes, once (y)",
+    "  2. Yes, and don't ask again this session for bash commands",
+    "     starting with `npm test` (a)",
+    "  3. Yes, and always allow bash(npm test:*): save it in",
+    "     ~/.hel/settings.jsonc (u)",
+    "  4. Yes, and allow it in this project from now on: save it in",
+    "     .hel/settings.jsonc (p)",
+    "  5. No, and tell hel what to do instead (n)",
+  ]);
+  assert.equal(
+    inside(drawn(command("npm test"), { saveFiles })).at(-1),
+    "y / a / u / p / n, or ↑↓ and Enter · Esc: no",
+  );
+});
+
+Deno.test("a question a rule caused says which rule, and offers no don't-ask-again", () => {
+  const source = "/home/u/.hel/settings.jsonc";
+  const asked = (uncertain: boolean): ApprovalRequest => ({
+    ...command("sudo rm -rf build", null),
+    byRule: {
+      effect: "ask",
+      rules: [{ rule: uncertain ? "bash(rm:*)" : "bash(sudo:*)", source }],
+      ...(uncertain ? { uncertain } : {}),
+    },
+  });
+  assert.deepEqual(inside(drawn(asked(false))).slice(0, 4), [
+    "bash wants to run a command",
+    "in /home/u/project",
+    "asked because of the rule bash(sudo:*) in",
+    source,
+  ]);
+  assert.deepEqual(inside(drawn(asked(true))).slice(2, 4), [
+    "hel cannot tell whether the deny rule bash(rm:*) in",
+    `${source} covers this call, so it asks`,
   ]);
 });
 

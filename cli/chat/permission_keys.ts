@@ -1,7 +1,9 @@
 /**
  * The keys of the permission question, as a pure function of its state: y (yes, once), a (yes,
- * and don't ask again, when the call has a scope), n (no, then a line for what to do instead),
- * Esc (no); the digits, or ↑/↓ then Enter, choose too, and v shows or folds long content. Only
+ * and don't ask again, when the call has a scope), u and p (yes, and save that as a rule in
+ * the person's or the project's settings, when the chat can), n (no, then a line for what to
+ * do instead), Esc (no); the digits, or ↑/↓ then Enter, choose too, and v shows or folds long
+ * content. Only
  * a single typed key counts as an answer: pasted text that happens to start with "y" approves
  * nothing, and Enter chooses only once ↑ or ↓ has picked a choice.
  *
@@ -15,6 +17,8 @@ export interface PermissionAnswer {
   instead?: string;
   /** "Don't ask again this session" for the call's scope. */
   always?: boolean;
+  /** Also save the scope as an allow rule: in the person's settings, or the project's. */
+  save?: "user" | "project";
 }
 
 /** Where the question is: choosing, or typing what to do instead after "n". */
@@ -44,12 +48,24 @@ export interface KeyPress {
   delete?: boolean;
 }
 
-/** A choice of the question; `always` is offered only when the call has a scope. */
-export type Choice = "once" | "always" | "no";
+/**
+ * A choice of the question; `always` is offered only when the call has a scope, `user` and
+ * `project` (save it as a rule) only when the chat can save rules too.
+ */
+export type Choice = "once" | "always" | "user" | "project" | "no";
+
+/** What the question offers besides yes and no. */
+export interface Offers {
+  /** The call has a scope: "don't ask again" can cover it. */
+  always: boolean;
+  /** The scope can be saved as a rule in the settings files. */
+  save: boolean;
+}
 
 /** The choices in the order they are shown. */
-export function choicesOf(offersAlways: boolean): Choice[] {
-  return offersAlways ? ["once", "always", "no"] : ["once", "no"];
+export function choicesOf(offers: Offers): Choice[] {
+  if (!offers.always) return ["once", "no"];
+  return offers.save ? ["once", "always", "user", "project", "no"] : ["once", "always", "no"];
 }
 
 /** The state a question starts in. */
@@ -71,11 +87,20 @@ const PLAIN_NO: PermissionAnswer = { approval: "denied" };
 function choose(state: PermissionState, choice: Choice): KeyOutcome {
   if (choice === "once") return { state, answer: { approval: "approved" } };
   if (choice === "always") return { state, answer: { approval: "approved", always: true } };
+  if (choice === "user" || choice === "project") {
+    return { state, answer: { approval: "approved", always: true, save: choice } };
+  }
   return { state: { ...state, mode: "instead" } };
 }
 
 function keyOfChoice(input: string, choices: readonly Choice[]): Choice | undefined {
-  const byLetter: Record<string, Choice> = { y: "once", a: "always", n: "no" };
+  const byLetter: Record<string, Choice> = {
+    y: "once",
+    a: "always",
+    u: "user",
+    p: "project",
+    n: "no",
+  };
   const choice = byLetter[input.toLowerCase()] ?? choices[Number(input) - 1];
   return choice !== undefined && choices.includes(choice) ? choice : undefined;
 }
@@ -103,19 +128,16 @@ function insteadKey(state: PermissionState, input: string, key: KeyPress): KeyOu
   return { state: { ...state, instead: state.instead + typedText(input) } };
 }
 
-/**
- * What a key does to the question: `offersAlways` when the call has a scope. Ctrl-C is a plain
- * no, like Esc.
- */
+/** What a key does to the question, given what it `offers`. Ctrl-C is a plain no, like Esc. */
 export function permissionKey(
   state: PermissionState,
   input: string,
   key: KeyPress,
-  offersAlways: boolean,
+  offers: Offers,
 ): KeyOutcome {
   if (key.ctrl && input === "c") return { state, answer: PLAIN_NO };
   if (state.mode === "instead") return insteadKey(state, input, key);
-  const choices = choicesOf(offersAlways);
+  const choices = choicesOf(offers);
   if (key.escape) return { state, answer: PLAIN_NO };
   if (key.upArrow || key.downArrow) {
     const count = choices.length;

@@ -2,19 +2,23 @@ import assert from "node:assert/strict";
 import {
   INITIAL_PERMISSION_STATE,
   type KeyPress,
+  type Offers,
   permissionKey,
   type PermissionState,
 } from "./permission_keys.ts";
 
+const ALWAYS: Offers = { always: true, save: false };
+
 /** Presses the keys in order (a string is typed text) and returns the last outcome. */
-function press(offersAlways: boolean, ...keys: (string | KeyPress)[]) {
+function press(offered: boolean | Offers, ...keys: (string | KeyPress)[]) {
+  const offers = typeof offered === "boolean" ? { always: offered, save: false } : offered;
   let state: PermissionState = INITIAL_PERMISSION_STATE;
   let outcome = { state } as ReturnType<typeof permissionKey>;
   for (const key of keys) {
     assert.equal(outcome.answer, undefined, "a key after the answer");
     outcome = typeof key === "string"
-      ? permissionKey(state, key, {}, offersAlways)
-      : permissionKey(state, "", key, offersAlways);
+      ? permissionKey(state, key, {}, offers)
+      : permissionKey(state, "", key, offers);
     state = outcome.state;
   }
   return outcome;
@@ -25,9 +29,24 @@ Deno.test("y approves once, a approves for the session, Esc and Ctrl-C say no", 
   assert.deepEqual(press(true, "Y").answer, { approval: "approved" });
   assert.deepEqual(press(true, "a").answer, { approval: "approved", always: true });
   assert.deepEqual(press(true, { escape: true }).answer, { approval: "denied" });
-  assert.deepEqual(permissionKey(INITIAL_PERMISSION_STATE, "c", { ctrl: true }, true).answer, {
+  assert.deepEqual(permissionKey(INITIAL_PERMISSION_STATE, "c", { ctrl: true }, ALWAYS).answer, {
     approval: "denied",
   });
+});
+
+Deno.test("u and p save the rule in the person's or the project's settings, when offered", () => {
+  const saving = { always: true, save: true };
+  assert.deepEqual(press(saving, "u").answer, { approval: "approved", always: true, save: "user" });
+  assert.deepEqual(press(saving, "p").answer, {
+    approval: "approved",
+    always: true,
+    save: "project",
+  });
+  assert.deepEqual(press(saving, "4").answer, press(saving, "p").answer);
+  assert.deepEqual(press(saving, "5").state.mode, "instead");
+  assert.equal(press(true, "u").answer, undefined);
+  assert.equal(press(true, "p").answer, undefined);
+  assert.equal(press({ always: false, save: true }, "u").answer, undefined);
 });
 
 Deno.test("a is not a choice when the call offers no rule", () => {
@@ -71,9 +90,9 @@ Deno.test("the instead line edits, takes a paste on one line, and Esc returns to
   assert.equal(back.state.mode, "choose");
   assert.deepEqual(press(true, "n", { escape: true }, "y").answer, { approval: "approved" });
   let state = press(true, "n", "one two").state;
-  state = permissionKey(state, "w", { ctrl: true }, true).state;
+  state = permissionKey(state, "w", { ctrl: true }, ALWAYS).state;
   assert.equal(state.instead, "one ");
-  state = permissionKey(state, "u", { ctrl: true }, true).state;
+  state = permissionKey(state, "u", { ctrl: true }, ALWAYS).state;
   assert.equal(state.instead, "");
 });
 

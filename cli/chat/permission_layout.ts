@@ -10,6 +10,7 @@
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { type DiffLine, diffLines } from "./diff_view.ts";
 import { type Choice, choicesOf } from "./permission_keys.ts";
+import { ruleForScope } from "../../core/permission_rule_text.ts";
 import { describeScope } from "./session_rules.ts";
 import { shownCommandLine, shownContentLine, shownName } from "./shown_text.ts";
 import { wrapColumns, wrapWords } from "./wrap_columns.ts";
@@ -56,8 +57,25 @@ function argumentLines(args: unknown): string[] {
   return (text ?? String(args)).split("\n");
 }
 
+/** Why a rule made hel ask, under the title; none when the access level asks. */
+function ruleRows(request: ApprovalRequest, width: number): Row[] {
+  const byRule = request.byRule;
+  const rule = byRule?.rules[0];
+  if (!byRule || !rule) return [];
+  const named = `${shownName(rule.rule)} in ${shownName(rule.source)}`;
+  const text = byRule.uncertain
+    ? `hel cannot tell whether the deny rule ${named} covers this call, so it asks`
+    : `asked because of the rule ${named}`;
+  return wrapWords(text, width).map((row) => ({ text: row, style: "note" as const }));
+}
+
 /** The question's title, fixed lines and content for `request` in `width` columns. */
 export function questionRows(request: ApprovalRequest, width: number): QuestionRows {
+  const rows = questionRowsWithoutRule(request, width);
+  return { ...rows, head: [...rows.head, ...ruleRows(request, width)] };
+}
+
+function questionRowsWithoutRule(request: ApprovalRequest, width: number): QuestionRows {
   const tool = shownName(request.toolName);
   const preview = request.preview;
   const title = (what: string) => rowsOf(`${tool} ${what}`, width, "title");
@@ -129,12 +147,37 @@ export function fitContent(
   };
 }
 
-const CHOICE_KEYS: Record<Choice, string> = { once: "y", always: "a", no: "n" };
+const CHOICE_KEYS: Record<Choice, string> = {
+  once: "y",
+  always: "a",
+  user: "u",
+  project: "p",
+  no: "n",
+};
 
-function choiceText(choice: Choice, request: ApprovalRequest): string {
+/** The settings files a "don't ask again" can be saved in, as the question names them. */
+export interface SaveFiles {
+  user: string;
+  project: string;
+}
+
+function choiceText(choice: Choice, request: ApprovalRequest, files?: SaveFiles): string {
   if (choice === "once") return "Yes, once";
   if (choice === "no") return "No, and tell hel what to do instead";
-  return `Yes, and don't ask again this session for ${describeScope(request.scope!)}`;
+  if (choice === "always") {
+    return `Yes, and don't ask again this session for ${describeScope(request.scope!)}`;
+  }
+  const rule = shownName(ruleForScope(request.scope!));
+  return choice === "user"
+    ? `Yes, and always allow ${rule}: save it in ${shownName(files?.user ?? "")}`
+    : `Yes, and allow it in this project from now on: save it in ${
+      shownName(files?.project ?? "")
+    }`;
+}
+
+/** What the question offers for `request`: saving only with files to save in. */
+function offersOf(request: ApprovalRequest, files: SaveFiles | undefined) {
+  return { always: request.scope !== undefined, save: files !== undefined };
 }
 
 /** A choice's rows, `selected` marked with `❯`. */
@@ -149,9 +192,10 @@ export function choiceRows(
   request: ApprovalRequest,
   selected: number,
   width: number,
+  files?: SaveFiles,
 ): ChoiceRows[] {
-  return choicesOf(request.scope !== undefined).map((choice, index) => {
-    const label = `${index + 1}. ${choiceText(choice, request)} (${CHOICE_KEYS[choice]})`;
+  return choicesOf(offersOf(request, files)).map((choice, index) => {
+    const label = `${index + 1}. ${choiceText(choice, request, files)} (${CHOICE_KEYS[choice]})`;
     // The marker's two columns, then the label with its later rows under the label's text.
     const rows = wrapWords(label, width - 2, 3).map((row, at) =>
       `${at === 0 && index === selected ? "❯" : " "} ${row}`
@@ -165,8 +209,10 @@ export function hintText(
   request: ApprovalRequest,
   fitted: FittedContent,
   expanded: boolean,
+  files?: SaveFiles,
 ): string {
-  const keys = request.scope === undefined ? "y / n" : "y / a / n";
+  const keys = choicesOf(offersOf(request, files)).map((choice) => CHOICE_KEYS[choice])
+    .join(" / ");
   const v = fitted.long ? (expanded ? " · v: fold" : " · v: see all") : "";
   return `${keys}, or ↑↓ and Enter · Esc: no${v}`;
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { SessionRules } from "./session_rules.ts";
+import type { SavedRule } from "./rule_saver.ts";
 import { escapeControlCharacters } from "../../core/neutralise.ts";
 import { errorMessage } from "../../core/errors.ts";
 import type { Run } from "../../agent/run.ts";
@@ -24,6 +25,8 @@ export type SessionRuleList = Pick<SessionRules, "list" | "remove">;
 export interface CommandContext {
   run: Run;
   rules: SessionRuleList;
+  /** The rules saved in the settings files from this chat's questions (u, p), if it can. */
+  savedRules?(): readonly SavedRule[];
   /**
    * Shows text to the person, as hel's own lines. Commands neutralise any outside text in it
    * (model, tool and server text, file contents) before they print it.

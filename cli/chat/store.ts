@@ -24,6 +24,7 @@ import { LiveCalls } from "./live_calls.ts";
 import { Dialogs, type OpenPicker, type OpenQuestion } from "./dialogs.ts";
 import type { ToolActivityState } from "./tool_activity.tsx";
 import type { PermissionAnswer } from "./permission_box.tsx";
+import type { SaveFiles } from "./permission_layout.ts";
 import {
   type ExpandableItem,
   type KeyedItem,
@@ -203,9 +204,13 @@ export class ChatStore {
    * Opens a permission question; resolves with the person's answer, or a denial once `signal`
    * aborts (Esc, exit).
    */
-  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<PermissionAnswer> {
+  ask(
+    request: ApprovalRequest,
+    signal?: AbortSignal,
+    saveFiles?: SaveFiles,
+  ): Promise<PermissionAnswer> {
     this.#settleAnswer();
-    return this.#dialogs.ask(request, signal);
+    return this.#dialogs.ask(request, signal, saveFiles);
   }
 
   /** Opens a picker; resolves with the chosen index, or undefined. */

@@ -44,3 +44,34 @@ Deno.test("/permissions without rules says how one is added", async () => {
     'access auto: every call runs without asking\nno session rules ("a" at a permission question adds one)',
   ]);
 });
+
+Deno.test("/permissions lists the settings files' rules with their files, and the rules saved here", async () => {
+  const source = "/home/me/.hel/settings.jsonc";
+  await using t = await startTestRun({
+    settings: {
+      access: "confirm",
+      permissions: {
+        allow: [{ rule: "bash(npm test:*)", source }],
+        ask: [],
+        deny: [{ rule: "read_file(.env)", source: ".hel/settings.jsonc" }],
+      },
+    },
+  });
+  const chat = fakeChat(t.run);
+  chat.context.savedRules = () => [
+    { rule: "write_file", place: "project", shown: ".hel/settings.jsonc" },
+  ];
+  await runSlashCommand("/permissions", chat.context);
+  assert.equal(
+    chat.printed[0],
+    [
+      "access confirm: writes and commands are asked about, unless a rule below allows them",
+      "rules from the settings files:",
+      "  deny   read_file(.env)  (.hel/settings.jsonc)",
+      `  allow  bash(npm test:*)  (${source})`,
+      "saved from this chat's questions (later runs follow them):",
+      "  write_file in .hel/settings.jsonc",
+      'no session rules ("a" at a permission question adds one)',
+    ].join("\n"),
+  );
+});

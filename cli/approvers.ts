@@ -41,13 +41,22 @@ export function terminalApprover(
   ask: (question: string, signal?: AbortSignal) => Promise<string | undefined>,
 ): Approver {
   return {
-    async approve({ toolName, args }, signal) {
+    async approve({ toolName, args, byRule }, signal) {
+      const rule = byRule?.rules[0];
+      const why = rule
+        ? `(${
+          byRule.uncertain ? "hel cannot tell whether the deny rule" : "asked because of the rule"
+        } ` +
+          `${escapeControlCharacters(`${rule.rule} in ${rule.source}`)}${
+            byRule.uncertain ? " covers it" : ""
+          })\n`
+        : "";
       const answer = await ask(
         // What the person approves must read exactly as what runs: no terminal tricks, and no
         // padding that scrolls the start of a command off the screen.
         `permission: ${
           shownBlankRuns(escapeControlCharacters(`${toolName} ${JSON.stringify(args)}`))
-        }\n` +
+        }\n${why}` +
           "Allow this call once? [y/N] ",
         signal,
       );

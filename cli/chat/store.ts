@@ -177,7 +177,7 @@ export class ChatStore {
     this.#changed();
   }
 
-  /** A run event: tools starting, printing and ending; warnings; retries. */
+  /** A run event: tools starting, printing and ending; warnings; retries; rules' decisions. */
   onEvent(event: HelEvent): void {
     if (event.type === "tool_start") {
       this.#settleAnswer();
@@ -196,6 +196,11 @@ export class ChatStore {
     } else if (event.type === "model_exchange" && event.response !== undefined) {
       if (!this.#busy?.retry) return;
       delete this.#busy.retry;
+    } else if (event.type === "permission" && event.byRule && event.byRule.effect !== "ask") {
+      // What the person's rules decided without asking (an asked call shows its rule in the box).
+      const named = event.byRule.rules.map((rule) => `${rule.rule} in ${rule.source}`).join(", ");
+      const what = event.byRule.effect === "allow" ? "allowed without asking" : "refused";
+      this.notice(escapeControlCharacters(`${event.name}: ${what} by the rule ${named}`));
     } else return;
     this.#changed();
   }

@@ -166,3 +166,26 @@ Deno.test("subscribers hear of changes once per gathering delay", async () => {
   assert.equal(heard, 1);
   chat.dispose();
 });
+
+Deno.test("a call a settings rule allowed or refused says which rule, in which file", () => {
+  const chat = store();
+  const permission = (effect: "allow" | "ask" | "deny", rule: string) => ({
+    type: "permission" as const,
+    name: "bash",
+    args: {},
+    access: "confirm" as const,
+    toolClass: "execute" as const,
+    decision: effect,
+    approval: null,
+    executed: effect === "allow",
+    byRule: { effect, rules: [{ rule, source: "/home/u/.hel/settings.jsonc" }] },
+  });
+  chat.onEvent(permission("allow", "bash(npm test:*)"));
+  chat.onEvent(permission("deny", "bash(rm:*)"));
+  chat.onEvent(permission("ask", "bash(git push:*)"));
+  chat.onEvent({ ...permission("allow", "x"), byRule: undefined });
+  assert.deepEqual(texts(chat), [
+    "notice:bash: allowed without asking by the rule bash(npm test:*) in /home/u/.hel/settings.jsonc",
+    "notice:bash: refused by the rule bash(rm:*) in /home/u/.hel/settings.jsonc",
+  ]);
+});

@@ -52,6 +52,18 @@ Deno.test("a name written twice is a mistake: a reader could see one rule while 
   ]);
 });
 
+Deno.test("a malformed permission rule is named at its place, with what to write", () => {
+  const parsed = parse('{"permissions": {"deny": ["bash(rm:*)", "bash(rm -rf"], "ask": [""]}}');
+  assert.deepEqual(!parsed.ok && parsed.problems, [
+    "/p/.hel/settings.jsonc:1:41: permissions.deny[1] must be a well-formed rule: it does not end " +
+    'with ")" after what it covers; a rule is a tool\'s name, or a name and what it covers in ' +
+    "parentheses, such as read_file, bash(npm test:*), write_file(src/**) or mcp__github__*",
+    "/p/.hel/settings.jsonc:1:65: permissions.ask[0] must be a well-formed rule: it is empty; a " +
+    "rule is a tool's name, or a name and what it covers in parentheses, such as read_file, " +
+    "bash(npm test:*), write_file(src/**) or mcp__github__*",
+  ]);
+});
+
 Deno.test("syntax errors, an empty file and a top level that is not an object name the fix", () => {
   const syntax = parse('{"model": "m" "access": "auto"}');
   assert.deepEqual(!syntax.ok && syntax.problems, [

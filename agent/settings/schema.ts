@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { ACCESS_LEVELS } from "../../core/permissions.ts";
+import { checkRule } from "../../core/permission_rule_text.ts";
 import { MAX_TIMER_SECONDS } from "../../core/timer_limit.ts";
 
 /** The settings file's name, in `$HEL_HOME` and in the project's `.hel/`. */
@@ -45,6 +46,17 @@ function words(noun: string, example: string) {
   return z.array(
     z.string(must(item)).trim().min(1, must(item)),
     must(`a list of ${noun}s, e.g. ${example}`),
+  );
+}
+
+/** A list of permission rules, each well formed (core's grammar says what is wrong). */
+function rules(example: string) {
+  return z.array(
+    z.string(must("a rule (a string)")).trim().superRefine((rule, context) => {
+      const problem = checkRule(rule);
+      if (problem) context.addIssue({ code: "custom", message: `a well-formed rule: ${problem}` });
+    }),
+    must(`a list of rules, e.g. ${example}`),
   );
 }
 
@@ -95,9 +107,9 @@ export const SETTINGS_SCHEMA = z.strictObject({
     processes: positiveWhole(512),
   }, must('an object, e.g. {"mode": "on", "network": "off"}')).partial(),
   permissions: z.strictObject({
-    allow: words("rule", '["read_file", "bash(npm test:*)"]'),
-    ask: words("rule", '["write_file(src/**)"]'),
-    deny: words("rule", '["bash(rm:*)"]'),
+    allow: rules('["read_file", "bash(npm test:*)"]'),
+    ask: rules('["write_file(src/**)"]'),
+    deny: rules('["bash(rm:*)"]'),
   }, must('an object, e.g. {"deny": ["bash(rm:*)"]}')).partial(),
   outputFormat: z.enum(
     OUTPUT_FORMATS,

@@ -171,6 +171,7 @@ Deno.test("a call a settings rule allowed or refused says which rule, in which f
   const chat = store();
   const permission = (effect: "allow" | "ask" | "deny", rule: string) => ({
     type: "permission" as const,
+    callId: "c1",
     name: "bash",
     args: {},
     access: "confirm" as const,

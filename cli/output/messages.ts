@@ -176,6 +176,15 @@ export function permissionLine(event: PermissionEvent): Line {
     executed: event.executed,
     access: event.access,
     hook_blocked: event.hookBlocked === true,
+    ...(event.byRule
+      ? {
+        by_rule: {
+          effect: event.byRule.effect,
+          rules: event.byRule.rules.map(({ rule, source }) => ({ rule, source })),
+          ...(event.byRule.uncertain ? { uncertain: true } : {}),
+        },
+      }
+      : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { hasBwrap } from "../../plugins/tools/testing.ts";
 import { createTrustFileStore } from "../../kit/trust/file_store.ts";
 import { scriptedModel, tempProject, toolMessage } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
+import { runHelInProcess } from "../_run.ts";
 
 const SANDBOX = hasBwrap() ? [] : ["--sandbox", "off"];
 
@@ -37,6 +38,15 @@ Deno.test("u saves bash(echo:*) in the person's settings, and the next echo is n
   await chat.waitFor(/bash\(echo:\*\) in .*settings\.jsonc/);
   await chat.press("\x04");
   assert.equal((await chat.finish()).code, 0);
+
+  // The next run follows the saved rule: confirm, no terminal to ask on, and echo still runs.
+  await using next = scriptedModel([echo("c3", "three"), { text: "done" }]);
+  const result = await runHelInProcess(
+    ["--base-url", next.url, "--access", "confirm", ...SANDBOX, "again"],
+    { cwd: project.project },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(toolMessage(next, "c3"), "exit=0\nthree\n");
 });
 
 Deno.test("p saves the rule in the project's settings, keeping its comments and its trust", async () => {
@@ -64,4 +74,14 @@ Deno.test("p saves the rule in the project's settings, keeping its comments and 
   );
   assert.equal(toolMessage(model, "c2"), "exit=0\ntwo\n");
   assert.equal((chat.output().match(/\$ echo two/g) ?? []).length, 0, "not asked again");
+
+  // The next run applies the project's allow rule at once: the file's new bytes are trusted.
+  await using next = scriptedModel([echo("c3", "three"), { text: "done" }]);
+  const result = await runHelInProcess(
+    ["--base-url", next.url, "--access", "confirm", ...SANDBOX, "again"],
+    { cwd: project.project },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(toolMessage(next, "c3"), "exit=0\nthree\n");
+  assert.doesNotMatch(result.stderr, /not trusted/);
 });

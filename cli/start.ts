@@ -15,7 +15,8 @@ import { fileApprover, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
-import { checkSessionId } from "../agent/session/catalog.ts";
+import { checkSessionId } from "../agent/session/session_id.ts";
+import { chooseResume } from "./resume_choice.ts";
 import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
@@ -42,6 +43,7 @@ export type RootFlags = Record<string, unknown> & {
   stream: boolean;
   timeout: number;
   maxOutputTokens: number;
+  continue?: boolean;
   resume?: string | true;
   forkSession?: boolean;
   contextWindow?: number;
@@ -182,8 +184,15 @@ async function runWithListeners(
   }
   const compaction = policyFromFlags(flags);
   if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
-  if (flags.forkSession && flags.resume === undefined) {
-    throw new UsageError("--fork-session needs --resume: it copies a saved session into a new one");
+  if (flags.continue && flags.resume !== undefined) {
+    throw new UsageError(
+      "give --continue (the most recent session) or --resume (a chosen one), not both",
+    );
+  }
+  if (flags.forkSession && flags.resume === undefined && !flags.continue) {
+    throw new UsageError(
+      "--fork-session needs --continue or --resume: it copies a saved session into a new one",
+    );
   }
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
@@ -214,6 +223,15 @@ async function runWithListeners(
     : undefined;
   const size = () => terminalSize() ?? { columns: 80, rows: 24 };
   const color = colorWanted((name) => surroundings().env(name));
+  const resume = flags.continue
+    ? true
+    : flags.resume === true
+    ? await chooseResume(context.project, context.helHome, reader, color)
+    : flags.resume;
+  if (resume === undefined && (flags.resume !== undefined || flags.continue)) {
+    writeErr("hel: no session chosen; nothing was run\n");
+    return 0;
+  }
   const inkChat = ink?.prepareInkChat({ color, size });
   const approver: Approver = flags.approvalInput
     ? await fileApprover(flags.approvalInput)
@@ -248,7 +266,7 @@ async function runWithListeners(
       contextFile: flags.contextFile,
       maxTurns: flags.maxTurns,
       spill: flags.compaction,
-      resume: flags.resume,
+      resume,
       forkSession: flags.forkSession ?? false,
       compaction,
       contextWindow: flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW,

@@ -4,6 +4,8 @@
  */
 import { parseJournal } from "../agent/session/journal.ts";
 import { replayJournal } from "../agent/session/replay.ts";
+import type { SessionSummary } from "../agent/session/catalog.ts";
+import { runHelInProcess } from "./_run.ts";
 
 /** The session folder of `id` in `project`. */
 export const sessionDir = (project: string, id: string) => `${project}/.hel/sessions/${id}`;
@@ -18,6 +20,16 @@ export async function journalEntries(project: string, id: string) {
 export async function savedSession(project: string, id: string) {
   const text = await Deno.readTextFile(`${sessionDir(project, id)}/journal.jsonl`);
   return replayJournal(parseJournal(text).entries, id, project);
+}
+
+/** The row of session `id` in `hel sessions --json`, as a script reads it (undefined: none). */
+export async function listedSession(
+  project: string,
+  id: string,
+): Promise<SessionSummary | undefined> {
+  const listed = await runHelInProcess(["sessions", "--json"], { cwd: project });
+  if (listed.code !== 0) throw new Error(`hel sessions --json: ${listed.stderr}`);
+  return (JSON.parse(listed.stdout) as SessionSummary[]).find((row) => row.id === id);
 }
 
 /**

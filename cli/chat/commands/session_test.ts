@@ -120,14 +120,14 @@ Deno.test("what /compact says for a summary, cut results only, and nothing done"
 
 Deno.test("a session's label is its first prompt on one line and its age", () => {
   const now = Date.parse("2026-01-02T12:00:00Z");
-  const session = { id: "x", updatedAt: "2026-01-02T09:00:00Z", messageCount: 4 };
+  const session = { id: "x", busy: false, updatedAt: "2026-01-02T09:00:00Z", messages: 3 };
   assert.equal(
     sessionLabel({ ...session, firstPrompt: "  fix   the build\u200b" }, now),
-    "fix the build\\u200b · 3h ago",
+    "fix the build\\u200b · 3 h ago",
   );
   assert.equal(
     sessionLabel({ ...session, firstPrompt: "x".repeat(80) }, now),
-    `${"x".repeat(59)}… · 3h ago`,
+    `${"x".repeat(59)}… · 3 h ago`,
   );
-  assert.equal(sessionLabel(session, now), "(first prompt too long to show) · 3h ago");
+  assert.equal(sessionLabel(session, now), "(first prompt too long to show) · 3 h ago");
 });

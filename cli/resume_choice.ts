@@ -1,0 +1,61 @@
+/**
+ * What `--resume` without an id continues. On a terminal the person chooses in a list of the
+ * project's sessions, with the columns of `hel sessions` (the Ink picker, or a numbered list
+ * where Ink cannot draw: `TERM=dumb`, a tiny terminal). Without a terminal there is no one to
+ * ask, and scripts written before the picker existed pass `--resume` alone: it continues the
+ * most recent session, as `--continue` does.
+ *
+ * @module
+ */
+import { resumableSessions } from "../agent/session/resumable.ts";
+import { UsageError } from "../core/usage_error.ts";
+import { chatMode, terminalFacts, terminalSize } from "./chat/mode.ts";
+import { pickByNumber } from "./chat_commands.ts";
+import { sessionTable } from "./session_table.ts";
+import type { LineReader } from "./terminal.ts";
+
+/** The picker's title. */
+export const PICKER_TITLE = "Resume which session?";
+
+/** Columns the Ink picker's frame and marker take: border, padding, `❯ `. */
+const FRAME_COLUMNS = 6;
+
+/**
+ * The session to continue: its id, `true` for the most recent (no terminal), or undefined
+ * when the person gave up. A usage error when the project has no session to resume.
+ */
+export async function chooseResume(
+  project: string,
+  helHome: string,
+  reader: LineReader,
+  color: boolean,
+): Promise<string | true | undefined> {
+  const facts = terminalFacts();
+  if (!facts.stdinIsTerminal || !facts.stdoutIsTerminal) return true;
+  const sessions = await resumableSessions(project, helHome);
+  if (sessions.length === 0) {
+    throw new UsageError(
+      "--resume: this project has no saved session to resume (one in use by another hel is " +
+        "not offered); run hel without --resume to start one",
+    );
+  }
+  const columns = facts.size?.columns ?? 80;
+  const now = Date.now();
+  if (chatMode(facts) === "ink") {
+    const table = sessionTable(sessions, columns - FRAME_COLUMNS, now);
+    const { pickOnScreen } = await import("./chat/session_picker.tsx");
+    const index = await pickOnScreen({
+      title: PICKER_TITLE,
+      header: table.header,
+      labels: table.lines,
+      color,
+      size: () => terminalSize() ?? { columns, rows: 24 },
+      reader,
+    });
+    return index === undefined ? undefined : sessions[index]!.id;
+  }
+  const digits = String(sessions.length).length;
+  const table = sessionTable(sessions, columns - digits - 4, now);
+  const items = sessions.map((session, index) => ({ label: table.lines[index]!, value: session.id }));
+  return await pickByNumber(reader, PICKER_TITLE, items, table.header);
+}

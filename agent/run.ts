@@ -82,8 +82,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   });
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () =>
-    shuttingDown ??= plugins.shutdown().finally(() => session.release());
+  const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => session.release());
   deps.onShutdownReady?.(shutdown);
   for (const text of session.warnings) emit({ type: "warning", text });
   try {

@@ -45,9 +45,7 @@ export async function pickByNumber<T>(
   header?: string,
 ): Promise<T | undefined> {
   const digits = String(items.length).length;
-  const list = items.map((item, index) =>
-    `  ${String(index + 1).padStart(digits)}. ${item.label}`
-  );
+  const list = items.map((item, index) => `  ${String(index + 1).padStart(digits)}. ${item.label}`);
   if (header !== undefined) list.unshift(`  ${" ".repeat(digits + 2)}${header}`);
   writeOut(`${title}\n${list.join("\n")}\nnumber (Enter to cancel): `);
   const chosen = Number((await reader.readLine())?.trim() || Number.NaN);

@@ -56,6 +56,9 @@ export async function chooseResume(
   }
   const digits = String(sessions.length).length;
   const table = sessionTable(sessions, columns - digits - 4, now);
-  const items = sessions.map((session, index) => ({ label: table.lines[index]!, value: session.id }));
+  const items = sessions.map((session, index) => ({
+    label: table.lines[index]!,
+    value: session.id,
+  }));
   return await pickByNumber(reader, PICKER_TITLE, items, table.header);
 }

@@ -90,7 +90,9 @@ export async function sessionsPrune(
   }
   if (result.inUse.length > 0) {
     const ids = result.inUse.map((row) => shortId(row.id)).join(", ");
-    lines.push(`Kept ${count(result.inUse.length, "session")} in use by another hel process: ${ids}`);
+    lines.push(
+      `Kept ${count(result.inUse.length, "session")} in use by another hel process: ${ids}`,
+    );
   }
   return lines.join("\n") + "\n";
 }

@@ -22,6 +22,16 @@ export async function savedSession(project: string, id: string) {
   return replayJournal(parseJournal(text).entries, id, project);
 }
 
+/** Makes session `id` look last written `hours` ago: its journal's times and its mtime. */
+export async function ageSession(project: string, id: string, hours: number): Promise<void> {
+  const when = new Date(Date.now() - hours * 3_600_000);
+  const path = `${sessionDir(project, id)}/journal.jsonl`;
+  const text = await Deno.readTextFile(path);
+  // Every time has the same length, so a hel holding the journal open appends where it was.
+  await Deno.writeTextFile(path, text.replace(/"t":"[^"]+"/g, `"t":"${when.toISOString()}"`));
+  await Deno.utime(path, when, when);
+}
+
 /** The row of session `id` in `hel sessions --json`, as a script reads it (undefined: none). */
 export async function listedSession(
   project: string,

@@ -10,9 +10,9 @@ import type { ChatMessage } from "../../core/types.ts";
 import { isCheckpoint } from "../compaction/plan.ts";
 import {
   checkJournalFile,
+  type JournalEntry,
   journalPath,
   lastLine,
-  type JournalEntry,
   parseEntry,
   parseJournal,
   readBytes,

@@ -6,22 +6,13 @@
 import assert from "node:assert/strict";
 import { pause, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
-import { listedSession, sessionDir } from "../_journal.ts";
+import { ageSession, listedSession, sessionDir } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
 const roles = (messages: { role: string; content: string | null }[]) =>
   messages.map((m) => `${m.role}:${m.content ?? ""}`);
-const HEADER = /^ID {8}AGE +TURNS  MODEL +FIRST PROMPT$/;
-
-/** Makes session `id` look last written `hours` ago: its journal's times and its mtime. */
-async function age(project: string, id: string, hours: number) {
-  const when = new Date(Date.now() - hours * 3_600_000);
-  const path = `${sessionDir(project, id)}/journal.jsonl`;
-  const text = await Deno.readTextFile(path);
-  await Deno.writeTextFile(path, text.replace(/"t":"[^"]+"/g, `"t":"${when.toISOString()}"`));
-  await Deno.utime(path, when, when);
-}
+const HEADER = /^ID {8}AGE +TURNS {2}MODEL +FIRST PROMPT$/;
 
 /** A copy of session `id` under `copy` (its journal rewritten to name it), recorded by hel. */
 async function copySession(project: string, id: string, copy: string) {
@@ -41,7 +32,7 @@ Deno.test("hel -c continues the most recent session with the earlier messages; w
   ]);
   const run = (args: string[]) => runHelInProcess([...base(model.url), ...args], at);
   const older = sessionOf((await run(["an older question"])).stderr);
-  await age(project.project, older, 1);
+  await ageSession(project.project, older, 1);
   const first = await run(["first question"]);
   assert.equal(first.code, 0, first.stderr);
   const id = sessionOf(first.stderr);
@@ -128,10 +119,12 @@ Deno.test("a start of an id that names two sessions is refused with both; a long
   const longer = await runHelInProcess(["sessions", "show", id.slice(0, 10)], at);
   assert.equal(longer.code, 0, longer.stderr);
   assert.match(longer.stdout, new RegExp(`^session ${id} `));
-  for (const [given, message] of [
-    ["abc", /invalid session id "abc" \(expected the id hel sessions shows, its first 8/],
-    [id.slice(0, 8).toUpperCase(), /write it in lowercase/],
-  ]) {
+  for (
+    const [given, message] of [
+      ["abc", /invalid session id "abc" \(expected the id hel sessions shows, its first 8/],
+      [id.slice(0, 8).toUpperCase(), /write it in lowercase/],
+    ]
+  ) {
     const refused = await runHelInProcess(["sessions", "show", given as string], at);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, message as RegExp);
@@ -145,7 +138,7 @@ Deno.test("hel sessions is a table: short id, age, turns, model, first prompt es
   const prompt = `fix the \x1b[31mred\x1b[0m\n\tbuild ${"and more ".repeat(30)}`;
   const old = sessionOf((await runHelInProcess([...base(model.url), prompt], at)).stderr);
   await runHelInProcess([...base(model.url), "--resume", old, "one more"], at);
-  await age(project.project, old, 50);
+  await ageSession(project.project, old, 50);
   const recent = await runHelInProcess(
     ["--base-url", model.url, "--model", "deepseek-pro", "--no-env", "short one"],
     at,
@@ -195,14 +188,17 @@ Deno.test("hel sessions prune removes what is older than --older-than, keeps one
     ids.push(sessionOf((await runHelInProcess([...base(model.url), words], at)).stderr));
   }
   const [oldest, old, recent] = ids as [string, string, string];
-  await age(project.project, oldest, 24 * 40);
+  await ageSession(project.project, oldest, 24 * 40);
   const busy = spawnHel(project, [...base(model.url), "--resume", old, "-i", "go on"]);
   try {
     while (model.requests.length < 4) await pause(20);
-    // As a chat left open for a month: in use, its last entry long ago (same length rewritten).
-    await age(project.project, old, 24 * 31);
+    // As a chat left open for a month: in use, its last entry long ago.
+    await ageSession(project.project, old, 24 * 31);
 
-    const dry = await runHelInProcess(["sessions", "prune", "--older-than", "30d", "--dry-run"], at);
+    const dry = await runHelInProcess(
+      ["sessions", "prune", "--older-than", "30d", "--dry-run"],
+      at,
+    );
     assert.equal(dry.code, 0, dry.stderr);
     const dryLines = dry.stdout.trimEnd().split("\n");
     assert.equal(dryLines[0], "Would remove 1 session last written more than 30 days ago:");
@@ -224,11 +220,17 @@ Deno.test("hel sessions prune removes what is older than --older-than, keeps one
   assert.ok(await listedSession(project.project, old));
   assert.ok(await listedSession(project.project, recent));
   const nothing = await runHelInProcess(["sessions", "prune", "--older-than", "12h"], at);
-  assert.equal(nothing.stdout, "No session of this project was last written more than 12 hours ago.\n");
+  assert.equal(
+    nothing.stdout,
+    "No session of this project was last written more than 12 hours ago.\n",
+  );
   for (const wrong of ["30", "30x", "0d", "-3d"]) {
     const refused = await runHelInProcess(["sessions", "prune", "--older-than", wrong], at);
     assert.equal(refused.code, 2, wrong);
-    assert.match(refused.stderr, /--older-than.*a whole number and a unit, d \(days\), h \(hours\)/);
+    assert.match(
+      refused.stderr,
+      /--older-than.*a whole number and a unit, d \(days\), h \(hours\)/,
+    );
   }
   const missing = await runHelInProcess(["sessions", "prune"], at);
   assert.equal(missing.code, 2);

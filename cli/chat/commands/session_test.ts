@@ -58,11 +58,27 @@ Deno.test("/resume offers this project's other sessions by first prompt and age,
   assert.equal(t.run.session.id, first);
   assert.deepEqual(cancelled.printed, ["resume cancelled; this session goes on"]);
 
-  // An id resumes that session without a picker.
+  // An id resumes that session without a picker; its first 8 characters do too.
   const direct = fakeChat(t.run);
   await runSlashCommand(`/resume ${second}`, direct.context);
   assert.equal(t.run.session.id, second);
   assert.deepEqual(direct.picks, []);
+  const short = fakeChat(t.run);
+  await runSlashCommand(`/resume ${first.slice(0, 8)}`, short.context);
+  assert.equal(t.run.session.id, first);
+  assert.match(short.printed.at(-1)!, new RegExp(`^resumed session ${first};`));
+});
+
+Deno.test("/clear after a turn without an answer says the session left was not saved", async () => {
+  await using t = await startTestRun({ turns: { m: [{ fail: 401 }] } });
+  await t.run.turn("first task", NEVER);
+  assert.equal(t.run.sessionSaved, false);
+  const chat = fakeChat(t.run);
+  await runSlashCommand("/clear", chat.context);
+  assert.deepEqual(chat.printed, [
+    `new session ${t.run.session.id}; the previous one had no answer and was not saved`,
+  ]);
+  assert.deepEqual(await t.run.savedSessions(), []);
 });
 
 Deno.test("/resume with no other session says so", async () => {

@@ -15,8 +15,7 @@ import { fileApprover, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
-import { checkSessionId } from "../agent/session/session_id.ts";
-import { chooseResume } from "./resume_choice.ts";
+import { checkResumeFlags, sessionToOpen } from "./resume_choice.ts";
 import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
@@ -183,17 +182,7 @@ async function runWithListeners(
     throw new UsageError("give the instruction either as words or with --instruction, not both");
   }
   const compaction = policyFromFlags(flags);
-  if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
-  if (flags.continue && flags.resume !== undefined) {
-    throw new UsageError(
-      "give --continue (the most recent session) or --resume (a chosen one), not both",
-    );
-  }
-  if (flags.forkSession && flags.resume === undefined && !flags.continue) {
-    throw new UsageError(
-      "--fork-session needs --continue or --resume: it copies a saved session into a new one",
-    );
-  }
+  checkResumeFlags(flags);
   const key = apiKey();
   const active = activePlugins(plugins, flags.without);
   const reader = new LineReader();
@@ -223,12 +212,8 @@ async function runWithListeners(
     : undefined;
   const size = () => terminalSize() ?? { columns: 80, rows: 24 };
   const color = colorWanted((name) => surroundings().env(name));
-  const resume = flags.continue
-    ? true
-    : flags.resume === true
-    ? await chooseResume(context.project, context.helHome, reader, color)
-    : flags.resume;
-  if (resume === undefined && (flags.resume !== undefined || flags.continue)) {
+  const resume = await sessionToOpen(flags, context, reader, color);
+  if (resume === "cancelled") {
     writeErr("hel: no session chosen; nothing was run\n");
     return 0;
   }

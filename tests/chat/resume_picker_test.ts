@@ -81,3 +81,32 @@ Deno.test("Esc in the --resume picker runs nothing; a chat that never got an ans
   const sessions = await Array.fromAsync(Deno.readDir(`${project.project}/.hel/sessions`));
   assert.equal(sessions.length, 1);
 });
+
+Deno.test("where Ink cannot draw (TERM=dumb) hel --resume numbers the sessions under the same header", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([{ text: "first answer" }, { text: "second answer" }]);
+  const args = ["--base-url", model.url, "--model", "m"];
+  const id = sessionOf(
+    (await runHelInProcess([...args, "a task"], { cwd: project.project })).stderr,
+  );
+
+  const chat = await startChat(project, [...args, "--resume"], {
+    env: { TERM: "dumb" },
+    ready: "number (Enter to cancel)",
+  });
+  const screen = (await chat.screen()).join("\n");
+  assert.match(
+    screen,
+    new RegExp(
+      `Resume which session\\?\\n {5}ID {8}AGE {7}TURNS {2}MODEL {2}FIRST PROMPT\\n` +
+        ` {2}1\\. ${id.slice(0, 8)} {2}just now {6}1 {2}m {6}a task\\n`,
+    ),
+  );
+  await chat.press("1\r");
+  await chat.waitFor(`session: ${id}`);
+  await chat.press("go on\r");
+  await chat.waitFor("second answer");
+  assert.equal(model.requests[1]!.messages[1].content, "a task");
+  await chat.press("\x04");
+  assert.equal((await chat.finish()).code, 0);
+});

@@ -70,6 +70,11 @@ export async function createCliContext(
     interactive: surroundings().stdin.isTerminal(),
     ask: (question, signal) => askOnTerminal(reader, question, signal),
     trust: createTrustFileStore(home, (message) => log.warn(message)),
-    childEnv: environmentWithoutSecrets,
+    childEnv: () => {
+      const env = environmentWithoutSecrets();
+      // The variable the apiKeyEnv setting names holds a model API key too.
+      if (typeof flags.apiKeyEnv === "string") delete env[flags.apiKeyEnv];
+      return env;
+    },
   };
 }

@@ -98,7 +98,16 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
 
   let modelId = settings.model;
   let client = deps.model(emit, modelId);
-  const model: ModelClient = { complete: (request, options) => client.complete(request, options) };
+  // Every reply is an event, timed, so a machine-readable report can tell what the model did.
+  const model: ModelClient = {
+    async complete(request, options) {
+      const started = performance.now();
+      const reply = await client.complete(request, options);
+      const durationMs = Math.round(performance.now() - started);
+      emit({ type: "model_reply", purpose: request.purpose, reply, durationMs });
+      return reply;
+    },
+  };
   const usage = emptyUsage();
   const definitions = () => tools.definitions();
   const runSettings = () => ({
@@ -120,6 +129,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     reading,
     spill,
     runSettings,
+    emit,
   };
   let current = conversation = await beginConversation(session, parts);
 
@@ -229,6 +239,17 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       }
       const report = await recorder.rewriting(() => compactor.compactNow(messages, signal));
       await recorder.sync();
+      if (report.summarised > 0 || report.pruned > 0) {
+        const { summarised, pruned, tokensBefore, tokensAfter } = report;
+        emit({
+          type: "compaction",
+          trigger: "manual",
+          summarised,
+          pruned,
+          tokensBefore,
+          tokensAfter,
+        });
+      }
       return report;
     },
     async newSession() {

@@ -8,6 +8,7 @@
  */
 import { type CompactionPolicy, conversationTokens } from "./compaction/plan.ts";
 import { type Compactor, createCompactor } from "./compaction/driver.ts";
+import type { CompactionEvent } from "../core/events.ts";
 import type { ModelClient } from "../core/model.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import type { PluginDriver } from "../core/plugin_driver.ts";
@@ -17,7 +18,8 @@ import type { ChatMessage, ToolDefinition } from "../core/types.ts";
 import type { RunUsage } from "../core/usage.ts";
 import type { OpenSession } from "./session/open.ts";
 import { buildSystemPrompt } from "./system_prompt.ts";
-import { environmentFacts, readContextFile } from "./environment.ts";
+import { environmentFacts } from "./environment.ts";
+import { readContextFiles } from "./context_files.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
 
 /** What every conversation of a run shares. */
@@ -26,8 +28,8 @@ export interface ConversationParts {
   plugins: PluginDriver;
   /** Facts about the machine in the system message (off with `--no-env`). */
   env: boolean;
-  /** The context file's name, or false for none. */
-  contextFile: string | false;
+  /** The context files' names, in order, or false for none. */
+  contextFile: readonly string[] | false;
   /** Undefined turns compaction off. */
   compaction: CompactionPolicy | undefined;
   model: ModelClient;
@@ -37,6 +39,8 @@ export interface ConversationParts {
   spill: SpillWriter | undefined;
   /** The run's settings as the journal's `run` entry gives them. */
   runSettings(): Record<string, unknown>;
+  /** The run's event sink: hears each automatic compaction. */
+  emit(event: CompactionEvent): void;
 }
 
 /** How much of the context window the conversation fills. */
@@ -87,17 +91,18 @@ export async function beginConversation(
     save: parts.spill,
     reading: parts.reading(),
     retained: session.state?.retained ?? 0,
+    emit: parts.emit,
   });
   const system = buildSystemPrompt({
     environment: parts.env ? environmentFacts(context.project) : undefined,
-    contextFile: parts.contextFile
-      ? await readContextFile(
+    contextFiles: parts.contextFile
+      ? await readContextFiles(
         context.project,
         parts.contextFile,
         (text) => context.log.warn(text),
         parts.reading(),
       )
-      : undefined,
+      : [],
     environmentLines: parts.env ? plugins.environmentLines() : [],
     pluginSections: plugins.systemSections(),
   });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { DEFAULT_CONTEXT_FILES } from "./context_files.ts";
 import { defineTool, type Plugin, z } from "../core/mod.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import type { HelEvent } from "../core/events.ts";
@@ -117,7 +118,7 @@ export async function startTestRun(options: TestRunOptions = {}): Promise<TestRu
       baseUrl: "http://127.0.0.1:9/v1",
       access: "auto",
       env: false,
-      contextFile: "HEL.md",
+      contextFile: DEFAULT_CONTEXT_FILES,
       maxTurns: 5,
       spill: true,
       compaction: { at: 800_000, keepRecent: 150_000 },

@@ -30,8 +30,11 @@ export interface RunSettings {
   baseUrl: string;
   access: AccessLevel;
   env: boolean;
-  /** The context file's name, or false for none. */
-  contextFile: string | false;
+  /**
+   * The context files' names, in order (`HEL.md`, `AGENTS.md` by default: each missing one is
+   * skipped quietly; a named list warns of a missing file), or false for none.
+   */
+  contextFile: readonly string[] | false;
   maxTurns: number;
   /** Spill large results into the session (off with `--no-compaction`). */
   spill: boolean;
@@ -94,8 +97,8 @@ export interface Run {
   readonly model: string;
   readonly baseUrl: string;
   readonly access: AccessLevel;
-  /** The context file's name (`HEL.md`), or false with `--no-context-file`. */
-  readonly contextFile: string | false;
+  /** The context files' names (`HEL.md`, `AGENTS.md`), or false with `--no-context-file`. */
+  readonly contextFile: readonly string[] | false;
   /** Appends the user's message and runs the loop until the model answers. */
   turn(text: string, signal: AbortSignal, stream?: StreamListeners): Promise<LoopOutcome>;
   /**

@@ -1,6 +1,6 @@
 /**
  * The system message: hel's base instructions, an `Environment:` block, the project's context
- * file, then the sections plugins add. Rebuilt at start and on resume from the current state.
+ * files in order, then the sections plugins add. Rebuilt at start and on resume from the current state.
  *
  * @module
  */
@@ -19,8 +19,8 @@ export interface EnvironmentFacts {
 /** What goes into the system message. */
 export interface SystemPromptParts {
   environment: EnvironmentFacts | undefined;
-  /** The context file's name and text, when present and not blank. */
-  contextFile: { name: string; text: string } | undefined;
+  /** The context files' names and texts, in order (those present and not blank). */
+  contextFiles: readonly { name: string; text: string }[];
   /** The plugins' lines of the `Environment:` block (the plugin driver's `environmentLines`). */
   environmentLines: readonly string[];
   /** The plugins' sections, in plugin order (the plugin driver's `systemSections`). */
@@ -37,10 +37,9 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
       `Environment:\n${[...lines, `Date: ${env.date}`].map((l) => `- ${l}`).join("\n")}`,
     );
   }
-  if (parts.contextFile) {
+  for (const file of parts.contextFiles) {
     sections.push(
-      `Contents of ${parts.contextFile.name} in the working directory:\n\n` +
-        parts.contextFile.text.trimEnd(),
+      `Contents of ${file.name} in the working directory:\n\n${file.text.trimEnd()}`,
     );
   }
   for (const section of parts.pluginSections) {

@@ -9,7 +9,7 @@ function build(plugins: StartedPlugin[], environment: typeof ENVIRONMENT | null 
   const driver = new PluginDriver((text) => failures.push(text), plugins);
   const text = buildSystemPrompt({
     environment: environment ?? undefined,
-    contextFile: undefined,
+    contextFiles: [],
     // As the run does: the plugins' lines are asked for only with the Environment block.
     environmentLines: environment ? driver.environmentLines() : [],
     pluginSections: driver.systemSections(),

@@ -11,6 +11,30 @@ import { UsageError } from "../core/usage_error.ts";
 import { shownBlankRuns } from "../core/neutralise.ts";
 import { resolve } from "node:path";
 import { surroundings } from "../kit/surroundings.ts";
+import { writeErr } from "../kit/output.ts";
+
+/** What the person reads when a call needed approval and nobody could give it. */
+export const UNANSWERED_NOTICE =
+  "hel: a tool call needed approval and no one could answer; use --access auto or an allow rule";
+
+/**
+ * `approver`, telling the person once per run (on stderr) when a call needed approval and no
+ * one could answer (no terminal, or the answers ran out): otherwise a script sees only that
+ * the work was not done. The model hears of each such call in its result.
+ */
+export function noticeWhenUnanswered(approver: Approver, write = writeErr): Approver {
+  let told = false;
+  return {
+    async approve(request, signal) {
+      const answer = await approver.approve(request, signal);
+      if (answer.approval === "unavailable" && !told) {
+        told = true;
+        write(`${UNANSWERED_NOTICE}\n`);
+      }
+      return answer;
+    },
+  };
+}
 
 /** Asks on the terminal; no terminal or end of input counts as unavailable (a denial). */
 export function terminalApprover(

@@ -11,6 +11,7 @@ import type { Run } from "../agent/run.ts";
 import { writeErr, writeOut, writeRawOut, writeStreamed } from "../kit/output.ts";
 import type { LineReader } from "./terminal.ts";
 import { type ChatCommands, chatCommands, type PlainChat } from "./chat_commands.ts";
+import type { RunReporter } from "./output/reporter.ts";
 
 /** Exit codes: 0 completed, 1 the run ended in error, 130 interrupted. */
 export function exitCodeFor(outcome: LoopOutcome): number {
@@ -36,20 +37,35 @@ export interface Interrupts {
 
 /**
  * Runs one instruction and prints the final answer alone on stdout: neutralised, or as the
- * model sent it when `rawOutput` (`--raw-output`).
+ * model sent it when `rawOutput` (`--raw-output`). With a `reporter` (`--output-format json`
+ * or `stream-json`) stdout is the report's instead, and the usage line is in its result.
  */
 export async function runOneShot(
   run: Run,
   instruction: string,
   interrupts: Interrupts,
   rawOutput = false,
+  reporter?: RunReporter,
 ): Promise<number> {
-  const outcome = await run.turn(instruction, interrupts.next());
+  const outcome = await run.turn(instruction, interrupts.next(), reporter?.stream);
+  if (reporter) {
+    reportProblem(outcome);
+    reporter.finished(outcome);
+    return exitCodeFor(outcome);
+  }
   const write = rawOutput ? writeRawOut : writeOut;
   if (outcome.finalText !== null) write(outcome.finalText.trimEnd() + "\n");
   reportProblem(outcome);
-  writeErr(`${usageLine(run.usage)}\n`);
+  printUsage(run.usage);
   return exitCodeFor(outcome);
+}
+
+/**
+ * Prints the usage line, unless the server never answered: then every figure would be `?`
+ * and the line would only bury the error above it.
+ */
+function printUsage(usage: RunUsage): void {
+  if (usage.answeredCalls > 0) writeErr(`${usageLine(usage)}\n`);
 }
 
 /** Formats the usage line printed on stderr after each turn, one-shot or interactive. */
@@ -73,7 +89,7 @@ async function chatTurn(run: Run, text: string, interrupts: Interrupts): Promise
   if (!streamed && outcome.finalText) writeOut(outcome.finalText);
   writeOut("\n");
   reportProblem(outcome);
-  writeErr(`${usageLine(run.usage)}\n`);
+  printUsage(run.usage);
 }
 
 /** The interactive chat; returns the exit code when the person leaves. */

@@ -1,15 +1,19 @@
 /**
- * Subcommands: hel's own (`plugins`) and those plugins contribute (e.g. `mcp`). Each returns
+ * Subcommands: hel's own (`plugins`, `help`) and those plugins contribute (e.g. `mcp`). Each returns
  * an exit code through `setExitCode`.
  *
  * @module
  */
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
-import type { TrustKind } from "../core/trust.ts";
+import { trustedConfigFile, type TrustKind } from "../core/trust.ts";
+import { SETTINGS_TRUST } from "../agent/settings/trust.ts";
+import { addConfigCommand } from "./config_command.ts";
+import { settingsReader } from "./settings_apply.ts";
 import { createCliContext, helHome, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
+import { addHelpCommand, pluginCommandHelp } from "./help_command.ts";
 import { parseAge, sessionsDelete, sessionsList, sessionsPrune } from "./sessions_command.ts";
 import { sessionsExport, sessionsShow } from "./session_show.ts";
 import { orList, runTrustCommand } from "./trust_command.ts";
@@ -30,11 +34,12 @@ export function addCommands(
     .description("each plugin with its description, tools and interception points")
     .action(() => writeOut(formatPluginList(plugins)));
 
-  // The kinds of trusted configuration the plugins declare (hooks, mcp, ...).
-  const configs = plugins.flatMap(({ plugin }) => plugin.trustedConfigs ?? []);
+  // The kinds of trusted configuration: those the plugins declare and hel's own settings.
+  const configs = [...plugins.flatMap(({ plugin }) => plugin.trustedConfigs ?? []), SETTINGS_TRUST];
   const kinds = configs.map((config) => config.kind);
+  const files = configs.map((config) => `.hel/${trustedConfigFile(config)}`);
   program.command("trust")
-    .description(`review and trust this project's ${orList(kinds.map((k) => `.hel/${k}.json`))}`)
+    .description(`review and trust this project's ${orList(files)}`)
     .argument("[kind]", `${orList(kinds)}: show what the file runs and ask now`)
     .option("--sha256 <hex>", "trust without a terminal, only if the file has this SHA-256")
     .option("--show-file", "print the file as written (control characters escaped); trust nothing")
@@ -42,17 +47,25 @@ export function addCommands(
     .option("--revoke <kind>", "remove this project's trust record of a kind")
     .action(async (kind, options) => {
       const context = await createCliContext(program.opts(), new LineReader());
+      const settings = await settingsReader(program, plugins, context);
       // The plugin that reads a kind of file checks it, so an invalid one is never trusted,
       // and says what it runs, so the review shows the parsed file rather than its text.
       const readers = {
         configs,
         check: (kind: TrustKind, bytes: Uint8Array, path: string) =>
-          plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean),
+          kind === SETTINGS_TRUST.kind
+            ? settings.check(bytes, path)
+            : plugins.map(({ plugin }) => plugin.checkConfig?.(kind, bytes, path)).find(Boolean),
         summarize: (kind: TrustKind, bytes: Uint8Array, path: string) =>
-          plugins.map(({ plugin }) => plugin.summarizeConfig?.(kind, bytes, path)).find(Boolean),
+          kind === SETTINGS_TRUST.kind
+            ? settings.summarize(bytes, path)
+            : plugins.map(({ plugin }) => plugin.summarizeConfig?.(kind, bytes, path))
+              .find(Boolean),
       };
       setExitCode(await runTrustCommand(kind, options, context, undefined, readers));
     });
+
+  addConfigCommand(program, plugins, setExitCode);
 
   const sessions = program.command("sessions")
     .description("list this project's sessions: id, age, turns, model, first prompt");
@@ -94,10 +107,7 @@ export function addCommands(
         .action(async (args) => {
           // Help is turned off above so the plugin sees every word, so answer --help here.
           if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
-            writeOut(
-              `Usage: hel ${command.name} ${command.usage}\n\n${command.description}\n`,
-            );
-            return;
+            return void writeOut(pluginCommandHelp(command));
           }
           const context = await createCliContext(program.opts(), new LineReader());
           // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
@@ -110,4 +120,6 @@ export function addCommands(
         });
     }
   }
+
+  addHelpCommand(program, plugins.flatMap(({ plugin }) => plugin.commands ?? []));
 }

@@ -14,6 +14,9 @@ import { type ModelFactory, type RootFlags, startFromCommandLine } from "./start
 import { writeErr } from "../kit/output.ts";
 import { type LoadedPlugin, loadPlugins, pluginEntries } from "../agent/plugin_loader.ts";
 import { UsageError } from "../core/usage_error.ts";
+import { createCliContext } from "../agent/context_file.ts";
+import { applySettings } from "./settings_apply.ts";
+import { LineReader } from "./terminal.ts";
 
 /** What the caller may choose instead of the defaults (tests). */
 export interface CommandLineOptions {
@@ -52,8 +55,27 @@ async function parseAndRun(argv: string[], options: CommandLineOptions): Promise
     await loadPlugins(pluginEntries(denoJson), new URL("../", import.meta.url));
   const program = createProgram(denoJson.version, plugins);
   addCommands(program, plugins, (code) => exitCode = code);
+  // One reader of stdin for the whole invocation: the settings review and the run share it.
+  const reader = new LineReader();
+  const pluginCommands = plugins.flatMap(({ plugin }) => plugin.commands ?? []).map((c) => c.name);
+  program.hook("preAction", async (_, action) => {
+    // Settings fill the flags of a run and of plugin commands (`hel mcp list` starts servers
+    // in the sandbox); `hel config` reads them itself, the other commands need none.
+    const run = action === program;
+    if (!run && !(action.parent === program && pluginCommands.includes(action.name()))) return;
+    const context = await createCliContext(program.opts(), reader);
+    await applySettings(program, plugins, context, { review: run, warn: context.log.warn });
+  });
   program.action(async (words, flags) => {
-    exitCode = await startFromCommandLine(words, flags as RootFlags, plugins, options.createModel);
+    // A format the settings chose is for one-shot runs; the chat stays a chat.
+    const formatFromSettings = program.getOptionValueSource("outputFormat") === "config";
+    exitCode = await startFromCommandLine(
+      words,
+      { ...flags, formatFromSettings } as RootFlags,
+      plugins,
+      options.createModel,
+      reader,
+    );
   });
   await program.parseAsync(argv, { from: "user" });
   return exitCode;

@@ -5,12 +5,14 @@
  * @module
  */
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
+import { CommanderError } from "commander";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import type { PluginOption } from "../core/plugin.ts";
 import { ACCESS_LEVELS } from "../core/permissions.ts";
 import { MAX_TIMER_SECONDS } from "../core/timer_limit.ts";
-import { DEFAULT_CONTEXT_FILE } from "../agent/environment.ts";
+import { DEFAULT_CONTEXT_FILES } from "../agent/context_files.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
+import { OUTPUT_FORMATS } from "./output/format.ts";
 
 const HELP_EXAMPLES = `
 Examples:
@@ -19,9 +21,12 @@ Examples:
   $ hel                                            interactive chat on a terminal
   $ hel -c "and now the tests"                     continue the most recent session
   $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
+  $ hel --output-format json "…" | jq -r .result   the answer and run facts as JSON
   $ hel plugins list                               what this build is made of
+  $ hel config list                                settings and where each comes from
 
-Model API key: HEL_API_KEY or DEEPSEEK_API_KEY.`;
+Model API key: HEL_API_KEY or DEEPSEEK_API_KEY (or the variable the apiKeyEnv setting names);
+none for a server on this machine. Settings: $HEL_HOME/settings.jsonc, .hel/settings.jsonc.`;
 
 /** A positive whole number, for commander. */
 export function positiveInt(value: string): number {
@@ -64,12 +69,19 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Each `--context-file` adds a name; the first one replaces the default list. */
+function contextFiles(value: string, previous: readonly string[] | false): readonly string[] {
+  return previous === DEFAULT_CONTEXT_FILES || previous === false ? [value] : [...previous, value];
+}
+
 /** Builds the root command with every core and plugin flag; subcommands are added later. */
 export function createProgram(version: string, plugins: readonly LoadedPlugin[]) {
   const program = new Command()
     .name("hel")
     .description("hel — a coding-agent harness: a model, tools, and your project")
-    .version(version, "-V, --version")
+    // -v as most CLIs have it; -V, commander's default, still works (hidden).
+    .version(version, "-v, --version")
+    .addOption(new Option("-V", "output the version number").hideHelp())
     .argument("[instruction...]", "run one instruction and print the final answer")
     .option("-i, --instruction <text>", "run one instruction (same as the positional words)")
     .addOption(
@@ -85,10 +97,11 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
     )
     .option("--approval-input <file>", "answer permission questions from a JSON list of booleans")
     .option("--no-env", "leave the Environment block out of the system message")
-    .option(
-      "--context-file <name>",
-      "project file added to the system message",
-      DEFAULT_CONTEXT_FILE,
+    .addOption(
+      new Option(
+        "--context-file <name>",
+        "project file added to the system message (repeatable; replaces the default list)",
+      ).argParser(contextFiles).default(DEFAULT_CONTEXT_FILES, DEFAULT_CONTEXT_FILES.join(", ")),
     )
     .option("--no-context-file", "add no context file")
     .option("--max-turns <n>", "model requests per user turn", positiveInt, 50)
@@ -125,6 +138,13 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       "print the one-shot answer's bytes as sent (default: control characters and escape " +
         "sequences shown as \\u001b..., as everywhere hel writes to the terminal)",
     )
+    .addOption(
+      new Option(
+        "--output-format <format>",
+        "one-shot output on stdout: text (the answer), json (one result object at the end), " +
+          "stream-json (one JSON event per line as the run goes)",
+      ).choices(OUTPUT_FORMATS).default("text" as const),
+    )
     .addHelpText("after", HELP_EXAMPLES)
     .showHelpAfterError("(run hel --help for usage)")
     .exitOverride()
@@ -132,6 +152,10 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       writeOut,
       writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
     });
+  program.on("option:V", () => {
+    writeOut(`${version}\n`);
+    throw new CommanderError(0, "commander.version", version);
+  });
   for (const [spec, owners] of optionOwners(plugins)) {
     const option = new Option(spec.flags, `${spec.description} [${owners.join(", ")}]`);
     if (spec.choices) option.choices(spec.choices);

@@ -7,11 +7,12 @@
  */
 import type { HelEvent } from "../core/events.ts";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
-import type { Approver } from "../core/permissions.ts";
+import type { Approver, PermissionRules } from "../core/permissions.ts";
+import { apiKey, apiKeyVariable } from "./api_key.ts";
 import type { AccessLevel } from "../core/types.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
-import { fileApprover, terminalApprover } from "./approvers.ts";
+import { fileApprover, noticeWhenUnanswered, terminalApprover } from "./approvers.ts";
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
@@ -20,13 +21,17 @@ import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
 import { withPipedInput } from "./piped_input.ts";
-import { writeErr } from "../kit/output.ts";
+import { clearStatus, writeErr } from "../kit/output.ts";
+import { printRetry } from "./retry_line.ts";
 import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
 import { chatMode, colorWanted, terminalFacts, terminalSize } from "./chat/mode.ts";
 import type { ModelClient } from "../core/model.ts";
 import { createOpenAIClient } from "../agent/model/openai_client.ts";
+import { checkOutputFormat, type OutputFormat } from "./output/format.ts";
+import { writeJsonLine } from "./output/json_line.ts";
+import { createReporter } from "./output/reporter.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
 export type RootFlags = Record<string, unknown> & {
@@ -36,7 +41,8 @@ export type RootFlags = Record<string, unknown> & {
   access: AccessLevel;
   approvalInput?: string;
   env: boolean;
-  contextFile: string | false;
+  /** The context files (`--context-file`, repeatable), or false (`--no-context-file`). */
+  contextFile: readonly string[] | false;
   maxTurns: number;
   without: string[];
   stream: boolean;
@@ -51,6 +57,13 @@ export type RootFlags = Record<string, unknown> & {
   compaction: boolean;
   record?: string;
   rawOutput?: boolean;
+  outputFormat: OutputFormat;
+  /** The output format came from a settings file, not a flag: the chat ignores it. */
+  formatFromSettings?: boolean;
+  /** From the settings files: the variable holding the model API key. */
+  apiKeyEnv?: string;
+  /** From the settings files: their permission rules (the project's only as trusted). */
+  permissions?: PermissionRules;
 };
 
 /**
@@ -59,25 +72,39 @@ export type RootFlags = Record<string, unknown> & {
  */
 export type ModelFactory = (
   flags: RootFlags,
-  apiKey: string,
+  /** Undefined for a loopback server without a key: requests then carry no Authorization. */
+  apiKey: string | undefined,
   emit: (event: HelEvent) => void,
 ) => ModelClient;
 
+/** Retries of a failed model request (429, 5xx, a dropped or refused connection). */
+const MODEL_RETRIES = 4;
+
+/**
+ * The OpenAI-compatible client the flags describe, waiting `backoffMs` before the first retry
+ * (doubled each time); tests shorten it to see every retry of a refused connection quickly.
+ */
+export function openAIClientFactory(backoffMs = 1_000): ModelFactory {
+  return (flags, apiKey, emit) =>
+    createOpenAIClient({
+      baseURL: flags.baseUrl,
+      apiKey,
+      apiKeyName: apiKeyVariable(apiKey, flags),
+      model: flags.model,
+      stream: flags.stream,
+      maxOutputTokens: flags.maxOutputTokens,
+      requestTimeoutMs: flags.timeout * 1000,
+      maxRetries: MODEL_RETRIES,
+      totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
+      backoffMs,
+      onExchange: emit,
+      onRetry: (attempt, delayMs, reason) =>
+        emit({ type: "retry", attempt, maxRetries: MODEL_RETRIES, delayMs, reason }),
+    });
+}
+
 /** The OpenAI-compatible client the flags describe. */
-export const openAIClientFromFlags: ModelFactory = (flags, apiKey, emit) =>
-  createOpenAIClient({
-    baseURL: flags.baseUrl,
-    apiKey,
-    model: flags.model,
-    stream: flags.stream,
-    maxOutputTokens: flags.maxOutputTokens,
-    requestTimeoutMs: flags.timeout * 1000,
-    maxRetries: 4,
-    totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
-    backoffMs: 1_000,
-    onExchange: emit,
-    onRetry: (attempt, delayMs, reason) => emit({ type: "retry", attempt, delayMs, reason }),
-  });
+export const openAIClientFromFlags: ModelFactory = openAIClientFactory();
 
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
 export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
@@ -90,20 +117,9 @@ export function activePlugins(all: readonly LoadedPlugin[], without: readonly st
   return all.filter(({ plugin }) => !without.includes(plugin.name)).map(({ plugin }) => plugin);
 }
 
-/** The model API key from HEL_API_KEY or DEEPSEEK_API_KEY. */
-export function apiKey(): string {
-  const key = surroundings().env("HEL_API_KEY") || surroundings().env("DEEPSEEK_API_KEY");
-  if (!key) {
-    throw new UsageError(
-      "no model API key: set HEL_API_KEY or DEEPSEEK_API_KEY (for another OpenAI-compatible " +
-        "server, put its key in HEL_API_KEY and pass --base-url)",
-    );
-  }
-  return key;
-}
-
-function printEvent(event: HelEvent): void {
-  if (event.type === "tool_call") {
+/** Tells the person on stderr what happened; `[tool]` lines only when stdout is text. */
+function printEvent(event: HelEvent, toolLines: boolean): void {
+  if (event.type === "tool_call" && toolLines) {
     // Arguments can be whole files (write_file): show a line, not a page.
     const args = JSON.stringify(event.args) ?? "";
     const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
@@ -113,9 +129,7 @@ function printEvent(event: HelEvent): void {
   } else if (event.type === "warning") {
     stderrLogger.warn(event.text);
   } else if (event.type === "retry") {
-    writeErr(
-      `hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms\n`,
-    );
+    printRetry(event);
   }
 }
 
@@ -156,17 +170,19 @@ export async function startFromCommandLine(
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
   createModel: ModelFactory = openAIClientFromFlags,
+  /** The one reader of stdin (the settings review at start may have asked through it). */
+  reader: LineReader = new LineReader(),
 ): Promise<number> {
-  if (flags.record === undefined) {
-    return await runWithListeners(words, flags, plugins, createModel, () => {}, () => {});
-  }
+  const listened = (extraEmit: (event: HelEvent) => void, onRun: (run: RecordedRun) => void) =>
+    runWithListeners(words, flags, plugins, createModel, reader, extraEmit, onRun);
+  if (flags.record === undefined) return await listened(() => {}, () => {});
   // With --record the recorder hears every event and watches the run's turns.
   // Every channel a plugin of this build declares has its file, whichever plugins ran.
   const traceChannels = plugins.flatMap(({ plugin }) => plugin.traceChannels ?? []);
   return await recordRun(
     flags.record,
     { ...flags, traceChannels },
-    (observe, watch) => runWithListeners(words, flags, plugins, createModel, observe, watch),
+    (observe, watch) => listened(observe, watch),
   );
 }
 
@@ -175,6 +191,7 @@ async function runWithListeners(
   flags: RootFlags,
   plugins: readonly LoadedPlugin[],
   createModel: ModelFactory,
+  reader: LineReader,
   extraEmit: (event: HelEvent) => void,
   onRun: (run: RecordedRun) => void,
 ): Promise<number> {
@@ -183,22 +200,27 @@ async function runWithListeners(
   }
   const compaction = policyFromFlags(flags);
   checkResumeFlags(flags);
-  const key = apiKey();
+  const key = apiKey(flags);
   const active = activePlugins(plugins, flags.without);
-  const reader = new LineReader();
-  const cliContext = await createCliContext(flags, reader);
-  // Once the Ink chat owns the terminal, plugins' questions are answered through here.
-  let ask = cliContext.ask;
-  const context = {
-    ...cliContext,
-    ask: (question: string, signal?: AbortSignal) => ask(question, signal),
-  };
   const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
   // A blank instruction would still cost a model request and start a session.
   const noInstruction = "no instruction: pass it as words, with --instruction, or on stdin";
   if (given !== undefined && given.trim() === "") throw new UsageError(noInstruction);
   const instruction = await withPipedInput(given, reader, writeErr);
   if (instruction === "") throw new UsageError(noInstruction);
+  const format = flags.formatFromSettings && instruction === undefined
+    ? "text"
+    : flags.outputFormat;
+  checkOutputFormat(format, instruction !== undefined, flags.rawOutput === true);
+  // With a JSON format stdout is the report's; stderr keeps warnings and retries.
+  const reporter = format === "text" ? undefined : createReporter(format, writeJsonLine);
+  const cliContext = await createCliContext(flags, reader, reporter?.logger(stderrLogger));
+  // Once the Ink chat owns the terminal, plugins' questions are answered through here.
+  let ask = cliContext.ask;
+  const context = {
+    ...cliContext,
+    ask: (question: string, signal?: AbortSignal) => ask(question, signal),
+  };
   if (flags.rawOutput && instruction === undefined) {
     // The chat draws permission questions between answers: raw bytes could hide them.
     throw new UsageError(
@@ -218,13 +240,17 @@ async function runWithListeners(
     return 0;
   }
   const inkChat = ink?.prepareInkChat({ color, size });
-  const approver: Approver = flags.approvalInput
-    ? await fileApprover(flags.approvalInput)
-    : inkChat?.approver ?? terminalApprover(context.ask);
+  // The Ink chat always has a person to ask; the others may have no one.
+  const approver: Approver = inkChat && !flags.approvalInput
+    ? inkChat.approver
+    : noticeWhenUnanswered(
+      flags.approvalInput ? await fileApprover(flags.approvalInput) : terminalApprover(context.ask),
+    );
   // The run hands every event to the plugins' observers as well.
   const emit = (event: HelEvent) => {
+    reporter?.onEvent(event);
     if (inkChat) inkChat.store.onEvent(event);
-    else printEvent(event);
+    else printEvent(event, reporter === undefined);
     extraEmit(event);
   };
   let run: Run | undefined;
@@ -255,6 +281,7 @@ async function runWithListeners(
       forkSession: flags.forkSession ?? false,
       compaction,
       contextWindow: flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      ...(flags.permissions ? { permissions: flags.permissions } : {}),
     }, {
       context,
       plugins: active,
@@ -283,12 +310,14 @@ async function runWithListeners(
         idle: () => interrupts.idle(),
       });
     }
-    writeErr(`session: ${run.session.id}\n`);
+    if (reporter) reporter.started(run, context.project);
+    else writeErr(`session: ${run.session.id}\n`);
     const code = instruction !== undefined
-      ? await runOneShot(run, instruction, interrupts, flags.rawOutput)
+      ? await runOneShot(run, instruction, interrupts, flags.rawOutput, reporter)
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
+    clearStatus(); // a retry's status line must not stay glued to the shell's prompt
     await shutdown();
     interrupts.dispose();
     removeTerminationHandlers();

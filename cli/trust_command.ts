@@ -11,7 +11,12 @@ import type { PluginContext } from "../core/plugin.ts";
 import { readProjectConfig } from "../kit/config/project_file.ts";
 import { sha256Hex } from "../kit/trust/file_store.ts";
 import { escapeControlCharacters, reviewTrust } from "../kit/trust/review.ts";
-import type { TrustedConfig, TrustKind, TrustSummary } from "../core/trust.ts";
+import {
+  type TrustedConfig,
+  trustedConfigFile,
+  type TrustKind,
+  type TrustSummary,
+} from "../core/trust.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 
@@ -116,7 +121,7 @@ export async function runTrustCommand(
       `--sha256 ${options.sha256}: expected 64 hexadecimal characters (sha256sum's output)`,
     );
   }
-  const file = await readProjectConfig(context.project, `${kind}.json`);
+  const file = await readProjectConfig(context.project, trustedConfigFile(config));
   if (file.kind === "absent") {
     output.err(`hel: ${file.path} does not exist; there is nothing to trust\n`);
     return 1;
@@ -146,12 +151,13 @@ export async function runTrustCommand(
     output.err(`hel: ${file.path} is already trusted as it is now; nothing to do\n`);
     return 0;
   }
+  // A setup error, as the README's exit codes have it: the command cannot be used this way.
   if (!context.interactive) {
     output.err(
       `hel: reviewing ${file.path} needs a terminal. Read the file yourself, then pin exactly ` +
         `those bytes with: hel trust ${kind} --sha256 <its sha256sum>\n`,
     );
-    return 1;
+    return 2;
   }
   const summary = readers.summarize(kind, file.bytes, file.path);
   if (summary === undefined) {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ModelReply } from "./model.ts";
 import type { Approval, PermissionDecision } from "./permissions.ts";
 import type { AccessLevel, ToolCategory, ToolClass } from "./types.ts";
 
@@ -20,11 +21,40 @@ export interface ModelExchangeEvent {
   error?: string;
 }
 
+/**
+ * A model request finished: its reply as the client returned it (an answer, or a failure after
+ * retries) and how long it took, retries and their waits included.
+ */
+export interface ModelReplyEvent {
+  type: "model_reply";
+  purpose: RequestPurpose;
+  reply: ModelReply;
+  durationMs: number;
+}
+
+/** The conversation was compacted: old results pruned, older messages summarised, or both. */
+export interface CompactionEvent {
+  type: "compaction";
+  /** `auto` before a request over the threshold; `manual` for `/compact`. */
+  trigger: "auto" | "manual";
+  /** Messages a summary replaced (0: no summary). */
+  summarised: number;
+  /** Old tool results cut to their head and tail. */
+  pruned: number;
+  /** The conversation's estimated size before and after, in tokens. */
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
 /** A retryable failure; hel waits `delayMs` and tries again. */
 export interface RetryEvent {
   type: "retry";
+  /** The retry about to be made: 1 for the second attempt. */
   attempt: number;
+  /** Retries hel makes at most (fewer when the time bound comes first). */
+  maxRetries: number;
   delayMs: number;
+  /** The cause of the failed attempt, without the hint its final error adds. */
   reason: string;
 }
 
@@ -66,6 +96,8 @@ export interface ToolCallEvent {
 /** The permission decision taken for one call (`raw/permissions.jsonl`). */
 export interface PermissionEvent {
   type: "permission";
+  /** The call decided on (the id the model gave it). */
+  callId: string;
   name: string;
   args: unknown;
   access: AccessLevel;
@@ -93,6 +125,8 @@ export interface TraceEvent {
 /** Any run event. */
 export type HelEvent =
   | ModelExchangeEvent
+  | ModelReplyEvent
+  | CompactionEvent
   | RetryEvent
   | ToolStartEvent
   | ToolOutputEvent

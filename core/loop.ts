@@ -7,7 +7,7 @@
  */
 import type { ModelClient, StreamListeners } from "./model.ts";
 import type { ChatMessage, ToolCall, ToolDefinition } from "./types.ts";
-import { addUsage, type RunUsage } from "./usage.ts";
+import { addFailedCall, addUsage, type RunUsage } from "./usage.ts";
 
 /** Calls beyond this many in one response are answered with an error instead of run. */
 export const MAX_CALLS_PER_RESPONSE = 64;
@@ -63,7 +63,7 @@ export async function runLoop(messages: ChatMessage[], deps: LoopDeps): Promise<
     if (!reply.ok) {
       // An interrupted request cost nothing the server will report; a failed one may have.
       if (reply.kind === "interrupted") return interrupted();
-      addUsage(deps.usage, undefined);
+      addFailedCall(deps.usage);
       return { termination: "error", finalText: null, error: reply.error };
     }
     addUsage(deps.usage, reply.usage);

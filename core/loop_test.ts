@@ -66,6 +66,7 @@ test("runLoop() turns a model failure into an error outcome and counts the call"
   const outcome = await runLoop([{ role: "user", content: "go" }], d);
   assert.deepEqual(outcome, { termination: "error", finalText: null, error: "HTTP 500" });
   assert.equal(d.usage.modelCalls, 1);
+  assert.equal(d.usage.answeredCalls, 0, "the call got no answer");
   assert.equal(d.usage.inputTokens, undefined, "usage is incomplete after a failed call");
 });
 
@@ -75,6 +76,7 @@ test("runLoop() sums usage, cached tokens included", async () => {
   await runLoop([{ role: "user", content: "go" }], d);
   assert.deepEqual(d.usage, {
     modelCalls: 2,
+    answeredCalls: 2,
     inputTokens: 200,
     outputTokens: 10,
     cachedTokens: 80,
@@ -98,6 +100,7 @@ test("runLoop() leaves the usage totals known after an interrupted request", asy
   // The interrupted request reported nothing and counts for nothing; the totals stay known.
   assert.deepEqual(d.usage, {
     modelCalls: 1,
+    answeredCalls: 1,
     inputTokens: 100,
     outputTokens: 5,
     cachedTokens: 40,

@@ -136,6 +136,9 @@ export async function executeToolCall(
   signal: AbortSignal,
 ): Promise<ToolCallOutcome> {
   const name = call.function.name;
+  // Each decision names its call, so whoever reads the events can tie it to the call's result.
+  const decided = (event: Omit<PermissionEvent, "callId">) =>
+    deps.emit({ ...event, callId: call.id });
   const finish = async (
     result: ToolResult,
     args: unknown,
@@ -161,7 +164,7 @@ export async function executeToolCall(
   const parsed = parseArguments(call.function.arguments);
   const argsForRecord = typeof parsed === "string" ? call.function.arguments : parsed;
   if (found.kind === "refused") {
-    deps.emit(permissionEvent(deps, name, argsForRecord, null, "deny", null, false));
+    decided(permissionEvent(deps, name, argsForRecord, null, "deny", null, false));
     return finish({ ok: false, text: found.text }, argsForRecord);
   }
   const tool = found.tool;
@@ -187,7 +190,7 @@ export async function executeToolCall(
   // The first plugin that blocks decides; the rest do not see the call. A throw blocks too.
   const blocked = await deps.plugins.beforeToolCall(info);
   if (blocked) {
-    deps.emit({
+    decided({
       ...permissionEvent(deps, name, parsed, tool.toolClass, "deny", null, false),
       hookBlocked: true,
     });
@@ -203,7 +206,7 @@ export async function executeToolCall(
     : null;
   const approval = answer?.approval ?? null;
   if (decision === "deny" || (approval !== null && approval !== "approved")) {
-    deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
+    decided(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, false));
     return finish(
       { ok: false, text: permissionDeniedText(name, deps.access, approval, answer?.instead) },
       parsed,
@@ -211,7 +214,7 @@ export async function executeToolCall(
       "declined",
     );
   }
-  deps.emit(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
+  decided(permissionEvent(deps, name, parsed, tool.toolClass, decision, approval, true));
 
   const ran = await runTool(info, signal, deps.emit);
   if (!ran.ok) return finish(ran, parsed, tool);
@@ -242,7 +245,7 @@ function permissionEvent(
   decision: PermissionDecision,
   approval: Approval | null,
   executed: boolean,
-): PermissionEvent {
+): Omit<PermissionEvent, "callId"> {
   return {
     type: "permission",
     name,

@@ -15,13 +15,20 @@ export type TrustKind = string;
 
 /**
  * A project configuration a plugin runs only once the user trusted its exact bytes: the file
- * `.hel/<kind>.json`, reviewed with `hel trust <kind>` or when the plugin starts.
+ * `.hel/<kind>.json` (or `.hel/<file>`), reviewed with `hel trust <kind>` or when it is read.
  */
 export interface TrustedConfig {
   /** The word of `hel trust <kind>` and of trust records; also names the file. */
   kind: TrustKind;
   /** What the file configures, for the review's question, e.g. `hook configuration`. */
   subject: string;
+  /** The file's name in `.hel/` when it is not `<kind>.json`, e.g. `settings.jsonc`. */
+  file?: string;
+}
+
+/** The name in `.hel/` of a trusted configuration's file. */
+export function trustedConfigFile(config: TrustedConfig): string {
+  return config.file ?? `${config.kind}.json`;
 }
 
 /** One approval: this kind, for this canonical project path, of exactly these bytes. */
@@ -62,10 +69,19 @@ export interface TrustEntry {
   envNames: readonly string[];
   /** False when the entry opted out of the sandbox and runs with the user's full rights. */
   sandbox: boolean;
+  /**
+   * False for an entry that is a setting rather than a program (settings.jsonc): the review
+   * shows `command` after `commandLabel` and leaves out the folder and environment row.
+   */
+  program?: boolean;
+  /** What the review writes before `command` instead of `run` or `sh -c`, e.g. `value`. */
+  commandLabel?: string;
 }
 
 /** What a configuration file runs, in the order it runs them. */
 export interface TrustSummary {
+  /** How the review's first line joins the file to the count (default `runs`), e.g. `has`. */
+  verb?: string;
   /** What an entry is called, e.g. `{one: "MCP server", many: "MCP servers"}`. */
   noun: { one: string; many: string };
   entries: readonly TrustEntry[];

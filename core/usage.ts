@@ -8,6 +8,8 @@ import type { Usage } from "./types.ts";
 /** Usage of a whole run. A figure is undefined once any call failed to report it. */
 export interface RunUsage {
   modelCalls: number;
+  /** The calls that got an answer: 0 means the server never answered (no figures to show). */
+  answeredCalls: number;
   inputTokens: number | undefined;
   outputTokens: number | undefined;
   cachedTokens: number | undefined;
@@ -15,11 +17,21 @@ export interface RunUsage {
 
 /** A fresh, empty tally. */
 export function emptyUsage(): RunUsage {
-  return { modelCalls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
+  return { modelCalls: 0, answeredCalls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
 }
 
-/** Adds one model call; `usage` is undefined when the call failed or reported none. */
+/** Adds one answered model call; `usage` is undefined when the server reported none. */
 export function addUsage(total: RunUsage, usage: Usage | undefined): void {
+  total.answeredCalls++;
+  countCall(total, usage);
+}
+
+/** Adds one failed model call: it may have cost tokens no one reported. */
+export function addFailedCall(total: RunUsage): void {
+  countCall(total, undefined);
+}
+
+function countCall(total: RunUsage, usage: Usage | undefined): void {
   total.modelCalls++;
   const plus = (sum: number | undefined, value: number | undefined) =>
     sum === undefined || value === undefined ? undefined : sum + value;

@@ -16,6 +16,7 @@ import { runCommandLine } from "../cli/main.ts";
 import { type LoadedPlugin, loadPlugins, type PluginEntry } from "../agent/plugin_loader.ts";
 import { replaceSurroundings } from "../kit/surroundings.ts";
 import type { ModelClient } from "../core/model.ts";
+import type { ModelFactory } from "../cli/start.ts";
 import {
   type ScriptedClient,
   scriptedClient,
@@ -36,6 +37,8 @@ export interface InProcessOptions extends RunHelOptions {
   plugins?: PluginEntry[];
   /** The model (default: the OpenAI-compatible client the flags describe). */
   model?: ModelClient;
+  /** Builds the model from the flags instead (e.g. hel's client with short retry waits). */
+  createModel?: ModelFactory;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function runHelInProcess(
     code = await runCommandLine(args, {
       ...(plugins ? { plugins } : {}),
       ...(options.model ? { createModel: () => options.model! } : {}),
+      ...(options.createModel ? { createModel: options.createModel } : {}),
     });
   } finally {
     restore();

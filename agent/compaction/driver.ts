@@ -18,13 +18,14 @@ import {
   selectTail,
   summaryRequest,
 } from "./plan.ts";
+import type { CompactionEvent } from "../../core/events.ts";
 import type { ModelClient } from "../../core/model.ts";
 import type { Logger } from "../../core/plugin.ts";
 import type { PluginDriver } from "../../core/plugin_driver.ts";
 import type { SpillWriter } from "../../core/spill.ts";
 import type { FileReading } from "../../core/file_reading.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
-import { addUsage, type RunUsage } from "../../core/usage.ts";
+import { addFailedCall, addUsage, type RunUsage } from "../../core/usage.ts";
 
 /** What the compactor needs from the run. */
 export interface CompactorDeps {
@@ -42,6 +43,8 @@ export interface CompactorDeps {
   reading?: FileReading;
   /** How many messages after the checkpoint are retained plugin messages (from a snapshot). */
   retained: number;
+  /** Hears each automatic compaction that changed the conversation. */
+  emit?(event: CompactionEvent): void;
 }
 
 /**
@@ -146,9 +149,8 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       { signal },
     );
     // An interrupted request cost nothing the server will report; a failed one may have.
-    if (reply.ok || reply.kind !== "interrupted") {
-      addUsage(deps.usage, reply.ok ? reply.usage : undefined);
-    }
+    if (reply.ok) addUsage(deps.usage, reply.usage);
+    else if (reply.kind !== "interrupted") addFailedCall(deps.usage);
     const read = readSummary(reply);
     if ("rejected" in read) return { skipped: read.rejected };
     const kept = [...history.slice(0, first), checkpointMessage(read.summary)];
@@ -171,12 +173,21 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       if (estimate(messages) <= deps.policy.at) return;
       const before = estimate(messages);
       const pruned = await prune(messages, deps.policy.keepRecent);
+      const compacted = (summarised: number) =>
+        deps.emit?.({
+          type: "compaction",
+          trigger: "auto",
+          summarised,
+          pruned,
+          tokensBefore: before,
+          tokensAfter: estimate(messages),
+        });
       if (pruned > 0) {
         deps.log.info(
           `[compaction] pruned ${pruned} old tool result${pruned === 1 ? "" : "s"}: ` +
             `~${before} → ~${estimate(messages)} tokens`,
         );
-        if (estimate(messages) <= deps.policy.at) return;
+        if (estimate(messages) <= deps.policy.at) return compacted(0);
       }
       const done = await summarise(messages, signal, deps.policy.keepRecent);
       deps.log.info(
@@ -184,6 +195,7 @@ export function createCompactor(deps: CompactorDeps): Compactor {
           ? `[compaction] skipped: ${done.skipped}; the conversation is unchanged`
           : `[compaction] ${done.replaced} messages → summary: ~${done.before} → ~${done.after} tokens`,
       );
+      if ("replaced" in done || pruned > 0) compacted("replaced" in done ? done.replaced : 0);
     },
     async compactNow(messages, signal) {
       const count = () => messages.length - firstIndex(messages);

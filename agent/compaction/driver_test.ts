@@ -268,5 +268,11 @@ Deno.test("an interrupted summary request changes nothing and leaves the usage t
   }]);
   await compactor.beforeRequest(messages, controller.signal);
   assert.deepEqual(messages, before);
-  assert.deepEqual(usage, { modelCalls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 });
+  assert.deepEqual(usage, {
+    modelCalls: 0,
+    answeredCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedTokens: 0,
+  });
 });

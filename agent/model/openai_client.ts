@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { errorMessage } from "../../core/errors.ts";
 import type OpenAI from "openai";
 import type { ModelExchangeEvent } from "../../core/events.ts";
 import type {
@@ -19,11 +18,22 @@ import { contentText } from "./content_parts.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
 import type { AssistantMessage } from "../../core/types.ts";
 import { readUsage } from "../../core/usage.ts";
+import {
+  type Attempt,
+  classify,
+  type FailureContext,
+  notAnApi,
+  pageContentType,
+  type Sdk,
+} from "./failures.ts";
 
 /** Settings of the client; all times in milliseconds. */
 export interface OpenAIClientOptions {
   baseURL: string;
-  apiKey: string;
+  /** Undefined: no key (a local server); requests then carry no Authorization header. */
+  apiKey: string | undefined;
+  /** The environment variable the key came from, for the message when the server refuses it. */
+  apiKeyName?: string;
   model: string;
   stream: boolean;
   maxOutputTokens?: number;
@@ -36,22 +46,13 @@ export interface OpenAIClientOptions {
   /** First backoff delay; doubled each retry unless the server says `retry-after`. */
   backoffMs: number;
   onExchange?: (event: ModelExchangeEvent) => void;
+  /** Hears each retry before its wait: the attempt about to be made, and the cause alone. */
   onRetry?: (attempt: number, delayMs: number, reason: string) => void;
 }
-
-type Attempt = {
-  reply: ModelReply;
-  retryable: boolean;
-  retryAfterMs?: number;
-  /** The server refused `max_tokens` and asked for `max_completion_tokens` instead. */
-  wantsCompletionTokens?: boolean;
-};
 
 /** The request field that carries the output limit. */
 type LimitField = "max_tokens" | "max_completion_tokens";
 
-/** The SDK's client class, whose statics are its error classes. */
-type Sdk = typeof OpenAI;
 let sdk: Promise<Sdk> | undefined;
 
 /**
@@ -72,14 +73,16 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       const OpenAISdk = await loadSdk();
       client ??= new OpenAISdk({
         baseURL: options.baseURL,
-        apiKey: options.apiKey,
+        // The SDK insists on a key; without one the header it would make is removed (null).
+        apiKey: options.apiKey ?? "none",
+        ...(options.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
         maxRetries: 0, // hel retries itself, so streams that break midway are retried too
         timeout: options.requestTimeoutMs,
       });
       let body = requestBody(request, options, limitField);
       const deadline = Date.now() + options.totalTimeoutMs;
       for (let attempt = 0;; attempt++) {
-        const result = await attemptOnce(OpenAISdk, client, body, call, options.requestTimeoutMs);
+        const result = await attemptOnce(OpenAISdk, client, body, call, options);
         options.onExchange?.({
           type: "model_exchange",
           purpose: request.purpose,
@@ -109,7 +112,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
             error: `${result.reply.error} (gave up: retry time bound reached)`,
           };
         }
-        options.onRetry?.(attempt + 1, delay, result.reply.error);
+        options.onRetry?.(attempt + 1, delay, result.reason ?? result.reply.error);
         if (!await sleep(delay, call.signal)) {
           return { ok: false, kind: "interrupted", error: "interrupted" };
         }
@@ -138,8 +141,10 @@ async function attemptOnce(
   client: OpenAI,
   body: ReturnType<typeof requestBody>,
   call: CompleteOptions,
-  timeoutMs: number,
+  options: OpenAIClientOptions,
 ): Promise<Attempt> {
+  const timeoutMs = options.requestTimeoutMs;
+  const failure: FailureContext = options; // the base URL and the key's variable
   const controller = new AbortController();
   const onAbort = () => controller.abort(call.signal.reason);
   call.signal.addEventListener("abort", onAbort, { once: true });
@@ -155,25 +160,33 @@ async function attemptOnce(
   };
   arm();
   try {
-    const options = { signal: controller.signal };
+    const signal = { signal: controller.signal };
     if (body.stream) {
-      // deno-lint-ignore no-explicit-any
-      const stream = await client.chat.completions.create(body as any, options);
+      const { data: stream, response } = await client.chat.completions
+        // deno-lint-ignore no-explicit-any
+        .create(body as any, signal).withResponse();
+      const type = response.headers.get("content-type");
+      if (pageContentType(type)) return notAnApi(type, failure);
+      let chunks = 0;
       const reply = await assembleStream(
-        rearmOnEachChunk(stream as unknown as AsyncIterable<StreamChunk>, arm),
+        rearmOnEachChunk(stream as unknown as AsyncIterable<StreamChunk>, () => {
+          chunks++;
+          arm();
+        }),
         call,
       );
       // An aborted stream may just end, and what it carried so far is not the whole answer.
       if (timedOut || call.signal.aborted) throw new Error("stream aborted");
+      // Not one event in a body that is neither a stream nor JSON: plain text, not an API.
+      if (chunks === 0 && !/event-stream|json/i.test(type ?? "")) return notAnApi(type, failure);
       // A stream that carried nothing usable (a proxy's error page, a cut) is worth a retry.
       return { reply, retryable: !reply.ok };
     }
-    // deno-lint-ignore no-explicit-any
-    const response = await client.chat.completions.create(body as any, options);
-    return {
-      reply: fromCompletion(response as unknown as Record<string, unknown>),
-      retryable: false,
-    };
+    // The body is read here rather than by the SDK, so an answer that is not JSON is named.
+    const response = await client.chat.completions
+      // deno-lint-ignore no-explicit-any
+      .create(body as any, signal).asResponse();
+    return completionAttempt(await response.text(), response.headers.get("content-type"), failure);
   } catch (error) {
     // The SDK's own timer (same bound) may fire first: one message either way.
     const sdkTimeout = error instanceof sdk.APIConnectionTimeoutError;
@@ -188,7 +201,7 @@ async function attemptOnce(
         retryable: true,
       };
     }
-    return classify(sdk, error, call.signal);
+    return classify(sdk, error, call.signal, failure);
   } finally {
     clearTimeout(timer);
     call.signal.removeEventListener("abort", onAbort);
@@ -202,66 +215,27 @@ async function* rearmOnEachChunk<T>(chunks: AsyncIterable<T>, arm: () => void) {
   }
 }
 
-/** How servers say a request is over the model's context window. */
-const CONTEXT_FULL =
-  /context[ _]length|context window|maximum context|too many tokens|prompt is too long/i;
-
-function classify(sdk: Sdk, error: unknown, signal: AbortSignal): Attempt {
-  if (signal.aborted || error instanceof sdk.APIUserAbortError) {
-    return { reply: { ok: false, kind: "interrupted", error: "interrupted" }, retryable: false };
+/**
+ * A non-streamed answer's body: a completion, a cut JSON body (worth a retry), or something
+ * that is no API's answer at all (a web page, plain text: no retry makes it one).
+ */
+function completionAttempt(
+  text: string,
+  contentType: string | null,
+  failure: FailureContext,
+): Attempt {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    if (pageContentType(contentType) || !/^\s*[{[]/.test(text)) {
+      return notAnApi(contentType, failure, true);
+    }
+    const reason = `model response is not valid JSON (${(error as Error).message})`;
+    return { reply: { ok: false, kind: "error", error: reason }, retryable: true };
   }
-  if (error instanceof sdk.APIError && error.status !== undefined) {
-    const status = error.status;
-    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-    const retryAfterMs = retryAfter(error.headers);
-    const text = `model API returned HTTP ${status}: ${String(error.message).slice(0, 500)}`;
-    // A window smaller than hel assumes: say how to make hel compact before it is full.
-    const hint = status === 400 && CONTEXT_FULL.test(text)
-      ? "; the conversation is larger than the model's context window: give its size with " +
-        "--context-window so hel compacts in time, then continue with --resume"
-      : status === 401 || status === 403
-      ? "; check the key in HEL_API_KEY or DEEPSEEK_API_KEY, and that it is for --base-url"
-      : status === 404
-      ? "; check --base-url (OpenAI-compatible servers usually end in /v1) and --model"
-      : "";
-    return {
-      reply: { ok: false, kind: "error", error: text + hint },
-      retryable,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      ...(status === 400 && /max_completion_tokens/.test(text)
-        ? { wantsCompletionTokens: true }
-        : {}),
-    };
-  }
-  // Connection drops, malformed bodies and broken streams: worth another try. The SDK's
-  // connection error says only "Connection error."; the reason is down its chain of causes.
-  return {
-    reply: { ok: false, kind: "error", error: `model request failed: ${describe(error)}` },
-    retryable: true,
-  };
-}
-
-/** An error's message followed by its causes' messages, e.g. "Connection error. (fetch
- * failed: Connection refused (os error 111))". */
-function describe(error: unknown): string {
-  const messages: string[] = [];
-  for (let at: unknown = error; at !== undefined && messages.length < 5;) {
-    const message = errorMessage(at);
-    if (message && !messages.includes(message)) messages.push(message);
-    at = at instanceof Error ? at.cause : undefined;
-  }
-  const [first, ...causes] = messages;
-  return causes.length > 0 ? `${first} (${causes.join(": ")})` : first ?? "unknown error";
-}
-
-function retryAfter(headers: Headers | undefined): number | undefined {
-  const ms = Number(headers?.get("retry-after-ms"));
-  if (Number.isFinite(ms) && ms >= 0 && headers?.has("retry-after-ms")) return ms;
-  const seconds = Number(headers?.get("retry-after"));
-  if (Number.isFinite(seconds) && seconds >= 0 && headers?.has("retry-after")) {
-    return seconds * 1000;
-  }
-  return undefined;
+  if (parsed === null || typeof parsed !== "object") return notAnApi(contentType, failure);
+  return { reply: fromCompletion(parsed as Record<string, unknown>), retryable: false };
 }
 
 function fromCompletion(response: Record<string, unknown>): ModelReply {

@@ -122,28 +122,6 @@ Deno.test("OpenAI client retries a connection dropped mid-body", async () => {
   assert.equal(retries.length, 1);
 });
 
-Deno.test("OpenAI client names the network cause when the server cannot be reached", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close(); // nothing listens there now
-  const client = createOpenAIClient({
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    apiKey: "k",
-    model: "m",
-    stream: false,
-    requestTimeoutMs: 5_000,
-    maxRetries: 0,
-    totalTimeoutMs: 5_000,
-    backoffMs: 5,
-  });
-  const reply = await client.complete(
-    { messages: [{ role: "user", content: "hi" }], tools: [], purpose: "conversation" },
-    { signal: new AbortController().signal },
-  );
-  assert.equal(reply.ok, false);
-  assert.match(!reply.ok ? reply.error : "", /^model request failed: .*Connection refused/);
-});
-
 for (const stream of [true, false]) {
   Deno.test(`OpenAI client times out a server that goes silent after the headers (${stream ? "streaming" : "non-streaming"})`, async () => {
     let requests = 0;
@@ -257,21 +235,17 @@ Deno.test("OpenAI client says how to fit a conversation over the model's context
   assert.match(!reply.ok ? reply.error : "", /give its size with --context-window .*--resume$/);
 });
 
-Deno.test("OpenAI client says what to check on HTTP 401 and 404", async () => {
-  for (
-    const [status, hint] of [
-      [401, /; check the key in HEL_API_KEY or DEEPSEEK_API_KEY, and that it is for --base-url$/],
-      [404, /; check --base-url \(OpenAI-compatible servers usually end in \/v1\) and --model$/],
-    ] as const
-  ) {
-    const reply = await completeAgainst(
-      () => Response.json({ error: { message: "nope" } }, { status }),
-      { stream: true },
-    );
-    assert.equal(reply.ok, false);
-    assert.match(!reply.ok ? reply.error : "", new RegExp(`^model API returned HTTP ${status}: `));
-    assert.match(!reply.ok ? reply.error : "", hint);
-  }
+Deno.test("OpenAI client says what to check on HTTP 404", async () => {
+  const reply = await completeAgainst(
+    () => Response.json({ error: { message: "nope" } }, { status: 404 }),
+    { stream: true },
+  );
+  assert.equal(reply.ok, false);
+  assert.equal(
+    !reply.ok && reply.error,
+    "model API returned HTTP 404: 404 nope; check --base-url (OpenAI-compatible servers " +
+      "usually end in /v1) and --model",
+  );
 });
 
 Deno.test("OpenAI client reads answer text sent as a list of content parts", async () => {

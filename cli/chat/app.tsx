@@ -107,6 +107,7 @@ export function ChatApp(props: ChatAppProps) {
               outputTokens={state.busy.streamedChars > 0
                 ? Math.ceil(state.busy.streamedChars / 4)
                 : undefined}
+              {...state.busy.retry === undefined ? {} : { note: state.busy.retry }}
               color={color}
             />
           </Box>

@@ -94,7 +94,7 @@ Deno.test("/init sends the model a prompt to write the project's context file, a
   assert.doesNotMatch(chat.sent[0]!, /\{\{file\}\}/);
   assert.match(chat.screen(), /asking the model to write HEL\.md/);
 
-  await using other = await startTestRun({ settings: { contextFile: "AGENTS.md" } });
+  await using other = await startTestRun({ settings: { contextFile: ["AGENTS.md"] } });
   const second = fakeChat(other.run);
   await runSlashCommand("/init", second.context);
   assert.match(second.sent[0]!, /^Write a starter AGENTS\.md/);

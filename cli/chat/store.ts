@@ -19,6 +19,7 @@ import type { StreamListeners } from "../../core/model.ts";
 import type { ApprovalRequest } from "../../core/permissions.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { MarkdownStream } from "./markdown.ts";
+import { retryText } from "../retry_line.ts";
 import { LiveCalls } from "./live_calls.ts";
 import { Dialogs, type OpenPicker, type OpenQuestion } from "./dialogs.ts";
 import type { ToolActivityState } from "./tool_activity.tsx";
@@ -45,8 +46,11 @@ export interface ChatSnapshot {
   liveReasoning: string;
   /** Calls running now. */
   tools: readonly ToolActivityState[];
-  /** Set while a turn runs. */
-  busy: { startedAt: number; streamedChars: number } | undefined;
+  /**
+   * Set while a turn runs; `retry` while a failed model request waits for its next attempt
+   * (`<cause>; retry 2 of 4 in 2 s`, neutralised), shown in place on the working line.
+   */
+  busy: { startedAt: number; streamedChars: number; retry?: string } | undefined;
   queued: readonly string[];
   question: OpenQuestion | undefined;
   picker: OpenPicker | undefined;
@@ -185,7 +189,12 @@ export class ChatStore {
     } else if (event.type === "warning") {
       this.notice(`hel: warning: ${escapeControlCharacters(event.text)}`, "warning");
     } else if (event.type === "retry") {
-      this.notice(`hel: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`, "warning");
+      // One line rewritten per retry, as on a plain terminal; the turn's end says the cause.
+      if (!this.#busy) return;
+      this.#busy.retry = neutralise(retryText(event)).replace(/\n/g, " ");
+    } else if (event.type === "model_exchange" && event.response !== undefined) {
+      if (!this.#busy?.retry) return;
+      delete this.#busy.retry;
     } else return;
     this.#changed();
   }
@@ -278,7 +287,9 @@ export class ChatStore {
   }
 
   #count(delta: string): void {
-    if (this.#busy) this.#busy.streamedChars += delta.length;
+    if (!this.#busy) return;
+    this.#busy.streamedChars += delta.length;
+    delete this.#busy.retry; // an attempt is answering
   }
 
   #now(): number {

@@ -20,6 +20,8 @@ export interface WorkingProps {
   now: number;
   /** Answer tokens so far; undefined when the server has not said (nothing is shown then). */
   outputTokens: number | undefined;
+  /** What the wait is for besides the answer: a retry (`<cause>; retry 2 of 4 in 2 s`). */
+  note?: string;
   color: boolean;
 }
 
@@ -44,12 +46,16 @@ export function formatTokens(count: number): string {
   return `${count.toLocaleString("en-US")} token${count === 1 ? "" : "s"}`;
 }
 
-/** The waiting line: `⠋ Working… 12s · ↓ 1,234 tokens · esc to interrupt`. */
-export function Working({ startedAt, now, outputTokens, color }: WorkingProps) {
+/**
+ * The waiting line: `⠋ Working… 12s · ↓ 1,234 tokens · esc to interrupt`, with the retry
+ * waited for before the key: `⠋ Working… 3s · HTTP 503: busy; retry 1 of 4 in 1 s · esc …`.
+ */
+export function Working({ startedAt, now, outputTokens, note, color }: WorkingProps) {
   const elapsed = now - startedAt;
   const details = [
     formatElapsed(elapsed),
     ...outputTokens === undefined ? [] : [`↓ ${formatTokens(outputTokens)}`],
+    ...note === undefined ? [] : [note],
     "esc to interrupt",
   ].join(" · ");
   return (

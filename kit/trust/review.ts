@@ -37,7 +37,8 @@ function shown(entry: TrustEntry): ShownEntry {
     : [entry.command, ...entry.args ?? []].map(shellWord).join(" ");
   return {
     title: oneLine(entry.details ? `${entry.label} ${entry.details}` : entry.label),
-    runLabel: entry.shell ? "sh -c" : "run",
+    runLabel: entry.commandLabel ?? (entry.shell ? "sh -c" : "run"),
+    program: entry.program ?? true,
     // Long runs of blanks counted, so padding cannot push the rest of a command out of sight.
     run: shownBlankRuns(oneLine(run)),
     folder: entry.folder === undefined ? undefined : oneLine(entry.folder),
@@ -66,7 +67,7 @@ export function reviewText(
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   const size = `${groupDigits(lines)} line${lines === 1 ? "" : "s"}, ` +
     `${groupDigits(bytes.length)} byte${bytes.length === 1 ? "" : "s"}`;
-  const runs = ` runs ${count} ${count === 1 ? one : many}` +
+  const runs = ` ${summary.verb ?? "runs"} ${count} ${count === 1 ? one : many}` +
     (outside > 0 ? `, ${outside} outside the sandbox` : "");
   // Only the path is cut, so the counts always show.
   const path = cutToColumns(oneLine(configPath), columns - columnsOf(`hel: ${runs}`));

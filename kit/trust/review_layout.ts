@@ -14,6 +14,8 @@ export interface ShownEntry {
   /** What precedes the command: `run` for a program, `sh -c` for a shell command line. */
   runLabel: string;
   run: string;
+  /** False for a setting: no folder and environment row, no sandbox tag unless it is off. */
+  program: boolean;
   folder: string | undefined;
   envNames: readonly string[];
   sandbox: boolean;
@@ -60,6 +62,9 @@ export function layoutEntries(
 
 /** The sandbox state; an entry outside it is marked so it cannot be missed. */
 function sandboxTag(entry: ShownEntry, compactForm: boolean): string {
+  if (!entry.program) {
+    return entry.sandbox ? "" : compactForm ? " [!! SANDBOX OFF]" : " · !! SANDBOX OFF";
+  }
   if (entry.sandbox) return compactForm ? " [sandbox on]" : " · sandbox: on";
   return compactForm ? " [!! SANDBOX OFF]" : " · !! SANDBOX OFF: runs with your full rights";
 }
@@ -71,6 +76,7 @@ function detailed(entry: ShownEntry, columns: number, runRows: number): string[]
   const indent = " ".repeat(prefix.length);
   const run = wrapToRows(entry.run, columns - prefix.length, columns - indent.length, runRows)
     .map((row, index) => (index === 0 ? prefix : indent) + row);
+  if (!entry.program) return [title, ...run];
   const folder = `  folder: ${entry.folder ?? "the project"}`;
   const envLabel = " · env: ";
   const names = entry.envNames.length === 0 ? "none set" : entry.envNames;

@@ -263,3 +263,36 @@ Deno.test("a long project path is cut; the counts on the first row are not", () 
   );
   assert.ok(lines.every((line) => columnsOf(line) <= 80), text);
 });
+
+Deno.test("a settings entry shows its value under its own label, without folder or environment rows", () => {
+  const setting = (label: string, value: string, sandbox = true): TrustEntry => ({
+    label,
+    details: "(why)",
+    command: value,
+    shell: true,
+    commandLabel: "value",
+    program: false,
+    envNames: [],
+    sandbox,
+  });
+  const summary: TrustSummary = {
+    verb: "has",
+    noun: { one: "widening setting", many: "widening settings" },
+    entries: [
+      setting("permissions.allow", "bash(npm test:*)"),
+      setting("sandbox.mode", "off", false),
+    ],
+  };
+  const settings: TrustedConfig = { kind: "settings", subject: "settings", file: "settings.jsonc" };
+  const lines = reviewText(settings, "/p", "/p/.hel/settings.jsonc", bytes("{}"), summary)
+    .split("\n");
+  assert.deepEqual(lines.slice(0, 1).concat(lines.slice(3)), [
+    "hel: /p/.hel/settings.jsonc has 2 widening settings, 1 outside the sandbox",
+    "permissions.allow (why)",
+    "  value: bash(npm test:*)",
+    "sandbox.mode (why) · !! SANDBOX OFF",
+    "  value: off",
+    "The file as written, escaped: hel trust settings --show-file",
+    "Trust this project's settings? [y/N] ",
+  ]);
+});

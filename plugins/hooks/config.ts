@@ -1,7 +1,8 @@
 /**
  * `.hel/hooks.json`: parsing (JSONC) and validation. A file with any mistake is rejected as a
- * whole, with a message naming the file, line, column, field and the fix. Unknown fields are
- * mistakes, so a typo never silently disables a guard.
+ * whole, with every mistake reported at once (as for `.hel/mcp.json`), each naming the file,
+ * line, column, field and the fix. Unknown fields are mistakes, so a typo never silently
+ * disables a guard.
  *
  * @module
  */
@@ -50,126 +51,153 @@ export interface HookHandler {
 /** A valid configuration: the handlers of each event in file order. */
 export type HooksConfig = Record<HookEvent, HookHandler[]>;
 
-/** The parse result: the config, or one message naming the file, place, field and fix. */
-export type HooksConfigResult = { ok: true; config: HooksConfig } | { ok: false; message: string };
+/** The parse result: the config, or every mistake found, each naming its place and fix. */
+export type HooksConfigResult =
+  | { ok: true; config: HooksConfig }
+  | { ok: false; problems: string[] };
+
+/** At most this many mistakes are listed; a line then says how many more there are. */
+const MAX_PROBLEMS = 20;
 
 /** True when the handler runs for a call of `toolName`. */
 export function matches(handler: HookHandler, toolName: string): boolean {
   return handler.pattern === undefined || handler.pattern.test(toolName);
 }
 
-class Invalid extends Error {
-  constructor(readonly node: Node | undefined, message: string) {
-    super(message);
-  }
-}
+/** Notes a mistake at `node`; validation goes on, so the file's mistakes are reported at once. */
+type Report = (node: Node, message: string) => void;
 
 /** Parses and validates the bytes of `path`. */
 export function parseHooksConfig(bytes: Uint8Array, path: string): HooksConfigResult {
   const parsed = parseJsoncConfig(bytes, path, {
     emptyFix: 'write {"hooks": {"PreToolUse": [...]}} or delete it',
+    // Only the first syntax error: the ones after it are mostly its echoes.
     syntaxFix: "fix the JSON (comments and trailing commas are allowed)",
   });
-  if (!parsed.ok) return { ok: false, message: parsed.problems[0]! };
-  try {
-    return { ok: true, config: validate(parsed.root) };
-  } catch (error) {
-    if (!(error instanceof Invalid)) throw error;
-    const at = error.node ? parsed.at(error.node.offset) : path;
-    return { ok: false, message: `${at}: ${error.message}` };
-  }
+  if (!parsed.ok) return parsed;
+  const problems: string[] = [];
+  const config = validate(
+    parsed.root,
+    (node, message) => problems.push(`${parsed.at(node.offset)}: ${message}`),
+  );
+  if (problems.length === 0) return { ok: true, config };
+  const more = problems.length - MAX_PROBLEMS;
+  return {
+    ok: false,
+    problems: more > 0
+      ? [...problems.slice(0, MAX_PROBLEMS), `... and ${more} more mistakes in ${path}`]
+      : problems,
+  };
 }
 
-function validate(root: Node): HooksConfig {
-  const top = fields(root, "the top level", ["description", "hooks"], {
+function validate(root: Node, report: Report): HooksConfig {
+  const config: HooksConfig = { PreToolUse: [], PostToolUse: [] };
+  const top = fields(root, "the top level", ["description", "hooks"], report, {
     example: '{"hooks": {"PreToolUse": [...]}}',
   });
+  if (!top) return config;
   const description = top.get("description");
   if (description && description.type !== "string") {
-    throw new Invalid(description, 'description must be a string; write "description": "..."');
+    report(description, 'description must be a string; write "description": "..."');
   }
   const hooksNode = top.get("hooks");
   if (!hooksNode) {
-    throw new Invalid(root, 'missing field "hooks"; write {"hooks": {"PreToolUse": [...]}}');
+    report(root, 'missing field "hooks"; write {"hooks": {"PreToolUse": [...]}}');
+    return config;
   }
-  const events = fields(hooksNode, "hooks", HOOK_EVENTS, {
+  const events = fields(hooksNode, "hooks", HOOK_EVENTS, report, {
     unknown: (name) => `unsupported hook event "${name}" in hooks; use PreToolUse or PostToolUse`,
     example: '{"PreToolUse": [...], "PostToolUse": [...]}',
   });
-  const config: HooksConfig = { PreToolUse: [], PostToolUse: [] };
   let total = 0;
   for (const event of HOOK_EVENTS) {
-    const groups = events.get(event);
+    const groups = events?.get(event);
     if (!groups) continue;
-    const groupList = array(groups, `hooks.${event}`, '[{"matcher": "^bash$", "hooks": [...]}]');
-    groupList.forEach((groupNode, g) => {
+    const example = '[{"matcher": "^bash$", "hooks": [...]}]';
+    array(groups, `hooks.${event}`, example, report).forEach((groupNode, g) => {
       const where = `hooks.${event}[${g}]`;
-      const group = fields(groupNode, where, ["matcher", "hooks"], {
+      const group = fields(groupNode, where, ["matcher", "hooks"], report, {
         example: '{"matcher": "^bash$", "hooks": [{"type": "command", "command": "..."}]}',
       });
-      const { matcher, pattern } = parseMatcher(group.get("matcher"), where);
+      if (!group) return;
+      const matched = parseMatcher(group.get("matcher"), where, report);
       const list = group.get("hooks");
       if (!list) {
-        throw new Invalid(
+        report(
           groupNode,
           `missing field "hooks" in ${where}; add "hooks": [{"type": "command", "command": "..."}]`,
         );
+        return;
       }
-      array(list, `${where}.hooks`, '[{"type": "command", "command": "..."}]').forEach(
-        (handlerNode, h) => {
-          if (++total > MAX_HANDLERS) {
-            throw new Invalid(
-              handlerNode,
-              `more than ${MAX_HANDLERS} hook handlers; combine commands into fewer handlers`,
-            );
-          }
-          config[event].push({
-            event,
-            index: config[event].length,
-            matcher,
-            pattern,
-            ...parseHandler(handlerNode, `${where}.hooks[${h}]`),
-          });
-        },
+      const handlers = array(
+        list,
+        `${where}.hooks`,
+        '[{"type": "command", "command": "..."}]',
+        report,
       );
+      handlers.forEach((handlerNode, h) => {
+        if (++total === MAX_HANDLERS + 1) {
+          report(
+            handlerNode,
+            `more than ${MAX_HANDLERS} hook handlers; combine commands into fewer handlers`,
+          );
+        }
+        const handler = parseHandler(handlerNode, `${where}.hooks[${h}]`, report);
+        if (!handler || !matched) return;
+        config[event].push({ event, index: config[event].length, ...matched, ...handler });
+      });
     });
   }
   return config;
 }
 
-function parseMatcher(node: Node | undefined, where: string) {
+/** The matcher and its pattern; undefined (reported) when it is not a usable one. */
+function parseMatcher(node: Node | undefined, where: string, report: Report) {
   if (!node) return { matcher: undefined, pattern: undefined };
   if (node.type !== "string") {
-    throw new Invalid(
+    report(
       node,
       `${where}.matcher must be a string (a regular expression over tool names), ` +
         'e.g. "matcher": "^search_replace$"',
     );
+    return undefined;
   }
   const matcher = node.value as string;
   if (matcher === "" || matcher === "*") return { matcher, pattern: undefined };
   try {
     return { matcher, pattern: new RegExp(matcher, "u") };
   } catch (error) {
-    throw new Invalid(
+    report(
       node,
       `${where}.matcher is not a valid regular expression (${errorMessage(error)}); ` +
         'write one such as "^search_replace$", or leave it out to match every tool',
     );
+    return undefined;
   }
 }
 
-function parseHandler(node: Node, where: string) {
-  const handler = fields(node, where, ["type", "command", "timeout", "on_error", "sandbox"], {
-    example: '{"type": "command", "command": "./check.sh", "timeout": 30}',
-  });
+/** A handler's settings; undefined when any field is wrong (each one reported). */
+function parseHandler(node: Node, where: string, report: Report) {
+  const handler = fields(
+    node,
+    where,
+    ["type", "command", "timeout", "on_error", "sandbox"],
+    report,
+    { example: '{"type": "command", "command": "./check.sh", "timeout": 30}' },
+  );
+  if (!handler) return undefined;
+  let bad = false;
+  const wrong = (at: Node, message: string) => {
+    bad = true;
+    report(at, message);
+  };
   const type = handler.get("type");
   if (!type || type.type !== "string" || type.value !== "command") {
-    throw new Invalid(type ?? node, `${where}.type must be "command"; write "type": "command"`);
+    wrong(type ?? node, `${where}.type must be "command"; write "type": "command"`);
   }
   const command = handler.get("command");
   if (!command || command.type !== "string" || (command.value as string).trim() === "") {
-    throw new Invalid(
+    wrong(
       command ?? node,
       `${where}.command must be a non-blank string (run by /bin/sh -c in the project, inside ` +
         'the sandbox unless the handler says "sandbox": false), ' +
@@ -177,24 +205,22 @@ function parseHandler(node: Node, where: string) {
     );
   }
   const timeout = handler.get("timeout");
-  let timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
-  if (timeout) {
-    if (
+  if (
+    timeout && (
       timeout.type !== "number" || !Number.isInteger(timeout.value) || timeout.value <= 0 ||
       timeout.value > MAX_TIMER_SECONDS
-    ) {
-      throw new Invalid(
-        timeout,
-        `${where}.timeout must be a positive whole number of seconds, at most ` +
-          `${MAX_TIMER_SECONDS} (about 24 days), e.g. "timeout": 30 (default ` +
-          `${DEFAULT_TIMEOUT_SECONDS})`,
-      );
-    }
-    timeoutSeconds = timeout.value as number;
+    )
+  ) {
+    wrong(
+      timeout,
+      `${where}.timeout must be a positive whole number of seconds, at most ` +
+        `${MAX_TIMER_SECONDS} (about 24 days), e.g. "timeout": 30 (default ` +
+        `${DEFAULT_TIMEOUT_SECONDS})`,
+    );
   }
   const onError = handler.get("on_error");
   if (onError && (onError.type !== "string" || !["continue", "block"].includes(onError.value))) {
-    throw new Invalid(
+    wrong(
       onError,
       `${where}.on_error must be "continue" (the default: report the failure, run the call) ` +
         'or "block" (a failed hook stops the call)',
@@ -202,15 +228,16 @@ function parseHandler(node: Node, where: string) {
   }
   const sandbox = handler.get("sandbox");
   if (sandbox && sandbox.type !== "boolean") {
-    throw new Invalid(
+    wrong(
       sandbox,
       `${where}.sandbox must be true (the default: the command runs in the sandbox, like bash) ` +
         'or false (it runs outside, with your rights); write "sandbox": false without quotes',
     );
   }
+  if (bad) return undefined;
   return {
-    command: command.value as string,
-    timeoutSeconds,
+    command: command!.value as string,
+    timeoutSeconds: (timeout?.value as number | undefined) ?? DEFAULT_TIMEOUT_SECONDS,
     onError: (onError?.value ?? "continue") as "continue" | "block",
     sandbox: sandbox?.value !== false,
   };
@@ -223,35 +250,40 @@ interface FieldsOptions {
   example: string;
 }
 
-/** The fields of an object node by name; unknown and duplicate names are mistakes. */
+/**
+ * The fields of an object node by name; unknown and repeated names are reported and left out.
+ * Undefined (reported) when the node is not an object.
+ */
 function fields(
   node: Node,
   where: string,
   allowed: readonly string[],
+  report: Report,
   options: FieldsOptions,
-): Map<string, Node> {
+): Map<string, Node> | undefined {
   if (node.type !== "object") {
-    throw new Invalid(node, `${where} must be an object, e.g. ${options.example}`);
+    report(node, `${where} must be an object, e.g. ${options.example}`);
+    return undefined;
   }
   const found = new Map<string, Node>();
   for (const { name, key, value } of jsoncProperties(node)) {
     if (!allowed.includes(name)) {
       const hint = didYouMean(name, allowed);
-      throw new Invalid(
+      report(
         key,
         options.unknown?.(name) ??
           `unknown field "${name}" in ${where}${hint}; allowed fields: ${allowed.join(", ")}`,
       );
-    }
-    if (found.has(name)) {
-      throw new Invalid(key, `field "${name}" appears twice in ${where}; keep one`);
-    }
-    found.set(name, value);
+    } else if (found.has(name)) {
+      report(key, `field "${name}" appears twice in ${where}; keep one`);
+    } else found.set(name, value);
   }
   return found;
 }
 
-function array(node: Node, where: string, example: string): Node[] {
-  if (node.type !== "array") throw new Invalid(node, `${where} must be a list, e.g. ${example}`);
-  return node.children ?? [];
+/** The items of a list node; none (reported) when it is not a list. */
+function array(node: Node, where: string, example: string, report: Report): Node[] {
+  if (node.type === "array") return node.children ?? [];
+  report(node, `${where} must be a list, e.g. ${example}`);
+  return [];
 }

@@ -8,17 +8,25 @@ function parse(text: string | Uint8Array): HooksConfig {
     typeof text === "string" ? new TextEncoder().encode(text) : text,
     PATH,
   );
-  if (!result.ok) assert.fail(result.message);
+  if (!result.ok) assert.fail(result.problems.join("\n"));
   return result.config;
 }
 
-function problem(text: string | Uint8Array): string {
+/** Every mistake reported for `text`. */
+function problems(text: string | Uint8Array): string[] {
   const result = parseHooksConfig(
     typeof text === "string" ? new TextEncoder().encode(text) : text,
     PATH,
   );
   assert.equal(result.ok, false, `expected ${JSON.stringify(text)} to be rejected`);
-  return (result as { message: string }).message;
+  return (result as { problems: string[] }).problems;
+}
+
+/** The one mistake reported for `text`. */
+function problem(text: string | Uint8Array): string {
+  const found = problems(text);
+  assert.equal(found.length, 1, found.join("\n"));
+  return found[0]!;
 }
 
 Deno.test("JSONC with comments and trailing commas parses; handlers keep file order", () => {
@@ -81,7 +89,7 @@ Deno.test("a BOM is accepted", () => {
 
 Deno.test("syntax errors name the file, line and column", () => {
   assert.match(
-    problem('{\n  "hooks": {\n    "PreToolUse": [\n  }\n}'),
+    problems('{\n  "hooks": {\n    "PreToolUse": [\n  }\n}')[0]!,
     /^\/p\/\.hel\/hooks\.json:4:3: .*expected.*; fix the JSON/,
   );
   assert.match(problem('{"hooks": {"PreToolUse": "unterminated'), /:1:26: unterminated string/);
@@ -106,9 +114,9 @@ Deno.test("unknown fields anywhere are errors that name the field and the fix", 
     /unknown field "extra" in hooks\.PreToolUse\[0\]; allowed fields: matcher, hooks/,
   );
   assert.match(
-    problem(
+    problems(
       '{"hooks": {"PreToolUse": [{"hooks": [\n{"type": "command", "comand": "x"}]}]}}',
-    ),
+    )[0]!,
     /:2:21: unknown field "comand" in hooks\.PreToolUse\[0\]\.hooks\[0\] \(did you mean "command"\?\)/,
   );
   assert.match(
@@ -205,4 +213,41 @@ Deno.test('handlers run sandboxed unless they say "sandbox": false; a non-boolea
       "the command runs in the sandbox, like bash) or false (it runs outside, with your " +
       'rights); write "sandbox": false without quotes',
   );
+});
+
+Deno.test("every mistake of a file is reported at once, each with its place and fix", () => {
+  const text = `{
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "(", "hooks": [{ "type": "command", "comand": "x" }] },
+      { "hooks": [{ "type": "shell", "command": "y", "timeout": 0 }] }
+    ],
+    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "z", "sandbox": "no" }] }],
+    "Stop": []
+  }
+}`;
+  assert.deepEqual(problems(text), [
+    `${PATH}:8:5: unsupported hook event "Stop" in hooks; use PreToolUse or PostToolUse`,
+    `${PATH}:4:20: hooks.PreToolUse[0].matcher is not a valid regular expression (Invalid ` +
+    'regular expression: /(/u: Unterminated group); write one such as "^search_replace$", ' +
+    "or leave it out to match every tool",
+    `${PATH}:4:56: unknown field "comand" in hooks.PreToolUse[0].hooks[0] (did you mean ` +
+    '"command"?); allowed fields: type, command, timeout, on_error, sandbox',
+    `${PATH}:4:35: hooks.PreToolUse[0].hooks[0].command must be a non-blank string (run by ` +
+    '/bin/sh -c in the project, inside the sandbox unless the handler says "sandbox": false), ' +
+    'e.g. "command": "./scripts/check.sh"',
+    `${PATH}:5:29: hooks.PreToolUse[1].hooks[0].type must be "command"; write "type": "command"`,
+    `${PATH}:5:65: hooks.PreToolUse[1].hooks[0].timeout must be a positive whole number of ` +
+    'seconds, at most 2147483 (about 24 days), e.g. "timeout": 30 (default 600)',
+    `${PATH}:7:81: hooks.PostToolUse[0].hooks[0].sandbox must be true (the default: the ` +
+    "command runs in the sandbox, like bash) or false (it runs outside, with your rights); " +
+    'write "sandbox": false without quotes',
+  ]);
+});
+
+Deno.test("a file with very many mistakes lists the first 20 and counts the rest", () => {
+  const handlers = Array.from({ length: 25 }, () => ({ type: "command", command: "" }));
+  const found = problems(JSON.stringify({ hooks: { PreToolUse: [{ hooks: handlers }] } }));
+  assert.equal(found.length, 21);
+  assert.equal(found[20], `... and 5 more mistakes in ${PATH}`);
 });

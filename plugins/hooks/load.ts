@@ -28,7 +28,14 @@ export async function loadTrustedHooks(host: Host): Promise<HooksConfig | undefi
   if (file.kind === "unusable") return skip("unusable", `${file.message}; hooks skipped`);
 
   const parsed = parseHooksConfig(file.bytes, file.path);
-  if (!parsed.ok) return skip("invalid", `${parsed.message}; hooks skipped for this run`);
+  if (!parsed.ok) {
+    return skip(
+      "invalid",
+      `.hel/hooks.json is invalid, so hooks are skipped for this run:\n  ${
+        parsed.problems.join("\n  ")
+      }`,
+    );
+  }
 
   const summary = summarizeHooks(parsed.config);
   const outcome = await reviewTrust(host, HOOKS_TRUST, file.path, file.bytes, summary);

@@ -29,7 +29,7 @@ export default function hooks(): Plugin {
     checkConfig(kind, bytes, path) {
       if (kind !== HOOKS_TRUST.kind) return undefined;
       const parsed = parseHooksConfig(bytes, path);
-      return parsed.ok ? undefined : parsed.message;
+      return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
     summarizeConfig(kind, bytes, path) {
       if (kind !== HOOKS_TRUST.kind) return undefined;

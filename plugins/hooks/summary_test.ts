@@ -5,7 +5,7 @@ import { summarizeHooks } from "./summary.ts";
 const parse = (value: unknown) => {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
   const parsed = parseHooksConfig(bytes, "/p/.hel/hooks.json");
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
   return parsed.config;
 };
 const handler = (command: string, extra: Record<string, unknown> = {}) => ({

@@ -41,9 +41,13 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
     docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
   );
   const helps = await Promise.all(
-    [["--help"], ["trust", "--help"], ["sessions", "--help"], ["sessions", "export", "--help"]].map(
-      (args) => runHelInProcess(args, { cwd: project.project }),
-    ),
+    [
+      ["--help"],
+      ["trust", "--help"],
+      ["sessions", "--help"],
+      ["sessions", "export", "--help"],
+      ["config", "set", "--help"],
+    ].map((args) => runHelInProcess(args, { cwd: project.project })),
   );
   const listed = helps.map((help) => help.stdout).join("\n");
   // The `deno install` line shows Deno's flags, not hel's; `--config=...` in an MCP entry is
@@ -87,4 +91,57 @@ Deno.test("output into a pipe closed early (| grep -q, | head) ends quietly", as
     assert.equal(stderr, "", `hel ${args.join(" ")}`);
     assert.equal(status.code, 0, `hel ${args.join(" ")}`);
   }
+});
+
+Deno.test("hel help [command] prints what --help prints, for hel and for each command", async () => {
+  await using project = await tempProject();
+  const cwd = project.project;
+  for (
+    const [words, flagged] of [
+      [["help"], ["--help"]],
+      [["help", "trust"], ["trust", "--help"]],
+      [["help", "sessions", "show"], ["sessions", "show", "--help"]],
+      [["help", "mcp"], ["mcp", "--help"]],
+    ] as [string[], string[]][]
+  ) {
+    const help = await runHelInProcess(words, { cwd });
+    const expected = await runHelInProcess(flagged, { cwd });
+    assert.equal(help.code, 0, help.stderr);
+    assert.equal(help.stdout, expected.stdout, words.join(" "));
+    assert.match(help.stdout, /^Usage: hel/);
+  }
+  const root = await runHelInProcess(["--help"], { cwd });
+  assert.match(root.stdout, /^ {2}help \[command\.\.\.\] +show the help of hel, or of a command$/m);
+});
+
+Deno.test("hel help with a word that is no command says so, and how to send such an instruction", async () => {
+  await using project = await tempProject();
+  const result = await runHelInProcess(["help", "me", "fix", "the", "tests"], {
+    cwd: project.project,
+  });
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(
+    result.stderr,
+    "hel: help me: no such command (commands: plugins, trust, config, sessions, mcp, help); to give " +
+      'the model an instruction that starts with "help", use -i: hel -i "help me fix the tests"\n',
+  );
+  const nested = await runHelInProcess(["help", "sessions", "lst"], { cwd: project.project });
+  assert.equal(nested.code, 2);
+  assert.equal(
+    nested.stderr,
+    "hel: help sessions lst: no such command (commands: show, export, delete)\n",
+  );
+});
+
+Deno.test("-v, -V and --version all print the version; the help shows -v", async () => {
+  await using project = await tempProject();
+  const version = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`)).version;
+  for (const flag of ["-v", "-V", "--version"]) {
+    const result = await runHelInProcess([flag], { cwd: project.project });
+    assert.equal(result.code, 0, `${flag}: ${result.stderr}`);
+    assert.equal(result.stdout, `${version}\n`, flag);
+  }
+  const help = await runHelInProcess(["--help"], { cwd: project.project });
+  assert.match(help.stdout, /^ {2}-v, --version +output the version number$/m);
 });

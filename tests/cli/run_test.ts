@@ -267,7 +267,7 @@ Deno.test("--version and --help exit 0", async () => {
   assert.match(help.stdout, /--access <level>/);
 });
 
-Deno.test("plugins list follows deno.json, in order, with tools and interception points", async () => {
+Deno.test("plugins list follows deno.json, in order, with tools and what each does in words", async () => {
   await using project = await tempProject();
   const result = await runHelInProcess(["plugins", "list"], { cwd: project.project });
   assert.equal(result.code, 0, result.stderr);
@@ -275,7 +275,16 @@ Deno.test("plugins list follows deno.json, in order, with tools and interception
   const modules = [...result.stdout.matchAll(/^ {2}module: +(\S+)$/gm)].map((m) => m[1]);
   assert.deepEqual(modules, entries);
   assert.match(result.stdout, /^tools .*\n.*\n {2}tools: +.*read_file/m);
-  assert.match(result.stdout, /^ {2}hooks: /m);
+  const hooks = result.stdout.split("\n\n").find((block) => block.startsWith("hooks "));
+  assert.match(
+    hooks ?? "",
+    /\n {2}does: {6}checks tool calls before they run \(and may block them\)\n {13}sees tool results, and may change them\n {13}cleans up when hel exits\n/,
+  );
+  // The words a person reads, not the names of the plugin interface's hooks.
+  assert.doesNotMatch(
+    result.stdout,
+    /(?<!-)\b(setup|systemPrompt|environmentLines|toolDefinitions|lookupTool|beforeToolCall|afterToolCall|afterCompaction|saveState|restoreState|observe|shutdown)\b/,
+  );
 });
 
 Deno.test("--without removes a plugin's tools from every request", async () => {

@@ -50,7 +50,7 @@ Deno.test("--sha256 records only when the file has exactly that hash", async () 
   );
 });
 
-Deno.test("an invalid hooks.json is never trusted: hel trust names the mistake first", async () => {
+Deno.test("an invalid hooks.json is never trusted: hel trust names every mistake first", async () => {
   // A typo hel would skip at start: trusting it would approve nothing that runs.
   const invalid = hooksJson([{ hooks: [{ type: "command", comand: "echo hi" }] }]);
   await using project = await tempProject({ ".hel/hooks.json": invalid });
@@ -61,6 +61,11 @@ Deno.test("an invalid hooks.json is never trusted: hel trust names the mistake f
     assert.match(
       result.stderr,
       /^hel: \S+\/\.hel\/hooks\.json:\d+:\d+: unknown field "comand" in hooks\.PreToolUse\[0\]\.hooks\[0\]/m,
+    );
+    // Every mistake at once: the missing command is the second, on a line of its own.
+    assert.match(
+      result.stderr,
+      /^ {2}\S+\/\.hel\/hooks\.json:\d+:\d+: hooks\.PreToolUse\[0\]\.hooks\[0\]\.command must be a non-blank string/m,
     );
     assert.match(
       result.stderr,
@@ -103,7 +108,7 @@ Deno.test("reviewing needs a terminal; there it shows what the file runs and rec
   await using project = await tempProject({ ".hel/hooks.json": HOOKS });
   const store = `${project.root}/hel-home/trust.json`;
   const headless = await runHelInProcess(["trust", "hooks"], { cwd: project.project });
-  assert.equal(headless.code, 1);
+  assert.equal(headless.code, 2, "a setup error, as the README's exit codes say");
   assert.match(headless.stderr, /needs a terminal.*hel trust hooks --sha256/);
   assert.equal(await exists(store), false);
 
@@ -136,7 +141,7 @@ Deno.test("hel trust without a file, with an unknown kind or with no mode is ref
   assert.match(missing.stderr, /\.hel\/mcp\.json does not exist; there is nothing to trust/);
   const unknown = await runHelInProcess(["trust", "skills"], { cwd });
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /unknown kind "skills"; use hooks or mcp/);
+  assert.match(unknown.stderr, /unknown kind "skills"; use hooks, mcp or settings/);
   const none = await runHelInProcess(["trust"], { cwd });
   assert.equal(none.code, 2);
   assert.match(none.stderr, /needs exactly one of/);

@@ -163,9 +163,10 @@ Deno.test("a trust record planted inside the project is ignored", async () => {
   assert.equal(await project.read("a.txt"), "new\n");
 });
 
-Deno.test("an invalid config is reported with its place and skipped before any review", async () => {
+Deno.test("an invalid config is reported, every mistake with its place, and skipped before any review", async () => {
   const invalid = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "(", "hooks": [] }\n' +
-    "    ]\n  }\n}\n";
+    '    ],\n    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 0 }] }]' +
+    "\n  }\n}\n";
   await using project = await tempProject({ "a.txt": "old\n", ".hel/hooks.json": invalid });
   await using model = scriptedModel([{ toolCalls: [EDIT] }, { text: "edited" }]);
   const terminal = helOnTerminal(project, [...baseArgs(model), "-i", "go"]);
@@ -174,7 +175,7 @@ Deno.test("an invalid config is reported with its place and skipped before any r
   assert.ok(!output.includes(HOOKS_QUESTION), "no review of an invalid file");
   assert.match(
     output,
-    /hel: warning: \S+\/\.hel\/hooks\.json:4:20: hooks\.PreToolUse\[0\]\.matcher is not a valid regular expression .*; hooks skipped for this run/,
+    /hel: warning: \.hel\/hooks\.json is invalid, so hooks are skipped for this run:\r?\n {2}\S+\/\.hel\/hooks\.json:4:20: hooks\.PreToolUse\[0\]\.matcher is not a valid regular expression .*\r?\n {2}\S+\/\.hel\/hooks\.json:6:81: hooks\.PostToolUse\[0\]\.hooks\[0\]\.timeout must be a positive whole number/,
   );
   assert.equal(await project.read("a.txt"), "new\n");
   assert.equal(model.remaining(), 0);

@@ -1,6 +1,6 @@
 /**
  * `/init`: asks the model to look at the project and write a starter context file (`HEL.md`,
- * or the `--context-file` name): what the project is, how to build and test it, its
+ * or the first `--context-file` name): what the project is, how to build and test it, its
  * conventions. The request is a user turn, sent as if typed; its text is `init_prompt.txt`.
  *
  * @module
@@ -21,7 +21,7 @@ export const initCommand: SlashCommand = {
   name: "init",
   summary: "ask the model to write a starter HEL.md for this project",
   async run(context) {
-    const file = context.run.contextFile || DEFAULT_FILE;
+    const file = (context.run.contextFile || [])[0] ?? DEFAULT_FILE;
     const note = context.run.contextFile === false
       ? ` (this run reads no context file: --no-context-file)`
       : "; hel reads it from the next session on (/clear)";

@@ -84,11 +84,13 @@ Deno.test("a run against a closed port leaves no session, nor does one without a
   assert.match(refused.stderr, /gave up after 2 attempts/);
   assert.deepEqual(await leftBehind(project.root), { sessions: [], records: [] });
 
-  const keyless = await runHelInProcess([...base(url), "hello"], {
+  // A server elsewhere needs a key (one on this machine does not): none, and hel stops at once.
+  const keyless = await runHelInProcess([...base("https://models.example.com/v1"), "hello"], {
     ...at,
     unset: ["HEL_API_KEY", "DEEPSEEK_API_KEY"],
   });
   assert.equal(keyless.code, 2, keyless.stderr);
+  assert.match(keyless.stderr, /no model API key/);
   assert.deepEqual(await leftBehind(project.root), { sessions: [], records: [] });
 });
 

@@ -84,6 +84,8 @@ Deno.test("the first 8 characters of an id work in --resume, show, export and de
   const deleted = await runHelInProcess(["sessions", "delete", short], at);
   assert.equal(deleted.code, 0, deleted.stderr);
   assert.equal(deleted.stdout, `Deleted session ${id}.\n`);
+  // hel's record of it goes too: a folder forged later under that id is not resumed.
+  assert.deepEqual([...Deno.readDirSync(`${project.root}/hel-home/session-records`)], []);
   const gone = await runHelInProcess([...base(model.url), "--resume", short, "x"], at);
   assert.equal(gone.code, 2);
   assert.match(gone.stderr, new RegExp(`^hel: no session ${short} in this project`, "m"));

@@ -123,3 +123,42 @@ export function addCommands(
 
   addHelpCommand(program, plugins.flatMap(({ plugin }) => plugin.commands ?? []));
 }
+
+/**
+ * Lets a plugin's subcommand see the words after its name exactly as typed, when `argv` runs
+ * one: otherwise commander takes hel's own flags out of them wherever they stand (`hel mcp add
+ * x --timeout 5 -- cmd` would set the model's `--timeout`) and drops the `--` that ends the
+ * options. hel's own flags then go before the subcommand's name (`hel --sandbox off mcp list`).
+ */
+export function passWordsToPluginCommand(
+  // deno-lint-ignore no-explicit-any
+  program: Command<any, any, any>,
+  plugins: readonly LoadedPlugin[],
+  argv: readonly string[],
+): void {
+  const names = new Set(
+    plugins.flatMap(({ plugin }) => (plugin.commands ?? []).map((c) => c.name)),
+  );
+  const first = firstOperand(program, argv);
+  if (first === undefined || !names.has(first)) return;
+  program.enablePositionalOptions();
+  program.commands.find((command) => command.name() === first)?.passThroughOptions();
+}
+
+/** The first word of `argv` that is not a flag of hel's or a flag's value, as commander reads. */
+function firstOperand(
+  // deno-lint-ignore no-explicit-any
+  program: Command<any, any, any>,
+  argv: readonly string[],
+): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === "--") return undefined;
+    if (!word.startsWith("-") || word === "-") return word;
+    const option = program.options.find((o) => o.long === word || o.short === word);
+    const next = argv[i + 1];
+    if (option?.required) i++;
+    else if (option?.optional && next !== undefined && !next.startsWith("-")) i++;
+  }
+  return undefined;
+}

@@ -8,7 +8,7 @@
  */
 import { CommanderError } from "commander";
 import denoJson from "../deno.json" with { type: "json" };
-import { addCommands } from "./commands.ts";
+import { addCommands, passWordsToPluginCommand } from "./commands.ts";
 import { createProgram } from "./program.ts";
 import { type ModelFactory, type RootFlags, startFromCommandLine } from "./start.ts";
 import { writeErr } from "../kit/output.ts";
@@ -55,6 +55,7 @@ async function parseAndRun(argv: string[], options: CommandLineOptions): Promise
     await loadPlugins(pluginEntries(denoJson), new URL("../", import.meta.url));
   const program = createProgram(denoJson.version, plugins);
   addCommands(program, plugins, (code) => exitCode = code);
+  passWordsToPluginCommand(program, plugins, argv);
   // One reader of stdin for the whole invocation: the settings review and the run share it.
   const reader = new LineReader();
   const pluginCommands = plugins.flatMap(({ plugin }) => plugin.commands ?? []).map((c) => c.name);

@@ -116,7 +116,7 @@ export async function trustMcp(project: TempProject): Promise<void> {
 }
 
 /** Fast MCP timings for tests: short startup deadline and shutdown steps. */
-export const FAST = ["--mcp-startup-timeout", "5000", "--mcp-shutdown-wait", "300"];
+export const FAST = ["--mcp-startup-timeout", "5", "--mcp-shutdown-wait", "0.3"];
 
 /** Flags of a run against the scripted model. */
 export function modelArgs(model: ScriptedModel, access = "auto"): string[] {
@@ -130,7 +130,7 @@ export function slowStartRunArgs(model: ScriptedModel): string[] {
     "--tools",
     "read_file",
     "--mcp-startup-timeout",
-    "60000",
+    "60",
     "-i",
     "go",
   ];

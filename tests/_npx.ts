@@ -16,7 +16,7 @@ export const FILESYSTEM = "@modelcontextprotocol/server-filesystem@2026.8.31";
 /** Set HEL_SKIP_NPM_TESTS=1 to skip the tests that need `npx` and the npm registry. */
 export const ignoreNpm = Deno.env.get("HEL_SKIP_NPM_TESTS") === "1";
 /** A first `npx` run downloads the package; give startup room for that. */
-export const SLOW_START = ["--mcp-startup-timeout", "180000"];
+export const SLOW_START = ["--mcp-startup-timeout", "180"];
 
 /** Where the installs made once are kept: `npx`'s `_npx` folder per package. */
 const STORE = `${Deno.env.get("TMPDIR") ?? "/tmp"}/hel-test-npx`;

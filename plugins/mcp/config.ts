@@ -1,5 +1,6 @@
 /**
- * `.hel/mcp.json`: parsing (JSONC) and validation, before anything is trusted or started.
+ * An MCP configuration file (`.hel/mcp.json`, `$HEL_HOME/mcp.json`): parsing (JSONC) and
+ * validation, before anything is trusted or started.
  * A file with any mistake is rejected as a whole, with messages naming the file, line, column,
  * field and fix; unknown fields are mistakes, so a typo never silently changes what runs.
  *
@@ -39,6 +40,8 @@ export function callMaximumMs(callTimeoutMs: number): number {
 /** One configured stdio server. */
 export interface ServerConfig {
   name: string;
+  /** The file the entry is written in, as messages name it (`.hel/mcp.json`, or the person's). */
+  file: string;
   command: string;
   args: string[];
   /**
@@ -101,7 +104,7 @@ export function validServerName(name: string): boolean {
   return SERVER_NAME.test(name) && !name.includes("__");
 }
 
-/** Parses and validates the bytes of `.hel/mcp.json`; `path` is how messages name the file. */
+/** Parses and validates the bytes of an MCP configuration; `path` is how messages name the file. */
 export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult {
   const parsed = parseJsoncConfig(bytes, path, {
     emptyFix: `write for example ${EXAMPLE}`,
@@ -137,7 +140,7 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
   const servers: ServerConfig[] = [];
   const named = (n: string) => `servers.${JSON.stringify(n)}`;
   for (const { name, value: node } of uniqueProperties(serversNode, named, problem)) {
-    const server = readServer(name, node, problem);
+    const server = readServer(name, path, node, problem);
     if (server) servers.push(server);
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -147,6 +150,7 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
 
 function readServer(
   name: string,
+  file: string,
   node: Node,
   problem: (node: Node, message: string) => void,
 ): ServerConfig | undefined {
@@ -173,6 +177,7 @@ function readServer(
   }
   const server: ServerConfig = {
     name,
+    file,
     command: "",
     args: [],
     env: {},

@@ -5,6 +5,7 @@ const parse = (text: string) => parseMcpConfig(new TextEncoder().encode(text), "
 /** An entry `{"command": "x"}` as parsed, with every default. */
 const DEFAULTS = {
   name: "a",
+  file: ".hel/mcp.json",
   command: "x",
   args: [],
   env: {},
@@ -25,6 +26,7 @@ Deno.test("a full server entry, JSONC, servers in name order, defaults", () => {
     servers: [
       {
         name: "alpha",
+        file: ".hel/mcp.json",
         command: "python3",
         args: [],
         env: {},
@@ -33,6 +35,7 @@ Deno.test("a full server entry, JSONC, servers in name order, defaults", () => {
       },
       {
         name: "notes",
+        file: ".hel/mcp.json",
         command: "notes-mcp",
         args: ["--dir", "notes"],
         env: { A: "1" },

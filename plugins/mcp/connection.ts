@@ -414,7 +414,7 @@ function slowStartHint(command: string): string {
   const program = command.split("/").pop() ?? command;
   return FETCHING_LAUNCHERS.has(program)
     ? `A first ${program} run may still be downloading the server: run the command once by ` +
-      "hand, then start hel again"
+      "hand, then start hel again, or give it longer with --mcp-startup-timeout SECONDS"
     : "Run the command by hand to check that it answers MCP on its standard output";
 }
 

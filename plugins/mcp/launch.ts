@@ -103,7 +103,7 @@ export function createLauncher(context: PluginContext, runSettings: SandboxSetti
         writable: [cache],
         env: extra,
       });
-      if (!prepared.ok) return { ok: false, reason: unavailableText(prepared.text) };
+      if (!prepared.ok) return { ok: false, reason: unavailableText(prepared.text, config.file) };
       return { ...prepared, lookupEnv: env, sandboxed: true };
     },
   };
@@ -113,12 +113,12 @@ export function createLauncher(context: PluginContext, runSettings: SandboxSetti
  * Why a server did not start when the sandbox cannot work here. The kit words its reason for
  * the model ("Ask the user to ..."); this is for the person, and names the server's own way out.
  */
-function unavailableText(text: string): string {
+function unavailableText(text: string, file: string): string {
   const parts = text.match(/^the command was not run: (.*)\. Ask the user to (.*) or restart /s);
   const [reason, fix] = parts ? [parts[1], parts[2]] : [text, undefined];
   return `not started: ${reason}; ` +
     (fix ? `to fix it, ${fix}, or ` : "") +
-    'start hel with --sandbox off, or set "sandbox": false for this server in .hel/mcp.json ' +
+    `start hel with --sandbox off, or set "sandbox": false for this server in ${file} ` +
     "(either runs it with your rights)";
 }
 

@@ -1,73 +1,103 @@
 /**
- * `hel mcp list`: the one place to look when a server does not work. It reads the
- * configuration, says whether it is trusted (it never asks; `hel trust mcp` does), starts the
- * trusted servers, and prints each one's status, its tools and the tools it excluded and why.
+ * `hel mcp list`: the one place to look when a server does not work. It reads both
+ * configuration files, says whether the project's is trusted (it never asks; `hel trust mcp`
+ * does), starts the servers a run would start, and prints each one's status, the file it comes
+ * from, its tools and the tools it excluded and why.
  *
  * @module
  */
-import type { PluginCommand, PluginContext } from "../../core/mod.ts";
-import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
+import type { PluginContext } from "../../core/mod.ts";
+import { escapeControlCharacters, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
-import { callMaximumMs, type ServerConfig } from "./config.ts";
-import { CONFIG_PATH, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
+import type { ServerConfig } from "./config.ts";
+import {
+  clashText,
+  CONFIG_PATH,
+  MCP_TRUST,
+  type McpConfigFile,
+  mergeServers,
+  readMcpConfigs,
+} from "./config_files.ts";
+import { callTimeoutText, commandText } from "./describe.ts";
+import { ServerGroup } from "./servers.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./options.ts";
 import { shownEnvName } from "./server_env.ts";
 
-/** The `hel mcp` command. */
-export function createListCommand(options: McpPluginOptions): PluginCommand {
-  return {
-    name: "mcp",
-    description: "show the project's MCP servers, their status and their tools",
-    usage: "list",
-    async run(args, context) {
-      if (args.length !== 1 || args[0] !== "list") {
-        writeErr("hel: usage: hel mcp list\n");
-        return 2;
-      }
-      return await list(options, context);
-    },
-  };
+/**
+ * Prints each file's state, starts the servers a run would start (the person's, and the
+ * project's once trusted) and prints each one's status; 1 when anything does not work.
+ */
+export async function listServers(
+  options: McpPluginOptions,
+  context: PluginContext,
+): Promise<number> {
+  const [user, project] = await readMcpConfigs(context.helHome, context.project);
+  if (user.kind === "absent" && project.kind === "absent") {
+    print(
+      `No MCP servers: neither ${user.path} nor ${CONFIG_PATH} exists in ${context.project}. ` +
+        "Add one with: hel mcp add NAME -- COMMAND [ARGS...]",
+    );
+    return 0;
+  }
+  let working = true;
+  const userServers = fileState(user);
+  let projectServers = fileState(project);
+  if (userServers === undefined || projectServers === undefined) working = false;
+  if (
+    project.kind === "ok" && project.servers.length > 0 &&
+    !await context.trust.isTrusted(MCP_TRUST.kind, context.project, project.bytes)
+  ) {
+    print(
+      `${CONFIG_PATH} (sha256 ${project.sha256}) is not trusted for this project, so no server ` +
+        `was started from it. Review it with "hel trust mcp", or pin these bytes with ` +
+        `"hel trust mcp --sha256 ${project.sha256}".`,
+    );
+    for (const server of project.servers) {
+      print(`${server.name}: untrusted (${commandText(server)})`);
+    }
+    projectServers = [];
+    working = false;
+  } else if (project.kind === "ok" && project.servers.length > 0) {
+    print(`${CONFIG_PATH}: trusted (sha256 ${project.sha256})`);
+  }
+  const merged = mergeServers(userServers ?? [], projectServers ?? []);
+  for (const clash of merged.clashes) print(`warning: ${clashText(clash)}`);
+  if (merged.servers.length === 0) return working ? 0 : 1;
+  return await startAndShow(options, context, merged.servers) && working ? 0 : 1;
 }
 
-async function list(options: McpPluginOptions, context: PluginContext): Promise<number> {
-  const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
-  const file = await readMcpConfig(context.project);
-  if (file.kind === "absent") {
-    print(`No MCP servers: ${CONFIG_PATH} does not exist in ${context.project}.`);
-    return 0;
-  }
-  if (file.kind === "unusable") {
-    print(`${file.message}; no MCP server can start.`);
-    return 1;
-  }
-  if (file.kind === "invalid") {
-    print(`${CONFIG_PATH} is invalid, so no MCP server can start:`);
-    for (const problem of file.problems) print(`  ${problem}`);
-    return 1;
-  }
-  if (file.servers.length === 0) {
-    print(`${CONFIG_PATH} lists no servers.`);
-    return 0;
-  }
-  const command = (server: { command: string; args: string[] }) =>
-    [server.command, ...server.args].map((word) =>
-      /^[\w./:=@+-]+$/.test(word) ? word : JSON.stringify(word)
-    )
-      .join(" ");
-  if (!await context.trust.isTrusted(MCP_TRUST.kind, context.project, file.bytes)) {
-    print(
-      `${CONFIG_PATH} (sha256 ${file.sha256}) is not trusted for this project, so no server ` +
-        `was started. Review it with "hel trust mcp", or pin these bytes with ` +
-        `"hel trust mcp --sha256 ${file.sha256}".`,
-    );
-    for (const server of file.servers) print(`${server.name}: untrusted (${command(server)})`);
-    return 1;
-  }
+const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
 
-  print(`${CONFIG_PATH}: trusted (sha256 ${file.sha256})`);
+/** Says what is wrong with a file that cannot be used; its servers, or undefined then. */
+function fileState(file: McpConfigFile): ServerConfig[] | undefined {
+  switch (file.kind) {
+    case "absent":
+      return [];
+    case "unusable":
+      print(`${file.message}; no MCP server can start from it.`);
+      return undefined;
+    case "invalid":
+      print(`${file.path} is invalid, so no MCP server can start from it:`);
+      for (const problem of file.problems) print(`  ${problem}`);
+      return undefined;
+    case "ok":
+      if (file.servers.length === 0) print(`${file.path} lists no servers.`);
+      else if (file.scope === "user") {
+        print(`${file.path}: your own file, used without a trust question`);
+      }
+      return file.servers;
+  }
+}
+
+/** Starts the servers and prints each one's state; false when one did not start. */
+async function startAndShow(
+  options: McpPluginOptions,
+  context: PluginContext,
+  servers: ServerConfig[],
+): Promise<boolean> {
   const launcher = createLauncher(context, await sandboxSettingsFor(context));
   const group = new ServerGroup({
     project: context.project,
@@ -79,14 +109,15 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));
   Deno.addSignalListener("SIGINT", onInterrupt);
   try {
-    const states = await group.startAll(file.servers);
+    const states = await group.startAll(servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
-    const catalog = await buildCatalog(withAllowlists(connected, file.servers), new Set());
+    const catalog = await buildCatalog(withAllowlists(connected, servers), new Set());
     for (const state of states) {
-      const config = file.servers.find((server) => server.name === state.name)!;
+      const config = servers.find((server) => server.name === state.name)!;
       if (state.status === "skipped") {
         print(`${state.name}: skipped: ${state.reason}`);
-        print(`  command: ${command(config)}`);
+        print(`  command: ${commandText(config)}`);
+        print(`  from: ${config.file}`);
         for (const line of launchLines(launcher, config)) print(line);
         continue;
       }
@@ -97,9 +128,10 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
         `${state.name}: connected, ${usable.length} tool${usable.length === 1 ? "" : "s"}` +
           (excluded.length > 0 ? `, ${excluded.length} excluded` : "") +
           (leftOut !== undefined ? `, ${leftOut} left out by "tools"` : "") +
-          `, call timeout ${config.callTimeoutMs / 1000} s` + progressNote(config.callTimeoutMs),
+          `, call timeout ${callTimeoutText(config.callTimeoutMs)}`,
       );
-      print(`  command: ${command(config)}`);
+      print(`  command: ${commandText(config)}`);
+      print(`  from: ${config.file}`);
       for (const line of launchLines(launcher, config)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       for (const entry of usable) {
@@ -116,7 +148,7 @@ async function list(options: McpPluginOptions, context: PluginContext): Promise<
         print(`  warning: ${unmatchedText(item)}`);
       }
     }
-    return connected.length === states.length ? 0 : 1;
+    return connected.length === states.length;
   } finally {
     await group.shutdownAll();
     Deno.removeSignalListener("SIGINT", onInterrupt);
@@ -140,12 +172,4 @@ function launchLines(launcher: Launcher, config: ServerConfig): string[] {
     (unset.length > 0 ? `; not set in hel's environment, so not passed: ${unset.join(", ")}` : "") +
     `; base: ${names.filter((name) => !own.includes(name)).join(", ")}`,
   ];
-}
-
-/** How far progress reports can stretch a call, when they can (see callMaximumMs). */
-function progressNote(callTimeoutMs: number): string {
-  const maximumMs = callMaximumMs(callTimeoutMs);
-  return maximumMs > callTimeoutMs
-    ? ` (up to ${maximumMs / 1000} s while it reports progress)`
-    : "";
 }

@@ -1,7 +1,7 @@
 /**
- * The MCP connector: stdio servers from `.hel/mcp.json`, trusted by content, started with the
- * run, their tools listed by name in the system message and loaded on demand with
- * `load_mcp_tool`. Loaded tools run through the core's single tool-call path (hooks,
+ * The MCP connector: stdio servers from the person's `$HEL_HOME/mcp.json` and the project's
+ * `.hel/mcp.json` (trusted by content), started with the run, their tools listed by name in the
+ * system message and loaded on demand with `load_mcp_tool`. Loaded tools run through the core's single tool-call path (hooks,
  * permissions, spilling) as class `execute`.
  *
  * @module
@@ -14,19 +14,20 @@ import {
   toolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
-import { reviewTrust } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
+import { CONFIG_PATH, MCP_TRUST } from "./config_files.ts";
+import { serversForRun } from "./run_config.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
-import { createListCommand } from "./list_command.ts";
+import { createMcpCommand } from "./mcp_command.ts";
 import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
-import { CONFIG_PATH, MCP_TRACE, MCP_TRUST, readMcpConfig, ServerGroup } from "./servers.ts";
+import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
 import {
   eagerLoading,
@@ -41,11 +42,12 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
   const options = mcpOptions(given);
   return {
     name: "mcp",
-    description: "MCP servers from .hel/mcp.json; their tools are loaded on demand",
+    description: "MCP servers from $HEL_HOME/mcp.json and .hel/mcp.json; their tools are loaded " +
+      "on demand",
     hooks: ["systemPrompt", "toolDefinitions", "lookupTool", "status", "shutdown"],
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
     options: MCP_OPTIONS,
-    commands: [createListCommand(options)],
+    commands: [createMcpCommand(options)],
     trustedConfigs: [MCP_TRUST],
     traceChannels: [MCP_TRACE],
 
@@ -55,62 +57,25 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
 
-    summarizeConfig(kind, bytes, path) {
+    summarizeConfig(kind, bytes) {
       if (kind !== MCP_TRUST.kind) return undefined;
-      const parsed = parseMcpConfig(bytes, path);
+      // Named as the run's own review names it: each server says it is from .hel/mcp.json.
+      const parsed = parseMcpConfig(bytes, CONFIG_PATH);
       return parsed.ok ? summarizeServers(parsed.servers) : undefined;
     },
 
     async setup(host: Host): Promise<PluginHooks | void> {
       const trace: Trace = (data) => host.emit({ type: "trace", channel: MCP_TRACE, data });
       const warn = (text: string) => host.emit({ type: "warning", text });
-      // Without servers the plugin still says why, when the person asks (/mcp).
-      const idle = (line: string): PluginHooks => ({ status: () => [line] });
-      const file = await readMcpConfig(host.project);
-      if (file.kind === "absent") return idle(`no MCP servers: ${CONFIG_PATH} does not exist`);
-      if (file.kind === "unusable") {
-        trace({ event: "config", status: "unusable", message: file.message });
-        warn(`${file.message}; no MCP server was started`);
-        return idle(`no MCP server was started: ${file.message}`);
-      }
-      if (file.kind === "invalid") {
-        trace({ event: "config", status: "invalid", problems: file.problems });
-        warn(
-          `${CONFIG_PATH} is invalid, so no MCP server was started:\n  ${
-            file.problems.join("\n  ")
-          }`,
-        );
-        return idle(`no MCP server was started: ${CONFIG_PATH} is invalid`);
-      }
-      if (file.servers.length === 0) return idle(`no MCP servers: ${CONFIG_PATH} lists none`);
-      const summary = summarizeServers(file.servers);
-      const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, file.bytes, summary);
-      trace({ event: "config", status: trust, sha256: file.sha256, servers: file.servers.length });
-      const untrusted = idle(
-        `no MCP server was started: ${CONFIG_PATH} is not trusted (review it with "hel trust mcp")`,
-      );
-      if (trust === "refused") {
-        warn(
-          `you did not trust ${CONFIG_PATH}, so no MCP server was started; hel asks again on ` +
-            `the next run, or review it now with "hel trust mcp"`,
-        );
-        return untrusted;
-      }
-      if (trust === "no-terminal") {
-        warn(
-          `${CONFIG_PATH} is not trusted for this project and there is no terminal to ask, so ` +
-            `no MCP server was started. Review it with "hel trust mcp" on a terminal, or pin ` +
-            `these exact bytes with "hel trust mcp --sha256 ${file.sha256}"`,
-        );
-        return untrusted;
-      }
+      const { servers: configured, notes } = await serversForRun(host, trace, warn);
+      if (configured.length === 0) return { status: () => notes };
 
       const { startupMs, shutdownWaitMs } = timings(options, host);
       const launcher = createLauncher(host, await sandboxSettingsFor(host));
-      for (const server of file.servers.filter((server) => !launcher.sandboxed(server))) {
+      for (const server of configured.filter((server) => !launcher.sandboxed(server))) {
         warn(
           `MCP server ${server.name} runs outside the sandbox (${
-            server.sandbox ? "--sandbox off" : `"sandbox": false in ${CONFIG_PATH}`
+            server.sandbox ? "--sandbox off" : `"sandbox": false in ${server.file}`
           }), with your rights and whatever project code it loads`,
         );
       }
@@ -123,7 +88,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());
-      const states = await group.startAll(file.servers);
+      const states = await group.startAll(configured);
       const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
       for (const state of states) {
         if (state.status === "skipped") warn(`MCP server ${state.name} skipped: ${state.reason}`);
@@ -134,10 +99,10 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           : state
       );
       if (connected.length === 0) {
-        return { status: () => serverStatusLines(servers, [], new Set()) };
+        return { status: () => [...notes, ...serverStatusLines(servers, [], new Set())] };
       }
       const catalog = await buildCatalog(
-        withAllowlists(connected, file.servers),
+        withAllowlists(connected, configured),
         new Set(host.registeredToolNames()),
       );
       // Tools an allowlist leaves out are counted, never warned about one by one; an entry that
@@ -194,7 +159,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const section = parts.length > 0 ? parts.join("\n\n") : undefined;
       return {
         systemPrompt: () => section,
-        status: () => serverStatusLines(servers, catalog.entries, loaded),
+        status: () => [...notes, ...serverStatusLines(servers, catalog.entries, loaded)],
         toolDefinitions() {
           const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
           return names.map((name) => definitions.get(name)!);

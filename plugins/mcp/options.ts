@@ -1,11 +1,12 @@
 /**
- * The plugin's options and flags: factory options from `deno.json` over their defaults, the
- * `--mcp-eager` flag, and the hidden `--mcp-startup-timeout` / `--mcp-shutdown-wait` flags tests
- * use; flags win over the options for one run.
+ * The plugin's options and flags: factory options from `deno.json` over their defaults (in
+ * milliseconds, as their names say), the `--mcp-eager` and `--mcp-startup-timeout` flags, and the
+ * hidden `--mcp-shutdown-wait` that tests use; flags (in seconds) win over the options for one run.
  *
  * @module
  */
 import {
+  MAX_TIMER_SECONDS,
   optionValue,
   type PluginContext,
   type PluginOption,
@@ -53,30 +54,43 @@ export function mcpOptions(given: unknown = {}): McpPluginOptions {
   return withDefaults(DEFAULTS, parsed.data);
 }
 
-/** A hidden flag of milliseconds: undefined when not given. */
-function milliseconds(flag: string): (value: unknown) => number | undefined {
+/**
+ * A flag of seconds, like every other timeout of hel (fractions allowed, for tests' short
+ * waits), as milliseconds; undefined when not given.
+ */
+function seconds(
+  flag: string,
+  { zero }: { zero: boolean },
+): (value: unknown) => number | undefined {
   return (value) => {
     if (value === undefined) return undefined;
-    const ms = Number(value);
-    if (!Number.isFinite(ms) || ms < 0) {
-      throw new UsageError(`${flag}: expected a number of milliseconds, got "${value}"`);
+    const given = String(value).trim();
+    const number = given === "" ? NaN : Number(given);
+    if (!Number.isFinite(number) || number < 0 || (!zero && number === 0)) {
+      throw new UsageError(
+        `${flag}: expected a ${zero ? "" : "positive "}number of seconds, e.g. 60, got "${value}"`,
+      );
     }
-    return ms;
+    if (number > MAX_TIMER_SECONDS) {
+      throw new UsageError(`${flag}: at most ${MAX_TIMER_SECONDS} seconds, got "${value}"`);
+    }
+    return Math.round(number * 1000);
   };
 }
 
 const STARTUP_TIMEOUT: PluginOption<number | undefined> = {
-  flags: "--mcp-startup-timeout <ms>",
-  description: "time for all MCP servers to start",
-  hidden: true,
-  parse: milliseconds("--mcp-startup-timeout"),
+  flags: "--mcp-startup-timeout <s>",
+  description: `seconds all MCP servers have to start (default ${
+    DEFAULT_STARTUP_TIMEOUT_MS / 1000
+  })`,
+  parse: seconds("--mcp-startup-timeout", { zero: false }),
 };
 
 const SHUTDOWN_WAIT: PluginOption<number | undefined> = {
-  flags: "--mcp-shutdown-wait <ms>",
-  description: "wait per MCP shutdown step",
+  flags: "--mcp-shutdown-wait <seconds>",
+  description: "seconds to wait per MCP shutdown step",
   hidden: true,
-  parse: milliseconds("--mcp-shutdown-wait"),
+  parse: seconds("--mcp-shutdown-wait", { zero: true }),
 };
 
 const EAGER: PluginOption<boolean> = {

@@ -4,7 +4,7 @@ import { eagerLoading, mcpOptions, timings } from "./options.ts";
 
 const context = (flags: Record<string, unknown>) => ({ flags }) as unknown as PluginContext;
 
-Deno.test("timings come from the flags, else the deno.json options, else the defaults", () => {
+Deno.test("timings come from the flags in seconds, else the deno.json options, else the defaults", () => {
   assert.deepEqual(timings(mcpOptions(), context({})), {
     startupMs: 30_000,
     shutdownWaitMs: 2_000,
@@ -12,20 +12,39 @@ Deno.test("timings come from the flags, else the deno.json options, else the def
   const options = mcpOptions({ startupTimeoutMs: 5, shutdownWaitMs: 6 });
   assert.deepEqual(timings(options, context({})), { startupMs: 5, shutdownWaitMs: 6 });
   assert.deepEqual(
-    timings(options, context({ mcpStartupTimeout: "1500", mcpShutdownWait: "0" })),
-    { startupMs: 1500, shutdownWaitMs: 0 },
+    timings(options, context({ mcpStartupTimeout: "90", mcpShutdownWait: "0" })),
+    { startupMs: 90_000, shutdownWaitMs: 0 },
+  );
+  assert.deepEqual(
+    timings(options, context({ mcpStartupTimeout: "1.5", mcpShutdownWait: "0.3" })),
+    { startupMs: 1500, shutdownWaitMs: 300 },
   );
   assert.equal(eagerLoading(mcpOptions(), context({})), false);
   assert.equal(eagerLoading(mcpOptions(), context({ mcpEager: true })), true);
   assert.equal(eagerLoading(mcpOptions({ eager: true }), context({})), true);
 });
 
-Deno.test("a bad flag is a usage error naming it; bad deno.json options name each", () => {
-  assert.throws(
-    () => timings(mcpOptions(), context({ mcpStartupTimeout: "soon" })),
-    (error: Error) =>
-      error instanceof UsageError &&
-      error.message === '--mcp-startup-timeout: expected a number of milliseconds, got "soon"',
+Deno.test("a bad flag is a usage error naming it and the unit; bad deno.json options name each", () => {
+  const refused = (flags: Record<string, unknown>, message: string) =>
+    assert.throws(
+      () => timings(mcpOptions(), context(flags)),
+      (error: Error) => error instanceof UsageError && error.message === message,
+    );
+  refused(
+    { mcpStartupTimeout: "soon" },
+    '--mcp-startup-timeout: expected a positive number of seconds, e.g. 60, got "soon"',
+  );
+  refused(
+    { mcpStartupTimeout: "0" },
+    '--mcp-startup-timeout: expected a positive number of seconds, e.g. 60, got "0"',
+  );
+  refused(
+    { mcpShutdownWait: "-1" },
+    '--mcp-shutdown-wait: expected a number of seconds, e.g. 60, got "-1"',
+  );
+  refused(
+    { mcpStartupTimeout: "99999999" },
+    '--mcp-startup-timeout: at most 2147483 seconds, got "99999999"',
   );
   assert.throws(
     () => mcpOptions({ startupTimeoutMs: "5" as unknown as number, eger: true } as never),

@@ -1,48 +1,18 @@
 /**
- * The run's MCP servers as a group: read `.hel/mcp.json`, start every server concurrently under
+ * The run's MCP servers as a group: start every server concurrently under
  * one startup deadline, and shut them all down on every exit path — with a synchronous SIGKILL
  * of any group still alive if hel exits before an orderly shutdown could run.
  *
  * @module
  */
-import type { TrustedConfig } from "../../core/mod.ts";
-import { readProjectConfig, sha256Hex } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
-import { parseMcpConfig, type ServerConfig } from "./config.ts";
+import type { ServerConfig } from "./config.ts";
 import type { McpConnection, Trace } from "./connection.ts";
 import type { Launcher } from "./launch.ts";
 import { groupAlive, killGroupsNow } from "./shutdown.ts";
 
-/** How messages name the configuration file. */
-export const CONFIG_PATH = ".hel/mcp.json";
-
-/** `.hel/mcp.json` starts servers only once trusted: `hel trust mcp`, or the review at start. */
-export const MCP_TRUST: TrustedConfig = { kind: "mcp", subject: "MCP configuration" };
-
 /** The run record's trace of the MCP servers (`raw/mcp.jsonl`). */
 export const MCP_TRACE = "mcp";
-
-/** What reading `.hel/mcp.json` found. */
-export type McpConfigFile =
-  | { kind: "absent" }
-  | { kind: "unusable"; message: string }
-  | { kind: "invalid"; problems: string[] }
-  | { kind: "ok"; servers: ServerConfig[]; bytes: Uint8Array; sha256: string };
-
-/** Reads and validates the project's MCP configuration, before anything is trusted. */
-export async function readMcpConfig(project: string): Promise<McpConfigFile> {
-  const file = await readProjectConfig(project, "mcp.json");
-  if (file.kind === "absent") return file;
-  if (file.kind === "unusable") return { kind: "unusable", message: file.message };
-  const parsed = parseMcpConfig(file.bytes, CONFIG_PATH);
-  if (!parsed.ok) return { kind: "invalid", problems: parsed.problems };
-  return {
-    kind: "ok",
-    servers: parsed.servers,
-    bytes: file.bytes,
-    sha256: await sha256Hex(file.bytes),
-  };
-}
 
 /** One configured server after startup. */
 export type ServerState =

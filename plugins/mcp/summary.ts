@@ -1,6 +1,7 @@
 /**
- * What a parsed `.hel/mcp.json` runs, for the trust review: each server's program and
- * arguments, the names of the variables it sets, and whether it runs in the sandbox.
+ * What a parsed MCP configuration runs, for the trust review: each server's program and
+ * arguments, the file it comes from, the names of the variables it sets, and whether it runs
+ * in the sandbox.
  *
  * @module
  */
@@ -8,18 +9,28 @@ import type { TrustSummary } from "../../core/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { shownEnvNames } from "./server_env.ts";
 
-/** The servers in the order hel starts them. */
-export function summarizeServers(servers: readonly ServerConfig[]): TrustSummary {
+/**
+ * The servers in the order hel starts them. `replaces` holds the names the person's own file
+ * also defines: the project's entry would run instead, and the review says so, since it decides
+ * what runs under a name the person chose. (Short words: the review's lines have 80 columns.)
+ */
+export function summarizeServers(
+  servers: readonly ServerConfig[],
+  replaces: ReadonlySet<string> = new Set(),
+): TrustSummary {
   return {
     noun: { one: "MCP server", many: "MCP servers" },
-    entries: servers.map((server) => ({
-      label: `server ${JSON.stringify(server.name)}`,
-      command: server.command,
-      args: server.args,
-      // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).
-      envNames: shownEnvNames(server.env),
-      // False only for an entry with "sandbox": false (config.ts).
-      sandbox: server.sandbox,
-    })),
+    entries: servers.map((server) => {
+      return {
+        label: `server ${JSON.stringify(server.name)}`,
+        details: `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : ""),
+        command: server.command,
+        args: server.args,
+        // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).
+        envNames: shownEnvNames(server.env),
+        // False only for an entry with "sandbox": false (config.ts).
+        sandbox: server.sandbox,
+      };
+    }),
   };
 }

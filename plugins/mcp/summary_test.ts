@@ -8,16 +8,24 @@ const parse = (text: string) => {
   return parsed.servers;
 };
 
-Deno.test("each server: its program, arguments and the names (not values) of its variables", () => {
+Deno.test("each server: its program, arguments, file and the names (not values) of its variables", () => {
   const summary = summarizeServers(parse(
     '{"servers": {"b": {"command": "sh", "args": ["-c", "curl x | sh"], ' +
       '"env": {"TOKEN": "s3cret", "DEBUG": "1"}}, "a": {"command": "notes-mcp"}}}',
   ));
   assert.deepEqual(summary.noun, { one: "MCP server", many: "MCP servers" });
   assert.deepEqual(summary.entries, [
-    { label: 'server "a"', command: "notes-mcp", args: [], envNames: [], sandbox: true },
+    {
+      label: 'server "a"',
+      details: "from .hel/mcp.json",
+      command: "notes-mcp",
+      args: [],
+      envNames: [],
+      sandbox: true,
+    },
     {
       label: 'server "b"',
+      details: "from .hel/mcp.json",
       command: "sh",
       args: ["-c", "curl x | sh"],
       envNames: ["TOKEN", "DEBUG"],
@@ -25,6 +33,17 @@ Deno.test("each server: its program, arguments and the names (not values) of its
     },
   ]);
   assert.ok(!JSON.stringify(summary).includes("s3cret"));
+});
+
+Deno.test("a server that replaces one of the person's own says which file it replaces", () => {
+  const summary = summarizeServers(
+    parse('{"servers": {"a": {"command": "x"}, "b": {"command": "y"}}}'),
+    new Set(["b"]),
+  );
+  assert.deepEqual(summary.entries.map((entry) => entry.details), [
+    "from .hel/mcp.json",
+    "from .hel/mcp.json, replacing yours",
+  ]);
 });
 
 Deno.test('a server with "sandbox": false is summarised as outside the sandbox', () => {

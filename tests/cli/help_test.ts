@@ -13,13 +13,16 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
-      "Usage: hel mcp list\n\nshow the project's MCP servers, their status and their tools\n",
+      "Usage: hel mcp [list] | get NAME | add NAME [--scope user|project] " +
+        "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
+        "remove NAME [--scope user|project]\n\n" +
+        "list, show, add and remove MCP servers (yours and the project's)\n",
     );
   }
   // Other words are still the plugin's to judge.
   const wrong = await runHelInProcess(["mcp", "lst"], { cwd: project.project });
   assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /usage: hel mcp list/);
+  assert.match(wrong.stderr, /unknown command 'lst'\n\(Did you mean list\?\)/);
 });
 
 Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async () => {
@@ -40,17 +43,21 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
   const texts = await Promise.all(
     docs.map((doc) => Deno.readTextFile(`${REPO_ROOT}/${doc}`).catch(() => "")),
   );
-  const helps = await Promise.all(
-    [
+  const helps: string[] = [];
+  // One at a time: an in-process run owns stdout while it runs.
+  for (
+    const args of [
       ["--help"],
       ["trust", "--help"],
       ["sessions", "--help"],
       ["sessions", "export", "--help"],
       ["sessions", "prune", "--help"],
       ["config", "set", "--help"],
-    ].map((args) => runHelInProcess(args, { cwd: project.project })),
-  );
-  const listed = helps.map((help) => help.stdout).join("\n");
+      ["mcp", "add", "--help"],
+      ["mcp", "remove", "--help"],
+    ]
+  ) helps.push((await runHelInProcess(args, { cwd: project.project })).stdout);
+  const listed = helps.join("\n");
   // The `deno install` line shows Deno's flags, not hel's; `--config=...` in an MCP entry is
   // the server's own argument.
   const helLines = texts.join("\n").split("\n").filter((line) => !line.includes("deno install"));

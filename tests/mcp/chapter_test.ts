@@ -97,7 +97,7 @@ function args(model: ScriptedModel, ...extra: string[]): string[] {
     "--tools",
     "read_file,search_replace",
     "--mcp-shutdown-wait",
-    "300",
+    "0.3",
     ...extra,
     "-i",
     INSTRUCTION,

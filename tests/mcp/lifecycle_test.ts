@@ -53,7 +53,7 @@ Deno.test("servers that fail to start are skipped with the reason; the others ca
   });
   await Deno.chmod(`${project.project}/bin/npx`, 0o755);
   await using model = scriptedModel([{ text: "done" }]);
-  const result = await helMcp(project, model, ["--mcp-startup-timeout", "1500"]);
+  const result = await helMcp(project, model, ["--mcp-startup-timeout", "1.5"]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     result.stderr,
@@ -65,7 +65,7 @@ Deno.test("servers that fail to start are skipped with the reason; the others ca
   );
   assert.match(
     result.stderr,
-    /MCP server fetching skipped: did not finish initialize within the startup time \(1\.5 s\); hel stopped it\. A first npx run may still be downloading the server: run the command once by hand, then start hel again\n/,
+    /MCP server fetching skipped: did not finish initialize within the startup time \(1\.5 s\); hel stopped it\. A first npx run may still be downloading the server: run the command once by hand, then start hel again, or give it longer with --mcp-startup-timeout SECONDS\n/,
   );
   // A server that dies at start is reported with the end of its stderr.
   assert.match(
@@ -204,7 +204,7 @@ Deno.test("hel mcp list stops a server that is starting when Ctrl-C comes, befor
   await using project = await mcpProject((root) => ({
     silent: fixtureServer(root, "silent", "--silent", "--grandchild"),
   }));
-  const child = spawnHel(project, ["--mcp-startup-timeout", "60000", "mcp", "list"]);
+  const child = spawnHel(project, ["--mcp-startup-timeout", "60", "mcp", "list"]);
   await untilServerStarting(project, "silent");
   child.kill("SIGINT");
   const output = await child.output();

@@ -87,7 +87,7 @@ Deno.test("only allowlisted tools are offered and callable; the rest stay quiet"
 
 Deno.test("hel mcp list shows the allowlist, how many tools it left out, and an entry matching nothing", async () => {
   await using project = await mcpProject(filtered);
-  const result = await runHelInProcess(["--mcp-shutdown-wait", "300", "mcp", "list"], {
+  const result = await runHelInProcess(["--mcp-shutdown-wait", "0.3", "mcp", "list"], {
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stdout + result.stderr);

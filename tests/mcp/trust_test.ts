@@ -153,7 +153,7 @@ Deno.test("hel mcp list shows the status, tools and exclusions of every server, 
     cwd: project.project,
   });
   assert.equal(result.code, 0, result.stderr);
-  result = await runHelInProcess(["--mcp-shutdown-wait", "300", "mcp", "list"], {
+  result = await runHelInProcess(["--mcp-shutdown-wait", "0.3", "mcp", "list"], {
     cwd: project.project,
   });
   assert.equal(result.code, 1, result.stderr); // one server is not working

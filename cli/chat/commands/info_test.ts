@@ -86,7 +86,7 @@ Deno.test("/mcp shows the MCP plugin's servers, or why there are none", async ()
   const second = fakeChat(t.run);
   await runSlashCommand("/mcp", second.context);
   assert.deepEqual(second.printed, [
-    "no MCP servers: .hel/mcp.json does not exist\n" +
+    `no MCP servers: neither ${t.helHome}/mcp.json nor .hel/mcp.json exists\n` +
     "hel mcp list shows each server's command, sandbox and tools",
   ]);
 });

@@ -19,6 +19,7 @@ import { emptyUsage } from "../core/usage.ts";
 import { closingNote } from "./run_session.ts";
 import { beginConversation, type Conversation } from "./run_conversation.ts";
 import { resumableSessions } from "./session/resumable.ts";
+import { resolveSessionId } from "./session/session_id.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
 import { PluginDriver } from "../core/plugin_driver.ts";
 import { RuleBook } from "../core/permission_rules.ts";
@@ -47,8 +48,18 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   };
   // Off with --no-compaction: large results then reach the model whole.
   const spill = settings.spill
-    ? (text: string) =>
-      writeSpillFile(session.paths, text, (warning) => emit({ type: "warning", text: warning }))
+    ? async (text: string) => {
+      // Spilling goes into the session's folder: a new session is kept from now on.
+      if (!session.saved) {
+        session.save();
+        await session.journal.flush().catch(() => {}); // its failure: the spill's, below
+      }
+      return await writeSpillFile(
+        session.paths,
+        text,
+        (warning) => emit({ type: "warning", text: warning }),
+      );
+    }
     : undefined;
   const tools = new ToolRegistry(plugins);
   const { host, reading } = createHost({
@@ -72,11 +83,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   });
   let shuttingDown: Promise<void> | undefined;
   // Once only: the normal end, a signal and a failed setup may all ask for it.
-  const shutdown = () =>
-    shuttingDown ??= plugins.shutdown().finally(() => {
-      session.journal.close();
-      session.lock.release();
-    });
+  const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => session.release());
   deps.onShutdownReady?.(shutdown);
   for (const text of session.warnings) emit({ type: "warning", text });
   const rules = new RuleBook(settings.permissions);
@@ -147,7 +154,11 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       if (reply.ok && reply.usage) {
         current.measured(request.messages.length, reply.usage.promptTokens);
       }
-      if (reply.ok) await current.recorder.record(reply.message);
+      if (reply.ok) {
+        // The first answer: a new session is written from here on (none for a run without).
+        current.session.save();
+        await current.recorder.record(reply.message);
+      }
       return reply;
     },
   };
@@ -170,6 +181,9 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   return {
     get session() {
       return session.paths;
+    },
+    get sessionSaved() {
+      return session.saved;
     },
     usage,
     plugins: deps.plugins,
@@ -248,7 +262,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     async newSession() {
       await switchTo(await openSession(project, undefined, helHome), freshStates);
     },
-    async resumeSession(id) {
+    async resumeSession(given) {
+      const id = await resolveSessionId(project, given);
       if (id === session.paths.id) {
         throw new UsageError(`session ${id} is the one this chat is in already`);
       }

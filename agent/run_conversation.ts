@@ -143,7 +143,7 @@ export async function beginConversation(
       try {
         await recorder.close();
       } finally {
-        session.lock.release();
+        session.release();
       }
     },
   };

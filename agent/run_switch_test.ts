@@ -53,7 +53,8 @@ Deno.test("resuming a saved session continues its conversation and plugin state 
 
   const listed = await run.savedSessions();
   assert.deepEqual(listed.map((s) => [s.id, s.firstPrompt]), [[first, "first task"]]);
-  assert.ok(listed[0]!.messageCount >= 5 && listed[0]!.updatedAt.length > 0);
+  assert.ok(listed[0]!.messages >= 4 && listed[0]!.updatedAt.length > 0);
+  assert.equal(listed[0]!.turns, 1);
 
   const resumed = await run.resumeSession(first);
   assert.equal(run.session.id, first);

@@ -86,6 +86,11 @@ export interface ResumedSession {
 export interface Run {
   /** The session the conversation is saved in now. */
   readonly session: SessionPaths;
+  /**
+   * False while the session exists only in memory: a new session is written from the model's
+   * first answer on, so a run that never got one leaves none.
+   */
+  readonly sessionSaved: boolean;
   usage: RunUsage;
   plugins: readonly Plugin[];
   /** The model id requests use now. */
@@ -109,8 +114,8 @@ export interface Run {
    */
   newSession(): Promise<void>;
   /**
-   * Continues saved session `id` of this project (`/resume`), by the rules of `--resume`: a
-   * refusal is a `UsageError` saying why, and the current session goes on.
+   * Continues saved session `id` (or the start of its id) of this project (`/resume`), by the
+   * rules of `--resume`: a refusal is a `UsageError` saying why, and the current session goes on.
    */
   resumeSession(id: string): Promise<ResumedSession>;
   /** Later requests use model `id`; the session's journal notes the change. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { contextCost } from "./context_cost.ts";
 import { fromSource } from "./hel_process.ts";
 import { formatJournalCost, journalCost } from "./journal_cost.ts";
+import { formatSessionsList, sessionsList } from "./sessions_list.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
@@ -67,6 +68,13 @@ Deno.test("bench journal cost: one row per journal size, each with its three fig
     assert.ok(row.appendUs > 0 && row.endsMs > 0 && row.readAllMs > 0, JSON.stringify(row));
   }
   assert.match(formatJournalCost(rows).join("\n"), /\| 1,000 \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
+});
+
+Deno.test("bench hel sessions: one row per number of sessions, each listed whole", async () => {
+  const rows = await sessionsList(1, [3, 30]);
+  assert.deepEqual(rows.map((row) => row.sessions), [3, 30]);
+  for (const row of rows) assert.ok(row.listMs > 0 && row.journalsMB > 0, JSON.stringify(row));
+  assert.match(formatSessionsList(rows).join("\n"), /\| 30 \| [\d.]+ \| [\d.]+ \| \d+ \|/);
 });
 
 Deno.test("bench chat key latency: keys typed into hel's chat are timed until the screen shows them", async () => {

@@ -2,7 +2,8 @@
  * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
- * deferred versus eager MCP loading, peak memory, the session journal's cost per entry, the
+ * deferred versus eager MCP loading, peak memory, the session journal's cost per entry,
+ * listing 10 to 1,000 sessions (`hel sessions`), the
  * chat's key-to-screen latency and drawing a streamed markdown answer in the chat. hel runs as
  * a subprocess against the
  * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
@@ -21,6 +22,7 @@ import { contextCost } from "./context_cost.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
+import { sessionsList } from "./sessions_list.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
 import { inputLatency } from "./input_latency.ts";
 import { markdownRender } from "./markdown_render.ts";
@@ -75,6 +77,8 @@ step("looking for planted git repositories (10,000 and 100,000 files)");
 const gitWatch = await gitWatchCost(3);
 step("session journal (10, 1,000 and 100,000 entries)");
 const journal = await journalCost(runs);
+step("hel sessions (10, 100 and 1,000 sessions)");
+const sessions = await sessionsList(runs);
 step("input box, key to screen");
 const input = await inputLatency();
 step("the whole chat on a pseudo-terminal, key to screen");
@@ -101,6 +105,7 @@ const results: BenchResults = {
   memory: mem,
   gitWatch,
   journal,
+  sessionsList: sessions,
   inputLatency: input,
   chatKeyLatency: chatKeys,
   markdown,

@@ -34,14 +34,20 @@ export const PLAIN_KEYS: readonly (readonly [string, string])[] = [
   ["Ctrl-D", "leave"],
 ];
 
-/** Shows `items` numbered and reads the number chosen; anything else cancels. */
-async function pickByNumber<T>(
+/**
+ * Shows `items` numbered (under `header`, aligned with the labels, when given) and reads the
+ * number chosen; anything else cancels.
+ */
+export async function pickByNumber<T>(
   reader: LineReader,
   title: string,
   items: { label: string; value: T }[],
+  header?: string,
 ): Promise<T | undefined> {
-  const list = items.map((item, index) => `  ${index + 1}. ${item.label}`).join("\n");
-  writeOut(`${title}\n${list}\nnumber (Enter to cancel): `);
+  const digits = String(items.length).length;
+  const list = items.map((item, index) => `  ${String(index + 1).padStart(digits)}. ${item.label}`);
+  if (header !== undefined) list.unshift(`  ${" ".repeat(digits + 2)}${header}`);
+  writeOut(`${title}\n${list.join("\n")}\nnumber (Enter to cancel): `);
   const chosen = Number((await reader.readLine())?.trim() || Number.NaN);
   return Number.isInteger(chosen) ? items[chosen - 1]?.value : undefined;
 }

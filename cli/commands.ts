@@ -10,11 +10,11 @@ import { trustedConfigFile, type TrustKind } from "../core/trust.ts";
 import { SETTINGS_TRUST } from "../agent/settings/trust.ts";
 import { addConfigCommand } from "./config_command.ts";
 import { settingsReader } from "./settings_apply.ts";
-import { createCliContext, projectDir } from "../agent/context_file.ts";
+import { createCliContext, helHome, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { addHelpCommand, pluginCommandHelp } from "./help_command.ts";
-import { sessionsDelete, sessionsList } from "./sessions_command.ts";
+import { parseAge, sessionsDelete, sessionsList, sessionsPrune } from "./sessions_command.ts";
 import { sessionsExport, sessionsShow } from "./session_show.ts";
 import { orList, runTrustCommand } from "./trust_command.ts";
 import { writeOut } from "../kit/output.ts";
@@ -68,22 +68,34 @@ export function addCommands(
   addConfigCommand(program, plugins, setExitCode);
 
   const sessions = program.command("sessions")
-    .description("list this project's sessions: id, idle or busy, last update, messages")
-    .action(async () => writeOut(await sessionsList(await projectDir())));
+    .description("list this project's sessions: id, age, turns, model, first prompt");
+  // `hel sessions` alone lists them too (`hel sessions --json` included).
+  sessions.command("list", { isDefault: true })
+    .description("a table of the sessions, most recent first: id, age, turns, model, first prompt")
+    .option("--json", "print every session with its whole id as JSON")
+    .action(async (options) => writeOut(await sessionsList(await projectDir(), options)));
+  const id = ["<id>", "the session id, or its first 8 characters at least"] as const;
   sessions.command("show")
     .description("print a session's conversation (text, or its journal entries with --json)")
-    .argument("<id>", "the session id")
+    .argument(...id)
     .option("--json", "print the conversation as JSON")
     .action(async (id, options) => writeOut(await sessionsShow(await projectDir(), id, options)));
   sessions.command("export")
     .description("write a session's conversation as a readable transcript")
-    .argument("<id>", "the session id")
+    .argument(...id)
     .option("--format <format>", "the transcript's format: markdown", "markdown")
     .action(async (id, options) => writeOut(await sessionsExport(await projectDir(), id, options)));
   sessions.command("delete")
     .description("delete a session with its spill files (refused while it is in use)")
-    .argument("<id>", "the session id")
-    .action(async (id) => writeOut(await sessionsDelete(await projectDir(), id)));
+    .argument(...id)
+    .action(async (id) => writeOut(await sessionsDelete(await projectDir(), id, helHome())));
+  sessions.command("prune")
+    .description("delete the sessions last written longer ago than --older-than (not those in use)")
+    .requiredOption("--older-than <age>", "a number and a unit: d, h or m (30d, 12h)", parseAge)
+    .option("--dry-run", "list what would be deleted; delete nothing")
+    .action(async (options) =>
+      writeOut(await sessionsPrune(await projectDir(), helHome(), options))
+    );
 
   for (const { plugin } of plugins) {
     for (const command of plugin.commands ?? []) {

@@ -19,6 +19,7 @@ Examples:
   $ hel "explain what main.ts does"                one instruction, answer on stdout
   $ hel --access auto --tools read_file,grep "…"   pick tools, run without questions
   $ hel                                            interactive chat on a terminal
+  $ hel -c "and now the tests"                     continue the most recent session
   $ hel --base-url http://localhost:8080/v1 --model m "…"   any OpenAI-compatible server
   $ hel --output-format json "…" | jq -r .result   the answer and run facts as JSON
   $ hel plugins list                               what this build is made of
@@ -117,8 +118,16 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       300,
     )
     .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)
-    .option("--resume [id]", "continue a saved session (no id: this project's most recent)")
-    .option("--fork-session", "with --resume: continue in a new session, leaving the old as it was")
+    .option("-c, --continue", "continue this project's most recent session")
+    .option(
+      "--resume [id]",
+      "continue a saved session: its id or first 8 characters; no id: choose in a list on a " +
+        "terminal (elsewhere: the most recent)",
+    )
+    .option(
+      "--fork-session",
+      "with --continue or --resume: continue in a new session, leaving the old as it was",
+    )
     .option("--context-window <tokens>", "model context window (default 1000000)", positiveInt)
     .option("--compact-at <tokens>", "compact above this size (with --keep-recent)", positiveInt)
     .option("--keep-recent <tokens>", "recent tokens kept verbatim when compacting", positiveInt)

@@ -6,17 +6,18 @@
  *
  * @module
  */
-import { existingSessionDir } from "../agent/session/catalog.ts";
+import { findSession } from "../agent/session/catalog.ts";
 import { loadSessionState } from "../agent/session/load.ts";
 import type { SessionState } from "../agent/session/replay.ts";
 import { SnapshotError } from "../agent/session/snapshot.ts";
 import type { ChatMessage } from "../core/types.ts";
 import { UsageError } from "../core/usage_error.ts";
 
-async function load(project: string, id: string): Promise<SessionState> {
-  const dir = await existingSessionDir(project, id);
+/** The session `given` names (its id or the start of it): its whole id and its state. */
+async function load(project: string, given: string): Promise<SessionState & { id: string }> {
+  const { id, dir } = await findSession(project, given);
   try {
-    return (await loadSessionState(dir, id, project)).state;
+    return { ...(await loadSessionState(dir, id, project)).state, id };
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new UsageError(`session ${id} has no saved conversation`);
@@ -91,23 +92,24 @@ export function conversationMarkdown(id: string, state: SessionState): string {
 /** `hel sessions show`. */
 export async function sessionsShow(
   project: string,
-  id: string,
+  given: string,
   options: { json?: boolean },
 ): Promise<string> {
-  const state = await load(project, id);
-  if (!options.json) return conversationText(id, state);
-  const value = { session_id: id, created_at: state.createdAt, messages: state.messages };
+  const state = await load(project, given);
+  if (!options.json) return conversationText(state.id, state);
+  const value = { session_id: state.id, created_at: state.createdAt, messages: state.messages };
   return JSON.stringify(value, null, 2) + "\n";
 }
 
 /** `hel sessions export`. */
 export async function sessionsExport(
   project: string,
-  id: string,
+  given: string,
   options: { format?: string },
 ): Promise<string> {
   if ((options.format ?? "markdown") !== "markdown") {
     throw new UsageError(`--format ${options.format}: the only format is markdown`);
   }
-  return conversationMarkdown(id, await load(project, id));
+  const state = await load(project, given);
+  return conversationMarkdown(state.id, state);
 }

@@ -16,7 +16,7 @@ import { fileApprover, noticeWhenUnanswered, terminalApprover } from "./approver
 import { type Interrupts, runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
-import { checkSessionId } from "../agent/session/catalog.ts";
+import { checkResumeFlags, sessionToOpen } from "./resume_choice.ts";
 import { createCliContext, stderrLogger } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
@@ -48,6 +48,7 @@ export type RootFlags = Record<string, unknown> & {
   stream: boolean;
   timeout: number;
   maxOutputTokens: number;
+  continue?: boolean;
   resume?: string | true;
   forkSession?: boolean;
   contextWindow?: number;
@@ -198,10 +199,7 @@ async function runWithListeners(
     throw new UsageError("give the instruction either as words or with --instruction, not both");
   }
   const compaction = policyFromFlags(flags);
-  if (typeof flags.resume === "string") checkSessionId(flags.resume, "--resume");
-  if (flags.forkSession && flags.resume === undefined) {
-    throw new UsageError("--fork-session needs --resume: it copies a saved session into a new one");
-  }
+  checkResumeFlags(flags);
   const key = apiKey(flags);
   const active = activePlugins(plugins, flags.without);
   const given = flags.instruction ?? (words.length > 0 ? words.join(" ") : undefined);
@@ -236,6 +234,11 @@ async function runWithListeners(
     : undefined;
   const size = () => terminalSize() ?? { columns: 80, rows: 24 };
   const color = colorWanted((name) => surroundings().env(name));
+  const resume = await sessionToOpen(flags, context, reader, color);
+  if (resume === "cancelled") {
+    writeErr("hel: no session chosen; nothing was run\n");
+    return 0;
+  }
   const inkChat = ink?.prepareInkChat({ color, size, context });
   // The Ink chat always has a person to ask; the others may have no one.
   const approver: Approver = inkChat && !flags.approvalInput
@@ -274,7 +277,7 @@ async function runWithListeners(
       contextFile: flags.contextFile,
       maxTurns: flags.maxTurns,
       spill: flags.compaction,
-      resume: flags.resume,
+      resume,
       forkSession: flags.forkSession ?? false,
       compaction,
       contextWindow: flags.contextWindow ?? DEFAULT_CONTEXT_WINDOW,

@@ -4,6 +4,8 @@
  */
 import { parseJournal } from "../agent/session/journal.ts";
 import { replayJournal } from "../agent/session/replay.ts";
+import type { SessionSummary } from "../agent/session/catalog.ts";
+import { runHelInProcess } from "./_run.ts";
 
 /** The session folder of `id` in `project`. */
 export const sessionDir = (project: string, id: string) => `${project}/.hel/sessions/${id}`;
@@ -18,6 +20,26 @@ export async function journalEntries(project: string, id: string) {
 export async function savedSession(project: string, id: string) {
   const text = await Deno.readTextFile(`${sessionDir(project, id)}/journal.jsonl`);
   return replayJournal(parseJournal(text).entries, id, project);
+}
+
+/** Makes session `id` look last written `hours` ago: its journal's times and its mtime. */
+export async function ageSession(project: string, id: string, hours: number): Promise<void> {
+  const when = new Date(Date.now() - hours * 3_600_000);
+  const path = `${sessionDir(project, id)}/journal.jsonl`;
+  const text = await Deno.readTextFile(path);
+  // Every time has the same length, so a hel holding the journal open appends where it was.
+  await Deno.writeTextFile(path, text.replace(/"t":"[^"]+"/g, `"t":"${when.toISOString()}"`));
+  await Deno.utime(path, when, when);
+}
+
+/** The row of session `id` in `hel sessions --json`, as a script reads it (undefined: none). */
+export async function listedSession(
+  project: string,
+  id: string,
+): Promise<SessionSummary | undefined> {
+  const listed = await runHelInProcess(["sessions", "--json"], { cwd: project });
+  if (listed.code !== 0) throw new Error(`hel sessions --json: ${listed.stderr}`);
+  return (JSON.parse(listed.stdout) as SessionSummary[]).find((row) => row.id === id);
 }
 
 /**

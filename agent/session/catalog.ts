@@ -1,42 +1,32 @@
 /**
- * The sessions of a project: checking a session id, listing sessions with their state,
- * finding the most recent one and deleting one. Used by `hel sessions` and `--resume`.
+ * The sessions of a project: finding one by its id (or the start of it), listing them with
+ * their state, finding the most recent one and deleting one. Used by `hel sessions`,
+ * `--resume` and `--continue`.
  *
  * @module
  */
 import { errorMessage } from "../../core/errors.ts";
 import { isSessionBusy, tryLockSession } from "./lock.ts";
-import { checkRealDirectory, sessionPaths } from "./store.ts";
-import { loadSnapshot, snapshotPath } from "./snapshot.ts";
-import { journalPath, readJournalEnds } from "./journal.ts";
+import { sessionIds, sessionPaths, sessionsFolderExists } from "./store.ts";
+import { snapshotPath } from "./snapshot.ts";
+import { journalPath } from "./journal.ts";
 import { UsageError } from "../../core/usage_error.ts";
+import { resolveSessionId } from "./session_id.ts";
+import { type ConversationSummary, readSummary } from "./summary.ts";
+import { forgetSession } from "./record.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Throws a usage error unless `id` is a session id in its canonical lowercase UUID form.
- * With `flag` (`--resume`), the error also says how to resume with an instruction.
- */
-export function checkSessionId(id: string, flag?: string): void {
-  if (UUID.test(id)) return;
-  if (UUID.test(id.toLowerCase())) {
-    throw new UsageError(`session id ${id}: write it in lowercase, as hel printed it`);
-  }
-  const hint = flag
-    ? `; to resume the most recent session with an instruction, write ${flag} -i "<instruction>"`
-    : "";
-  throw new UsageError(
-    `${flag ? `${flag}: ` : ""}invalid session id "${id}" (expected a UUID as printed in ` +
-      `"session: <id>"; run hel sessions to list them)${hint}`,
-  );
+/** A session of the project found by its id: the whole id and its folder. */
+export interface FoundSession {
+  id: string;
+  dir: string;
 }
 
 /**
- * The folder of session `id`, which must exist as a real directory (not a symlink).
- * Throws a usage error naming the fix otherwise.
+ * The session `given` names (its id, or the start of it: session_id.ts), whose folder must
+ * exist as a real directory (not a symlink). Throws a usage error naming the fix otherwise.
  */
-export async function existingSessionDir(project: string, id: string): Promise<string> {
-  checkSessionId(id);
+export async function findSession(project: string, given: string): Promise<FoundSession> {
+  const id = await resolveSessionId(project, given);
   const { dir } = sessionPaths(project, id);
   let info: Deno.FileInfo | undefined;
   try {
@@ -50,83 +40,41 @@ export async function existingSessionDir(project: string, id: string): Promise<s
   if (!info.isDirectory) {
     throw new UsageError(`${dir} must be a real directory (found a symlink or file)`);
   }
-  return dir;
+  return { id, dir };
 }
 
 /** One row of `hel sessions`. */
-export interface SessionSummary {
+export interface SessionSummary extends ConversationSummary {
   id: string;
   busy: boolean;
-  /** From the journal's last entry (or an older hel's snapshot); undefined when unreadable. */
-  updatedAt?: string;
-  messageCount?: number;
   /** Why the journal (or snapshot) could not be read, when it exists but is unusable. */
   problem?: string;
 }
 
-/**
- * Checks that `.hel` and `.hel/sessions` are real folders of the project (a symlink is refused
- * with a usage error); false when they do not exist yet.
- */
-async function sessionsFolderExists(project: string): Promise<boolean> {
-  try {
-    await checkRealDirectory(`${project}/.hel`);
-    await checkRealDirectory(`${project}/.hel/sessions`);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
-
-async function sessionIds(project: string): Promise<string[]> {
-  const ids: string[] = [];
-  if (!await sessionsFolderExists(project)) return ids;
-  for await (const entry of Deno.readDir(`${project}/.hel/sessions`)) {
-    if (entry.isDirectory && UUID.test(entry.name)) ids.push(entry.name);
-  }
-  return ids;
-}
+/** Sessions summarised at once: enough to overlap the reads, few enough to bound open files. */
+const AT_ONCE = 16;
 
 /** Every session of the project, most recently updated first; never-saved ones last. */
 export async function listSessions(project: string): Promise<SessionSummary[]> {
+  const ids = await sessionIds(project);
   const rows: SessionSummary[] = [];
-  for (const id of await sessionIds(project)) {
-    const { dir } = sessionPaths(project, id);
-    const row: SessionSummary = { id, busy: await isSessionBusy(dir).catch(() => true) };
-    try {
-      Object.assign(row, await summary(dir, id, project));
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) row.problem = errorMessage(error);
-    }
-    rows.push(row);
+  for (let at = 0; at < ids.length; at += AT_ONCE) {
+    rows.push(...await Promise.all(ids.slice(at, at + AT_ONCE).map((id) => row(project, id))));
   }
   return rows.sort((a, b) =>
     (b.updatedAt ?? "").localeCompare(a.updatedAt ?? "") || a.id.localeCompare(b.id)
   );
 }
 
-/**
- * The last update and message count of a session: its journal's last complete entry, read
- * without loading the journal whole; a session of an older hel, its snapshot.
- */
-async function summary(dir: string, id: string, project: string) {
+async function row(project: string, id: string): Promise<SessionSummary> {
+  const { dir } = sessionPaths(project, id);
+  const found: SessionSummary = { id, busy: await isSessionBusy(dir).catch(() => true) };
   try {
-    const ends = await readJournalEnds(dir);
-    if (!ends) return {};
-    return { updatedAt: ends.tail.t, messageCount: ends.tail.n };
+    Object.assign(found, await readSummary(dir, id, project));
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) {
-      throw new Error(`journal.jsonl: ${(error as Error).message}`);
-    }
+    if (!(error instanceof Deno.errors.NotFound)) found.problem = errorMessage(error);
   }
-  try {
-    const snapshot = await loadSnapshot(dir, id, project);
-    return { updatedAt: snapshot.updated_at, messageCount: snapshot.messages.length };
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) throw error;
-    throw new Error(`snapshot.json: ${(error as Error).message}`);
-  }
+  return found;
 }
 
 /**
@@ -152,18 +100,42 @@ export async function mostRecentSession(
   return best?.id;
 }
 
-/** Deletes session `id` with its spill files; refuses a session another process uses. */
-export async function deleteSession(project: string, id: string): Promise<void> {
-  const dir = await existingSessionDir(project, id);
-  const lock = await tryLockSession(dir);
-  if (!lock) {
+/**
+ * Deletes the session `given` names with its spill files, and hel's record of it; refuses a
+ * session another process uses. Returns its whole id.
+ */
+export async function deleteSession(
+  project: string,
+  given: string,
+  helHome: string,
+): Promise<string> {
+  const { id, dir } = await findSession(project, given);
+  if (!await removeSessionFolder(project, id, dir, helHome)) {
     throw new UsageError(
       `session ${id} is in use by another hel process; delete it after that process ends`,
     );
   }
+  return id;
+}
+
+/**
+ * Removes a session's folder under its lock, then hel's record of it when the record is of
+ * this project (a forged folder under another project's session id leaves that record alone).
+ * False, and nothing removed, when another process holds the session.
+ */
+export async function removeSessionFolder(
+  project: string,
+  id: string,
+  dir: string,
+  helHome: string,
+): Promise<boolean> {
+  const lock = await tryLockSession(dir);
+  if (!lock) return false;
   try {
     await Deno.remove(dir, { recursive: true });
   } finally {
     lock.release();
   }
+  await forgetSession(helHome, project, id);
+  return true;
 }

@@ -2,8 +2,9 @@
  * The session journal: `.hel/sessions/<id>/journal.jsonl`, one JSON entry per line, appended as
  * things happen (the run's settings, the system message, each message, each tool result,
  * permission decisions, compaction checkpoints, plugin state, turn ends). Every entry carries
- * the journal version `v`, its time `t` and `n`, the number of messages of the conversation
- * once it is applied (system message included), so `hel sessions` reads only the last line.
+ * the journal version `v`, its time `t`, `n`, the number of messages of the conversation
+ * once it is applied (system message included), and `u`, the person's turns in the session so
+ * far (absent in journals of an older hel), so `hel sessions` reads only the last line for them.
  *
  * A last line without its newline was torn by a crash or power cut mid-write: it is ignored
  * with a warning, and cut off before the next append. A journal whose version is newer than
@@ -32,6 +33,11 @@ interface Stamp {
   t: string;
   /** Messages of the conversation after this entry, system message included. */
   n: number;
+  /**
+   * The person's turns (user messages sent) in the session after this entry, earlier runs and
+   * compacted turns included. Absent in journals of an older hel.
+   */
+  u?: number;
 }
 
 /** The body of an entry, by kind. */
@@ -185,6 +191,15 @@ function tornRest(size: number, sound: number): { torn?: string } {
 }
 
 async function readText(file: Deno.FsFile, from: number, length: number): Promise<string> {
+  return new TextDecoder().decode(await readBytes(file, from, length));
+}
+
+/** Up to `length` bytes of an open file from `from` on (fewer at its end). */
+export async function readBytes(
+  file: Deno.FsFile,
+  from: number,
+  length: number,
+): Promise<Uint8Array> {
   const bytes = new Uint8Array(length);
   await file.seek(from, Deno.SeekMode.Start);
   let read = 0;
@@ -193,7 +208,7 @@ async function readText(file: Deno.FsFile, from: number, length: number): Promis
     if (got === null) break;
     read += got;
   }
-  return new TextDecoder().decode(bytes.subarray(0, read));
+  return bytes.subarray(0, read);
 }
 
 /** The first and last complete entries, read without loading the journal whole. */
@@ -220,9 +235,21 @@ export async function readJournalEnds(sessionDir: string): Promise<JournalEnds |
   return { head, tail: last === undefined ? head : parseEntry(last, 0) };
 }
 
+/** The last complete line of an open journal of `size` bytes, undefined when it has none. */
+export function lastLine(file: Deno.FsFile, size: number): Promise<string | undefined> {
+  // Most last lines (a turn's end) are short: start small, read more only for a longer one.
+  return lineAt(file, size, size, "backward", 4 * 1024);
+}
+
 /** The first complete line from `offset` on, or the last complete line before it. */
-async function lineAt(file: Deno.FsFile, offset: number, size: number, way: string) {
-  let span = CHUNK;
+async function lineAt(
+  file: Deno.FsFile,
+  offset: number,
+  size: number,
+  way: string,
+  firstSpan = CHUNK,
+) {
+  let span = firstSpan;
   while (true) {
     const from = way === "forward" ? offset : Math.max(0, offset - span);
     const length = Math.min(span, way === "forward" ? size - from : offset - from);

@@ -56,7 +56,7 @@ Deno.test("the writer appends, and cuts a torn rest off before its first entry",
   await Deno.writeTextFile(journalPath(dir), '{"v":1,"t":"x","n":3,"ty', { append: true });
   const read = await readJournal(dir);
   assert.ok(read.torn);
-  const writer = await openJournalWriter(dir, read.sound);
+  const writer = await openJournalWriter(dir, { sound: read.sound });
   writer.add(user("two"), 3);
   await writer.flush();
   writer.close();

@@ -5,7 +5,7 @@
  * @module
  */
 import { readJournalForResume } from "./journal.ts";
-import { replayJournal, type SessionState } from "./replay.ts";
+import { personTurns, replayJournal, type SessionState } from "./replay.ts";
 import { loadSnapshot, SnapshotError } from "./snapshot.ts";
 
 /** A loaded session and where it came from. */
@@ -53,12 +53,14 @@ export async function loadSessionState(
   }
   try {
     const snapshot = await loadSnapshot(dir, id, project);
+    const messages = snapshot.messages.filter((m) => m.role !== "system");
     const state: SessionState = {
       createdAt: snapshot.created_at,
-      messages: snapshot.messages.filter((m) => m.role !== "system"),
+      messages,
       retained: snapshot.retained_messages,
       plugins: snapshot.plugins,
       repairs: [],
+      turns: personTurns([], messages),
     };
     return { state, legacy: true };
   } catch (error) {

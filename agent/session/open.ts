@@ -1,39 +1,61 @@
 /**
  * Opening the session of a run: a new one, a saved one to resume, or a copy of a saved one
- * (`--fork-session`). The session's busy lock is taken first, so two hel processes never share
- * a session; then its journal is opened for appending.
+ * (`--fork-session`). A saved session's busy lock is taken first, so two hel processes never
+ * share a session; then its journal is opened for appending. A new session exists only in
+ * memory until the model's first answer, when its folder, record, lock and journal are made.
  *
  * @module
  */
-import { existingSessionDir, mostRecentSession } from "./catalog.ts";
+import { findSession, mostRecentSession } from "./catalog.ts";
 import { sessionHolder, type SessionLock, tryLockSession } from "./lock.ts";
-import { createSession, type SessionPaths, sessionPaths } from "./store.ts";
+import {
+  createSessionFolder,
+  newSessionPaths,
+  type SessionPaths,
+  sessionPaths,
+  sessionsFolderExists,
+} from "./store.ts";
 import { otherProject, SnapshotError } from "./snapshot.ts";
 import { UsageError } from "../../core/usage_error.ts";
 import { recordedProject, RECORDS_FOLDER, recordSession } from "./record.ts";
-import { type JournalWriter, openJournalWriter } from "./journal_writer.ts";
+import {
+  deferredJournalWriter,
+  type JournalWriter,
+  openJournalFile,
+  openJournalWriter,
+} from "./journal_writer.ts";
 import { JOURNAL_FILE, journalPath } from "./journal.ts";
 import { loadSessionState } from "./load.ts";
 import type { SessionState } from "./replay.ts";
 import { UnsafePathError } from "../../kit/safe_write.ts";
 
-/** An open session: its paths, its held lock, its journal and, when resumed, its state. */
+/** An open session: its paths, its journal and, when resumed, its state. */
 export interface OpenSession {
   paths: SessionPaths;
-  lock: SessionLock;
+  /**
+   * The session's journal. A new session's keeps its entries in memory until {@link save}: its
+   * folder, record and lock are made at the first flush after that.
+   */
   journal: JournalWriter;
   state: SessionState | undefined;
   /** Things the person should know (a torn last line ignored). */
   warnings: string[];
+  /** Keeps the session on disk from the next journal flush on (at the model's first answer). */
+  save(): void;
+  /** True once the session is kept on disk (a resumed one always is). */
+  readonly saved: boolean;
+  /** Closes the journal and releases the session's lock. */
+  release(): void;
 }
 
-/** What to open: a new session, a given one, or (`true`) the most recent of the project. */
+/** What to open: a new session, a given one (an id or its start), or (`true`) the most recent. */
 export type ResumeChoice = string | true | undefined;
 
 /**
  * Opens the session; every refusal is a usage error that says what to do instead. Only
  * sessions recorded in `helHome` as created by hel are resumed (record.ts). With `fork`, the
- * resumed conversation continues in a new session and the old one is left as it was.
+ * resumed conversation continues in a new session and the old one is left as it was. A new
+ * session (a fork too) is written from its first answer on: a run that never got one leaves none.
  */
 export async function openSession(
   project: string,
@@ -42,15 +64,16 @@ export async function openSession(
   fork = false,
 ): Promise<OpenSession> {
   if (resume === undefined) return await newSession(project, helHome, undefined);
-  const id = resume === true
+  const chosen = resume === true
     ? await mostRecentSession(project, async (id) => await recordedProject(helHome, id) === project)
     : resume;
-  if (id === undefined) {
+  if (chosen === undefined) {
     throw new UsageError(
-      "--resume: this project has no saved session yet; run hel without --resume to start one",
+      "this project has no saved session yet to continue; run hel without --continue or " +
+        "--resume to start one",
     );
   }
-  const dir = await existingSessionDir(project, id);
+  const { id, dir } = await findSession(project, chosen);
   const recorded = await recordedProject(helHome, id);
   if (recorded === undefined) {
     throw new UsageError(
@@ -77,41 +100,75 @@ export async function openSession(
       return await newSession(project, helHome, { from: id, state: loaded.state });
     }
     if (loaded.legacy) await removeUnfinishedSaves(dir);
-    const journal = await openJournalWriter(dir, loaded.sound);
+    const journal = await openJournalWriter(dir, {
+      ...(loaded.sound !== undefined ? { sound: loaded.sound } : {}),
+      turns: loaded.state.turns,
+    });
     const n = loaded.state.messages.length + 1;
     if (loaded.legacy) addStart(journal, id, project, loaded.state, undefined);
     for (const body of loaded.state.repairs) journal.add(body, n);
     await journal.flush();
     const warnings = loaded.torn ? [`session ${id}: ${journalPath(dir)}: ${loaded.torn}`] : [];
-    return { paths: sessionPaths(project, id), lock, journal, state: loaded.state, warnings };
+    return {
+      paths: sessionPaths(project, id),
+      journal,
+      state: loaded.state,
+      warnings,
+      save: () => {},
+      saved: true,
+      release() {
+        journal.close();
+        lock.release();
+      },
+    };
   } catch (error) {
     lock.release();
     throw resumeRefusal(error, id, dir);
   }
 }
 
-/** A new session (a fork when `from` is given), its lock held and its journal begun. */
+/**
+ * A new session (a fork when `from` is given): its id and journal, kept in memory until it is
+ * saved. A symlinked `.hel` or `.hel/sessions` is refused now, before any request.
+ */
 async function newSession(
   project: string,
   helHome: string,
   from: { from: string; state: SessionState } | undefined,
 ): Promise<OpenSession> {
-  const paths = await createSession(project);
-  await recordSession(helHome, project, paths.id);
-  const lock = await tryLockSession(paths.dir);
-  if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
-  try {
-    const journal = await openJournalWriter(paths.dir);
-    const state = from?.state;
-    if (state) state.repairs = [];
-    addStart(journal, paths.id, project, state, from?.from);
-    await journal.flush();
-    return { paths, lock, journal, state, warnings: [] };
-  } catch (error) {
-    lock.release();
-    if (error instanceof UnsafePathError) throw new UsageError(`session: ${error.message}`);
-    throw error;
-  }
+  await sessionsFolderExists(project);
+  const paths = newSessionPaths(project);
+  let lock: SessionLock | undefined;
+  const journal = deferredJournalWriter(async () => {
+    await createSessionFolder(project, paths);
+    await recordSession(helHome, project, paths.id);
+    lock = await tryLockSession(paths.dir);
+    if (!lock) throw new Error(`could not lock the new session ${paths.id}`);
+    try {
+      return await openJournalFile(paths.dir);
+    } catch (error) {
+      lock.release();
+      lock = undefined;
+      throw error instanceof UnsafePathError ? new UsageError(`session: ${error.message}`) : error;
+    }
+  }, from?.state.turns ?? 0);
+  const state = from?.state;
+  if (state) state.repairs = [];
+  addStart(journal, paths.id, project, state, from?.from);
+  return {
+    paths,
+    journal,
+    state,
+    warnings: [],
+    save: () => journal.begin(),
+    get saved() {
+      return journal.begun;
+    },
+    release() {
+      journal.close();
+      lock?.release();
+    },
+  };
 }
 
 /** The head of a journal; with `state`, the conversation it starts from (fork, snapshot). */

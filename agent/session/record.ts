@@ -45,3 +45,12 @@ export async function recordedProject(helHome: string, id: string): Promise<stri
     return undefined;
   }
 }
+
+/**
+ * Removes hel's record of session `id` when it was made for `project`, once its folder is
+ * gone: a record left behind would let a folder forged later under that id be resumed.
+ */
+export async function forgetSession(helHome: string, project: string, id: string): Promise<void> {
+  if (await recordedProject(helHome, id) !== project) return;
+  await Deno.remove(await recordPath(helHome, id)).catch(() => {});
+}

@@ -8,6 +8,7 @@
  */
 import type { ChatMessage } from "../../core/types.ts";
 import type { EntryBody, JournalEntry } from "./journal.ts";
+import { isCheckpoint } from "../compaction/plan.ts";
 import { conversationProblem, otherProject, SnapshotError } from "./snapshot.ts";
 
 /** The state of a session after its journal. */
@@ -20,6 +21,8 @@ export interface SessionState {
   plugins: Record<string, unknown>;
   /** Entries that closed a journal cut short; the resumed run appends them. */
   repairs: EntryBody[];
+  /** The person's turns in the session, compacted ones included (see {@link personTurns}). */
+  turns: number;
 }
 
 /** The text of the result given to a call that was running (or due) when hel stopped. */
@@ -55,11 +58,13 @@ export function replayJournal(
     retained: 0,
     plugins: {},
     repairs: [],
+    turns: 0,
   };
   for (const [index, entry] of entries.entries()) {
     apply(state, entry, index + 1);
   }
   close(state);
+  state.turns = personTurns(entries, state.messages);
   if (state.messages.length > 0) {
     const problem = conversationProblem(state.messages);
     if (problem) throw new SnapshotError(problem);
@@ -98,6 +103,19 @@ function apply(state: SessionState, entry: JournalEntry, line: number): void {
         `line ${line}: unknown entry type ${JSON.stringify((entry as { type: unknown }).type)}`,
       );
   }
+}
+
+/**
+ * The person's turns: the last entry's `u`; for a journal of an older hel (no `u`), the user
+ * messages of the conversation that are not a compaction's.
+ */
+export function personTurns(
+  entries: readonly JournalEntry[],
+  messages: readonly ChatMessage[],
+): number {
+  const stamped = entries.findLast((entry) => Number.isInteger(entry.u));
+  if (stamped) return stamped.u!;
+  return messages.filter((message) => message.role === "user" && !isCheckpoint(message)).length;
 }
 
 /** Answers the calls left without a result and closes a turn left without an answer. */

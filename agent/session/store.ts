@@ -43,6 +43,33 @@ export async function checkRealDirectory(path: string): Promise<void> {
   }
 }
 
+/**
+ * Checks that `.hel` and `.hel/sessions` are real folders of the project (a symlink is refused
+ * with a usage error); false when they do not exist yet.
+ */
+export async function sessionsFolderExists(project: string): Promise<boolean> {
+  try {
+    await checkRealDirectory(`${project}/.hel`);
+    await checkRealDirectory(`${project}/.hel/sessions`);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/** The ids of the project's session folders (real folders named by a lowercase UUID). */
+export async function sessionIds(project: string): Promise<string[]> {
+  const ids: string[] = [];
+  if (!await sessionsFolderExists(project)) return ids;
+  for await (const entry of Deno.readDir(`${project}/.hel/sessions`)) {
+    if (entry.isDirectory && UUID.test(entry.name)) ids.push(entry.name);
+  }
+  return ids;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A failure to create hel's state in the project, as a setup error saying what to do. */
 function cannotCreate(path: string, error: unknown): Error {
   if (error instanceof UsageError) return error;
@@ -58,10 +85,14 @@ export function sessionPaths(project: string, id: string): SessionPaths {
   return { id, dir, spillDir: `${dir}/spill` };
 }
 
-/** Creates a new session folder with a fresh UUID. */
-export async function createSession(project: string): Promise<SessionPaths> {
+/** The paths of a new session, under a fresh UUID (nothing is created: see {@link createSessionFolder}). */
+export function newSessionPaths(project: string): SessionPaths {
+  return sessionPaths(project, crypto.randomUUID());
+}
+
+/** Creates the folder of new session `paths` (and `.hel`, `.hel/sessions` when missing). */
+export async function createSessionFolder(project: string, paths: SessionPaths): Promise<void> {
   const helDir = await ensureHelDir(project);
-  const paths = sessionPaths(project, crypto.randomUUID());
   try {
     await Deno.mkdir(`${helDir}/sessions`, { recursive: true, mode: 0o700 });
     await checkRealDirectory(`${helDir}/sessions`);
@@ -69,7 +100,6 @@ export async function createSession(project: string): Promise<SessionPaths> {
   } catch (error) {
     throw cannotCreate(paths.dir, error);
   }
-  return paths;
 }
 
 /**

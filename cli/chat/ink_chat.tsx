@@ -178,7 +178,9 @@ export async function runInkChat(
     terminal.dispose();
   }
   writeErr(
-    `session ${run.session.id} saved; continue it with: hel --resume ${run.session.id}\n`,
+    run.sessionSaved
+      ? `session ${run.session.id} saved; continue it with: hel --resume ${run.session.id}\n`
+      : "no session saved: the model never answered\n",
   );
   return 0;
 }

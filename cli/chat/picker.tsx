@@ -1,6 +1,6 @@
 /**
- * A list to choose from (`/resume`): ↑/↓ move, Enter chooses, Esc gives up. Labels arrive
- * neutralised (see store.ts).
+ * A list to choose from (`/resume`, `hel --resume`): ↑/↓ move, Enter chooses, Esc gives up.
+ * Labels arrive neutralised (see store.ts, cli/session_table.ts).
  *
  * @module
  */
@@ -10,6 +10,8 @@ import { useState } from "react";
 /** Props of {@link Picker}. */
 export interface PickerProps {
   title: string;
+  /** A line above the labels, aligned with them (a table's column names). */
+  header?: string;
   labels: readonly string[];
   /** How many rows the list may take. */
   rows: number;
@@ -18,7 +20,7 @@ export interface PickerProps {
 }
 
 /** See the module comment. */
-export function Picker({ title, labels, rows, color, onChoose }: PickerProps) {
+export function Picker({ title, header, labels, rows, color, onChoose }: PickerProps) {
   const [selected, setSelected] = useState(0);
   useInput((_input, key) => {
     if (key.escape) onChoose(undefined);
@@ -26,11 +28,12 @@ export function Picker({ title, labels, rows, color, onChoose }: PickerProps) {
     else if (key.upArrow) setSelected((at) => Math.max(0, at - 1));
     else if (key.downArrow) setSelected((at) => Math.min(labels.length - 1, at + 1));
   });
-  const visible = Math.max(1, rows - 3);
+  const visible = Math.max(1, rows - (header === undefined ? 3 : 4));
   const first = Math.min(Math.max(0, selected - visible + 1), Math.max(0, labels.length - visible));
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
       <Text bold>{title}</Text>
+      {header !== undefined && <Text dimColor>{`  ${header}`}</Text>}
       {labels.length === 0 && <Text dimColor>(nothing to choose)</Text>}
       {labels.slice(first, first + visible).map((label, offset) => {
         const index = first + offset;

@@ -51,6 +51,7 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
       ["trust", "--help"],
       ["sessions", "--help"],
       ["sessions", "export", "--help"],
+      ["sessions", "prune", "--help"],
       ["config", "set", "--help"],
       ["mcp", "add", "--help"],
       ["mcp", "remove", "--help"],
@@ -137,7 +138,7 @@ Deno.test("hel help with a word that is no command says so, and how to send such
   assert.equal(nested.code, 2);
   assert.equal(
     nested.stderr,
-    "hel: help sessions lst: no such command (commands: show, export, delete)\n",
+    "hel: help sessions lst: no such command (commands: list, show, export, delete, prune)\n",
   );
 });
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { eventually, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 import { CRASH_NOTE, INTERRUPTED_RESULT } from "../../agent/session/replay.ts";
-import { journalEntries } from "../_journal.ts";
+import { journalEntries, listedSession } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -73,8 +73,8 @@ Deno.test("a torn last line is ignored with a warning, cut off, and nothing befo
   await Deno.writeTextFile(path, '{"v":1,"t":"2026-01-01T00:00:00Z","n":9,"type":"mes', {
     append: true,
   });
-  const list = await runHelInProcess(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t\\S+\t3 messages$`, "m"));
+  const row = await listedSession(project.project, id);
+  assert.deepEqual([row?.busy, row?.problem, row?.messages], [false, undefined, 2]);
 
   const second = await runHelInProcess([...base(model.url), "--resume", id, "-i", "again"], {
     cwd: project.project,
@@ -119,7 +119,7 @@ Deno.test("a journal written by a newer hel is refused with a clear message and 
   const list = await runHelInProcess(["sessions"], { cwd: project.project });
   assert.match(
     list.stdout,
-    new RegExp(`^${id}\tidle\t-\tunreadable: journal\\.jsonl: .*newer hel`, "m"),
+    new RegExp(`^${id.slice(0, 8)}  - +- +- +unreadable: journal\\.jsonl: .*newer hel`, "m"),
   );
   assert.equal(model.requests.length, 1);
 });
@@ -141,7 +141,10 @@ Deno.test("a journal that is a symbolic link is refused and nothing is written t
   assert.match(result.stderr, new RegExp(`session ${id} cannot be resumed: .*symbolic link`));
   assert.equal(await Deno.readTextFile(elsewhere), before);
   const list = await runHelInProcess(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tunreadable: journal\.jsonl: .*link`, "m"));
+  assert.match(
+    list.stdout,
+    new RegExp(`^${id.slice(0, 8)}  - +- +- +unreadable: journal\\.jsonl: .*link`, "m"),
+  );
   assert.equal(model.requests.length, 1);
 });
 
@@ -174,7 +177,7 @@ Deno.test("--fork-session continues in a new session and leaves the old one as i
     cwd: project.project,
   });
   assert.equal(bare.code, 2, bare.stderr);
-  assert.match(bare.stderr, /--fork-session needs --resume/);
+  assert.match(bare.stderr, /--fork-session needs --continue or --resume/);
 });
 
 Deno.test("hel sessions show prints the conversation as text or JSON; export writes Markdown", async () => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 import { CRASH_NOTE } from "../../agent/session/replay.ts";
-import { asSnapshotSession, journalEntries, savedSession } from "../_journal.ts";
+import { asSnapshotSession, journalEntries, listedSession, savedSession } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -97,10 +97,14 @@ Deno.test("the resumed request has the earlier turns and the current system mess
     unset: ["HEL_API_KEY"],
   });
   assert.equal(list.code, 0, list.stderr);
-  assert.match(
+  assert.equal(
     list.stdout,
-    new RegExp(`^${id}\tidle\t\\d{4}-\\d\\d-\\d\\dT[^\t]+\t7 messages$`, "m"),
+    "ID        AGE       TURNS  MODEL  FIRST PROMPT\n" +
+      `${id.slice(0, 8)}  just now      3  m      first question\n`,
   );
+  const row = await listedSession(project.project, id);
+  assert.equal(row?.messages, 6); // the system message is not counted
+  assert.match(row?.updatedAt ?? "", /^\d{4}-\d\d-\d\dT/);
 });
 
 Deno.test("a session in use is refused by --resume and delete, listed busy, then free", async () => {
@@ -129,7 +133,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
       ),
     );
     const list = await runHelInProcess(["sessions"], { cwd: project.project });
-    assert.match(list.stdout, new RegExp(`^${id}\tbusy\t`, "m"));
+    assert.match(list.stdout, new RegExp(`^${id.slice(0, 8)} .* \\(in use\\) hello$`, "m"));
     const deleteBusy = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
     assert.equal(deleteBusy.code, 2);
     assert.match(deleteBusy.stderr, /in use by another hel process/);
@@ -144,7 +148,7 @@ Deno.test("a session in use is refused by --resume and delete, listed busy, then
   assert.equal(new TextDecoder().decode(output.stdout), "finished\n");
   assert.match(
     (await runHelInProcess(["sessions"], { cwd: project.project })).stdout,
-    /\tidle\t.*5 messages/,
+    new RegExp(`^${id.slice(0, 8)}  just now +2  m +hello$`, "m"),
   );
   const deleted = await runHelInProcess(["sessions", "delete", id], { cwd: project.project });
   assert.equal(deleted.code, 0, deleted.stderr);
@@ -195,7 +199,10 @@ Deno.test("a damaged snapshot of an older hel is refused with a clear error and 
     assert.match(result.stderr, /left as it is/);
     assert.equal(await Deno.readTextFile(path), text);
     const list = await runHelInProcess(["sessions"], { cwd: project.project });
-    assert.match(list.stdout, new RegExp(`^${id}\tidle\t-\tunreadable: snapshot\.json: `, "m"));
+    assert.match(
+      list.stdout,
+      new RegExp(`^${id.slice(0, 8)}  - +- +- +unreadable: snapshot\\.json: `, "m"),
+    );
   }
   assert.equal(model.requests.length, 1);
 });
@@ -225,8 +232,10 @@ Deno.test("SIGKILL during a model request: resume keeps the turn's call and resu
   assert.equal(killed.signal, "SIGKILL");
   never.open();
 
-  const list = await runHelInProcess(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t6 messages$`, "m"));
+  const row = await listedSession(project.project, id);
+  assert.equal(row?.busy, false);
+  assert.equal(row?.messages, 5);
+  assert.equal(row?.turns, 2);
 
   const third = await runHelInProcess([...base(model.url), "--resume", id, "-i", "turn three"], {
     cwd: project.project,
@@ -258,8 +267,12 @@ Deno.test("flag and id checks are usage errors", async () => {
       ["--no-compaction", "--compact-at", "9", "--keep-recent", "1", "-i", "x"],
       /cannot be combined/,
     ],
-    [["--resume", "fix the bug"], /--resume: invalid session id "fix the bug".*--resume -i/],
+    [["--resume", "fix the bug"], /--resume: invalid session id "fix the bug".*hel -c "</],
+    [["--resume", "0b7d3a1", "-i", "x"], /invalid session id "0b7d3a1" .*first 8 characters/],
     [["--resume", "-i", "x"], /no saved session yet/],
+    [["-c", "-i", "x"], /no saved session yet to continue/],
+    [["--continue", "--resume", "0b7d3a1e", "-i", "x"], /--continue .* or --resume .*not both/],
+    [["--fork-session", "-i", "x"], /--fork-session needs --continue or --resume/],
     [["--resume", "0B7D3A1E-5C1F-4E0A-9A51-3C1C2F0D9E11", "-i", "x"], /lowercase/],
     [["--resume", "0b7d3a1e-5c1f-4e0a-9a51-3c1c2f0d9e11", "-i", "x"], /no session 0b7d3a1e/],
     [["sessions", "delete", "nope"], /invalid session id "nope"/],

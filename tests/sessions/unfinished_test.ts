@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { eventually, scriptedModel, spawnHel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { listedSession } from "../_journal.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "m", "--access", "auto", "--no-env"];
 const sessionOf = (stderr: string) => stderr.match(/^session: (\S+)$/m)![1]!;
@@ -28,8 +29,8 @@ Deno.test("a turn stopped by --max-turns is saved with a closing note, and resum
   assert.equal(await project.read("made.txt"), "made\n");
   const id = sessionOf(first.stderr);
 
-  const list = await runHelInProcess(["sessions"], { cwd: project.project });
-  assert.match(list.stdout, new RegExp(`^${id}\tidle\t.*\t7 messages$`, "m"));
+  const row = await listedSession(project.project, id);
+  assert.deepEqual([row?.busy, row?.messages, row?.turns], [false, 6, 1]);
 
   const second = await runHelInProcess([...base(model.url), "--resume", id, "what did you do?"], {
     cwd: project.project,

@@ -26,14 +26,14 @@ export function tokens(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-/** How long ago `then` was, from `now` (ms): `just now`, `12m ago`, `3h ago`, `2d ago`. */
+/** How long ago `then` was, from `now` (ms): `just now`, `12 min ago`, `3 h ago`, `2 d ago`. */
 export function age(then: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - then) / 60_000);
   if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
 }
 
 /** The first line of `text`, whitespace runs made one space, cut to `max` characters with `…`. */

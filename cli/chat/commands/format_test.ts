@@ -11,9 +11,9 @@ Deno.test("a table aligns its texts after the longest label and keeps later line
 Deno.test("ages read as minutes, hours or days ago", () => {
   const now = 10 * 86_400_000;
   assert.equal(age(now - 30_000, now), "just now");
-  assert.equal(age(now - 12 * 60_000, now), "12m ago");
-  assert.equal(age(now - 3 * 3_600_000 - 59_000, now), "3h ago");
-  assert.equal(age(now - 2 * 86_400_000, now), "2d ago");
+  assert.equal(age(now - 12 * 60_000, now), "12 min ago");
+  assert.equal(age(now - 3 * 3_600_000 - 59_000, now), "3 h ago");
+  assert.equal(age(now - 2 * 86_400_000, now), "2 d ago");
   assert.equal(age(now + 5_000, now), "just now");
 });
 

@@ -16,16 +16,19 @@ export const clearCommand: SlashCommand = {
   summary: "start a new session (this one stays saved)",
   async run(context) {
     const previous = context.run.session.id;
+    const saved = context.run.sessionSaved;
     await context.run.newSession();
     context.clearScreen();
     context.print(
-      `new session ${context.run.session.id}; the previous one (${previous}) is saved: ` +
-        "/resume returns to it",
+      saved
+        ? `new session ${context.run.session.id}; the previous one (${previous}) is saved: ` +
+          "/resume returns to it"
+        : `new session ${context.run.session.id}; the previous one had no answer and was not saved`,
     );
   },
 };
 
-/** A picker label: `fix the build · 3h ago`. The prompt is the person's, but shown neutralised. */
+/** A picker label: `fix the build · 3 h ago`. The prompt is the person's, but shown neutralised. */
 export function sessionLabel(session: ResumableSession, now: number): string {
   const prompt = session.firstPrompt === undefined
     ? "(first prompt too long to show)"

@@ -58,11 +58,27 @@ Deno.test("/resume offers this project's other sessions by first prompt and age,
   assert.equal(t.run.session.id, first);
   assert.deepEqual(cancelled.printed, ["resume cancelled; this session goes on"]);
 
-  // An id resumes that session without a picker.
+  // An id resumes that session without a picker; its first 8 characters do too.
   const direct = fakeChat(t.run);
   await runSlashCommand(`/resume ${second}`, direct.context);
   assert.equal(t.run.session.id, second);
   assert.deepEqual(direct.picks, []);
+  const short = fakeChat(t.run);
+  await runSlashCommand(`/resume ${first.slice(0, 8)}`, short.context);
+  assert.equal(t.run.session.id, first);
+  assert.match(short.printed.at(-1)!, new RegExp(`^resumed session ${first};`));
+});
+
+Deno.test("/clear after a turn without an answer says the session left was not saved", async () => {
+  await using t = await startTestRun({ turns: { m: [{ fail: 401 }] } });
+  await t.run.turn("first task", NEVER);
+  assert.equal(t.run.sessionSaved, false);
+  const chat = fakeChat(t.run);
+  await runSlashCommand("/clear", chat.context);
+  assert.deepEqual(chat.printed, [
+    `new session ${t.run.session.id}; the previous one had no answer and was not saved`,
+  ]);
+  assert.deepEqual(await t.run.savedSessions(), []);
 });
 
 Deno.test("/resume with no other session says so", async () => {
@@ -120,14 +136,14 @@ Deno.test("what /compact says for a summary, cut results only, and nothing done"
 
 Deno.test("a session's label is its first prompt on one line and its age", () => {
   const now = Date.parse("2026-01-02T12:00:00Z");
-  const session = { id: "x", updatedAt: "2026-01-02T09:00:00Z", messageCount: 4 };
+  const session = { id: "x", busy: false, updatedAt: "2026-01-02T09:00:00Z", messages: 3 };
   assert.equal(
     sessionLabel({ ...session, firstPrompt: "  fix   the build\u200b" }, now),
-    "fix the build\\u200b · 3h ago",
+    "fix the build\\u200b · 3 h ago",
   );
   assert.equal(
     sessionLabel({ ...session, firstPrompt: "x".repeat(80) }, now),
-    `${"x".repeat(59)}… · 3h ago`,
+    `${"x".repeat(59)}… · 3 h ago`,
   );
-  assert.equal(sessionLabel(session, now), "(first prompt too long to show) · 3h ago");
+  assert.equal(sessionLabel(session, now), "(first prompt too long to show) · 3 h ago");
 });

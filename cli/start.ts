@@ -247,11 +247,20 @@ async function runWithListeners(
       flags.approvalInput ? await fileApprover(flags.approvalInput) : terminalApprover(context.ask),
     );
   // The run hands every event to the plugins' observers as well.
+  // A one-shot run names its session once it is saved (at the model's first answer), so a
+  // run the model never answered names none, and a run killed later has printed its id.
+  let sessionNamed = false;
+  const nameSession = () => {
+    if (sessionNamed || !run?.sessionSaved || reporter || inkChat) return;
+    sessionNamed = true;
+    writeErr(`session: ${run.session.id}\n`);
+  };
   const emit = (event: HelEvent) => {
     reporter?.onEvent(event);
     if (inkChat) inkChat.store.onEvent(event);
     else printEvent(event, reporter === undefined);
     extraEmit(event);
+    nameSession();
   };
   let run: Run | undefined;
   let shutdown: () => Promise<void> = () => Promise.resolve();
@@ -311,10 +320,14 @@ async function runWithListeners(
       });
     }
     if (reporter) reporter.started(run, context.project);
-    else writeErr(`session: ${run.session.id}\n`);
+    else if (instruction === undefined) {
+      sessionNamed = true;
+      writeErr(`session: ${run.session.id}\n`);
+    }
     const code = instruction !== undefined
       ? await runOneShot(run, instruction, interrupts, flags.rawOutput, reporter)
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
+    nameSession();
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
     clearStatus(); // a retry's status line must not stay glued to the shell's prompt

@@ -70,6 +70,12 @@ export function createReporter(
     if (run === undefined) return void waiting.push(line);
     write({ ...line, uuid: crypto.randomUUID(), session_id: run.session.id });
   };
+  /** The result names the session only if it was saved: a run never answered leaves none. */
+  const sendResult = (line: Line) => {
+    if (run === undefined) return void waiting.push(line);
+    const session_id = run.sessionSaved ? run.session.id : null;
+    write({ ...line, uuid: crypto.randomUUID(), session_id });
+  };
   const stream = (line: Line) => {
     if (streaming) send(line);
   };
@@ -155,7 +161,7 @@ export function createReporter(
     },
     finished(outcome) {
       answerUnanswered();
-      send(resultLine(outcome, run!.usage, {
+      sendResult(resultLine(outcome, run!.usage, {
         turns,
         toolCalls,
         durationMs: now() - startedAt,

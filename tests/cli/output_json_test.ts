@@ -57,6 +57,8 @@ Deno.test("--output-format json: a failed run is a result with is_error, the err
     [result.subtype, result.is_error, result.result, result.error, result.num_turns],
     ["error_during_execution", true, null, "scripted failure 500", 0],
   );
+  // The model never answered, so no session was saved and the result names none.
+  assert.equal(result.session_id, null);
   assert.deepEqual(result.usage, {
     input_tokens: null,
     output_tokens: null,

@@ -46,6 +46,8 @@ Deno.test("a run the server refuses with 401 leaves no session; the next one tha
   const refused = await runHelInProcess([...base(model.url), "hello"], at);
   assert.equal(refused.code, 1, refused.stderr);
   assert.match(refused.stderr, /401/);
+  // No id is named for a session that was never saved.
+  assert.doesNotMatch(refused.stderr, /^session: /m);
   assert.deepEqual(await leftBehind(project.root), { sessions: [], records: [] });
   assert.equal(
     (await runHelInProcess(["sessions"], at)).stdout,

@@ -3,6 +3,7 @@ import { contextCost } from "./context_cost.ts";
 import { fromSource } from "./hel_process.ts";
 import { formatJournalCost, journalCost } from "./journal_cost.ts";
 import { formatSessionsList, sessionsList } from "./sessions_list.ts";
+import { formatPermissionRules, permissionRules } from "./permission_rules.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
@@ -95,4 +96,21 @@ Deno.test("bench markdown rendering: the answer mixes every kind of block, each 
     assert.ok(row.wholeMs > 0 && row.deltas4kMs > 0 && row.deltas20Ms > 0, JSON.stringify(row));
   }
   assert.match(formatMarkdownRender(rows).join("\n"), /\| 20 KB \| \d+ \([\d.]+\/KB\) \|/);
+});
+
+Deno.test("bench permission rules: every size decides an allowed line, and the table has a row each", async () => {
+  const rows = await permissionRules(1);
+  assert.deepEqual(rows.map((row) => [row.rules, row.commands]), [
+    [10, 1],
+    [10, 10],
+    [10, 100],
+    [100, 1],
+    [100, 10],
+    [100, 100],
+    [1000, 1],
+    [1000, 10],
+    [1000, 100],
+  ]);
+  assert.ok(rows.every((row) => row.decideMs > 0 && row.readMs > 0));
+  assert.equal(formatPermissionRules(rows)[2]!.split("\n").length, 11);
 });

@@ -3,7 +3,8 @@
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
  * deferred versus eager MCP loading, peak memory, the session journal's cost per entry,
- * listing 10 to 1,000 sessions (`hel sessions`), the
+ * listing 10 to 1,000 sessions (`hel sessions`), permission rules (10 to 1,000 rules, 1 to 100
+ * commands in a line), the
  * chat's key-to-screen latency and drawing a streamed markdown answer in the chat. hel runs as
  * a subprocess against the
  * scripted model and the benchmark's fixture MCP server (bench/fixture_server.py).
@@ -23,6 +24,7 @@ import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
 import { sessionsList } from "./sessions_list.ts";
+import { permissionRules } from "./permission_rules.ts";
 import { chatKeyLatency } from "./chat_key_latency.ts";
 import { inputLatency } from "./input_latency.ts";
 import { markdownRender } from "./markdown_render.ts";
@@ -79,6 +81,8 @@ step("session journal (10, 1,000 and 100,000 entries)");
 const journal = await journalCost(runs);
 step("hel sessions (10, 100 and 1,000 sessions)");
 const sessions = await sessionsList(runs);
+step("permission rules (10, 100 and 1,000 rules; 1, 10 and 100 commands in a line)");
+const rules = await permissionRules(runs);
 step("input box, key to screen");
 const input = await inputLatency();
 step("the whole chat on a pseudo-terminal, key to screen");
@@ -106,6 +110,7 @@ const results: BenchResults = {
   gitWatch,
   journal,
   sessionsList: sessions,
+  permissionRules: rules,
   inputLatency: input,
   chatKeyLatency: chatKeys,
   markdown,

@@ -12,6 +12,7 @@ import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
 import { formatSessionsList, type SessionsListRow } from "./sessions_list.ts";
+import { formatPermissionRules, type PermissionRulesRow } from "./permission_rules.ts";
 import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
 import { type ChatKeyLatency, formatChatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, type MarkdownRenderRow } from "./markdown_render.ts";
@@ -42,6 +43,7 @@ export interface BenchResults {
   journal?: JournalCostRow[];
   /** `hel sessions` at 10, 100 and 1,000 sessions. */
   sessionsList?: SessionsListRow[];
+  permissionRules?: PermissionRulesRow[];
   /** Key-to-screen latency of the chat's input box. */
   inputLatency?: InputLatencyRow[];
   /** The whole chat: a key written to the pty → the character on the emulated screen. */
@@ -163,6 +165,7 @@ export function formatReport(results: BenchResults): string {
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   if (results.journal) parts.push(...formatJournalCost(results.journal));
   if (results.sessionsList) parts.push(...formatSessionsList(results.sessionsList));
+  if (results.permissionRules) parts.push(...formatPermissionRules(results.permissionRules));
   if (results.inputLatency) parts.push(...formatInputLatency(results.inputLatency));
   if (results.chatKeyLatency) parts.push(...formatChatKeyLatency(results.chatKeyLatency));
   if (results.markdown) parts.push(...formatMarkdownRender(results.markdown));

@@ -6,14 +6,16 @@
  * @module
  */
 import type { HelEvent } from "../core/events.ts";
+import type { RootFlags } from "./root_flags.ts";
+import { type ModelFactory, openAIClientFromFlags } from "./model_factory.ts";
+import { createInterrupts } from "./interrupts.ts";
+import { printEvent } from "./event_lines.ts";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
-import type { Approver, PermissionRules } from "../core/permissions.ts";
-import { apiKey, apiKeyVariable } from "./api_key.ts";
-import type { AccessLevel } from "../core/types.ts";
-import { escapeControlCharacters } from "../kit/trust/review.ts";
+import type { Approver } from "../core/permissions.ts";
+import { apiKey } from "./api_key.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { fileApprover, noticeWhenUnanswered, terminalApprover } from "./approvers.ts";
-import { type Interrupts, runChat, runOneShot } from "./chat.ts";
+import { runChat, runOneShot } from "./chat.ts";
 import { chatCommands } from "./chat_commands.ts";
 import { DEFAULT_CONTEXT_WINDOW, policyFromFlags } from "../agent/compaction/plan.ts";
 import { checkResumeFlags, sessionToOpen } from "./resume_choice.ts";
@@ -22,89 +24,13 @@ import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { type Run, startRun } from "../agent/run.ts";
 import { withPipedInput } from "./piped_input.ts";
 import { clearStatus, writeErr } from "../kit/output.ts";
-import { printRetry } from "./retry_line.ts";
 import { surroundings } from "../kit/surroundings.ts";
 import { LineReader } from "./terminal.ts";
 import { type RecordedRun, recordRun } from "../agent/record.ts";
 import { chatMode, colorWanted, terminalFacts, terminalSize } from "./chat/mode.ts";
-import type { ModelClient } from "../core/model.ts";
-import { createOpenAIClient } from "../agent/model/openai_client.ts";
-import { checkOutputFormat, type OutputFormat } from "./output/format.ts";
+import { checkOutputFormat } from "./output/format.ts";
 import { writeJsonLine } from "./output/json_line.ts";
 import { createReporter } from "./output/reporter.ts";
-
-/** The parsed flags of the root command (plugin flags included, by camelCase name). */
-export type RootFlags = Record<string, unknown> & {
-  instruction?: string;
-  model: string;
-  baseUrl: string;
-  access: AccessLevel;
-  approvalInput?: string;
-  env: boolean;
-  /** The context files (`--context-file`, repeatable), or false (`--no-context-file`). */
-  contextFile: readonly string[] | false;
-  maxTurns: number;
-  without: string[];
-  stream: boolean;
-  timeout: number;
-  maxOutputTokens: number;
-  continue?: boolean;
-  resume?: string | true;
-  forkSession?: boolean;
-  contextWindow?: number;
-  compactAt?: number;
-  keepRecent?: number;
-  compaction: boolean;
-  record?: string;
-  rawOutput?: boolean;
-  outputFormat: OutputFormat;
-  /** The output format came from a settings file, not a flag: the chat ignores it. */
-  formatFromSettings?: boolean;
-  /** From the settings files: the variable holding the model API key. */
-  apiKeyEnv?: string;
-  /** From the settings files: their permission rules (the project's only as trusted). */
-  permissions?: PermissionRules;
-};
-
-/**
- * Builds the conversation's model client from the flags; `emit` hears its exchanges and
- * retries. hel's is {@link openAIClientFromFlags}; tests give a scripted model instead.
- */
-export type ModelFactory = (
-  flags: RootFlags,
-  /** Undefined for a loopback server without a key: requests then carry no Authorization. */
-  apiKey: string | undefined,
-  emit: (event: HelEvent) => void,
-) => ModelClient;
-
-/** Retries of a failed model request (429, 5xx, a dropped or refused connection). */
-const MODEL_RETRIES = 4;
-
-/**
- * The OpenAI-compatible client the flags describe, waiting `backoffMs` before the first retry
- * (doubled each time); tests shorten it to see every retry of a refused connection quickly.
- */
-export function openAIClientFactory(backoffMs = 1_000): ModelFactory {
-  return (flags, apiKey, emit) =>
-    createOpenAIClient({
-      baseURL: flags.baseUrl,
-      apiKey,
-      apiKeyName: apiKeyVariable(apiKey, flags),
-      model: flags.model,
-      stream: flags.stream,
-      maxOutputTokens: flags.maxOutputTokens,
-      requestTimeoutMs: flags.timeout * 1000,
-      maxRetries: MODEL_RETRIES,
-      totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),
-      backoffMs,
-      onExchange: emit,
-      onRetry: (attempt, delayMs, reason) =>
-        emit({ type: "retry", attempt, maxRetries: MODEL_RETRIES, delayMs, reason }),
-    });
-}
-
-/** The OpenAI-compatible client the flags describe. */
-export const openAIClientFromFlags: ModelFactory = openAIClientFactory();
 
 /** Keeps only the plugins not named by `--without`; an unknown name is a usage error. */
 export function activePlugins(all: readonly LoadedPlugin[], without: readonly string[]) {
@@ -115,53 +41,6 @@ export function activePlugins(all: readonly LoadedPlugin[], without: readonly st
     }
   }
   return all.filter(({ plugin }) => !without.includes(plugin.name)).map(({ plugin }) => plugin);
-}
-
-/** Tells the person on stderr what happened; `[tool]` lines only when stdout is text. */
-function printEvent(event: HelEvent, toolLines: boolean): void {
-  if (event.type === "tool_call" && toolLines) {
-    // Arguments can be whole files (write_file): show a line, not a page.
-    const args = JSON.stringify(event.args) ?? "";
-    const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
-    const line = escapeControlCharacters(`${event.name} ${shown}`);
-    const status = event.status === "done" ? "" : ` (${event.status})`;
-    writeErr(`[tool] ${line}${status}\n`);
-  } else if (event.type === "warning") {
-    stderrLogger.warn(event.text);
-  } else if (event.type === "retry") {
-    printRetry(event);
-  }
-}
-
-function createInterrupts(onIdle: () => void): Interrupts & {
-  dispose(): void;
-  interrupted(): boolean;
-  abort(): void;
-} {
-  let controller = new AbortController();
-  let count = 0;
-  let busy = false;
-  const onSignal = () => {
-    count++;
-    if (!busy) return onIdle();
-    if (count >= 3) Deno.exit(130); // a stuck shutdown must not trap the user
-    controller.abort(new Error("interrupted"));
-  };
-  Deno.addSignalListener("SIGINT", onSignal);
-  return {
-    next() {
-      if (controller.signal.aborted) controller = new AbortController();
-      count = 0;
-      busy = true;
-      return controller.signal;
-    },
-    idle: () => {
-      busy = false;
-    },
-    interrupted: () => count > 0,
-    abort: () => controller.abort(new Error("terminated")),
-    dispose: () => Deno.removeSignalListener("SIGINT", onSignal),
-  };
 }
 
 /** Runs hel for the root command; returns the exit code. */

@@ -16,7 +16,7 @@ import { runCommandLine } from "../cli/main.ts";
 import { type LoadedPlugin, loadPlugins, type PluginEntry } from "../agent/plugin_loader.ts";
 import { replaceSurroundings } from "../kit/surroundings.ts";
 import type { ModelClient } from "../core/model.ts";
-import type { ModelFactory } from "../cli/start.ts";
+import type { ModelFactory } from "../cli/model_factory.ts";
 import {
   type ScriptedClient,
   scriptedClient,

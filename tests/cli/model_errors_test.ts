@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { scriptedModel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
-import { openAIClientFactory } from "../../cli/start.ts";
+import { openAIClientFactory } from "../../cli/model_factory.ts";
 import { helOnTerminal } from "../_terminal.ts";
 import { renderScreen } from "../_screen.ts";
 

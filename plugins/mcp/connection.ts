@@ -23,7 +23,9 @@ import { convertCallResult } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
+import { exitText, slowStartHint } from "./startup_hints.ts";
 import type { Launcher } from "./launch.ts";
+import { type ClientFeature, declaredCapabilities } from "./client_features.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -50,6 +52,8 @@ export interface ConnectionOptions {
   launcher: Launcher;
   shutdownWaitMs: number;
   trace: Trace;
+  /** What the client offers beyond tool calls (client_features.ts); none when absent. */
+  features?: readonly ClientFeature[];
 }
 
 /** A server that could not be started; the message says why. */
@@ -72,7 +76,11 @@ export class McpConnection {
       cwd: options.project,
       shutdownWaitMs: options.shutdownWaitMs,
     });
-    this.#client = new Client(CLIENT_INFO, { capabilities: {} });
+    const features = options.features ?? [];
+    this.#client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(features) });
+    for (const feature of features) {
+      feature.install?.(this.#client, { config, trace: options.trace });
+    }
     this.#client.onerror = (error) => {
       // A server that goes on reporting progress for a call hel cancelled (or never made) could
       // fill the trace with one entry a report: keep the 1st, 10th, 100th, ... with a count.
@@ -404,22 +412,6 @@ export class McpConnection {
       droppedBytes: this.#transport.stderr.dropped,
     };
   }
-}
-
-/** Launchers that fetch the server on first use, which can outlast the startup time. */
-const FETCHING_LAUNCHERS = new Set(["npx", "uvx", "bunx", "pnpx", "pipx", "docker", "podman"]);
-
-/** What to try when a server missed the startup deadline. */
-function slowStartHint(command: string): string {
-  const program = command.split("/").pop() ?? command;
-  return FETCHING_LAUNCHERS.has(program)
-    ? `A first ${program} run may still be downloading the server: run the command once by ` +
-      "hand, then start hel again, or give it longer with --mcp-startup-timeout SECONDS"
-    : "Run the command by hand to check that it answers MCP on its standard output";
-}
-
-function exitText(exit: { code: number; signal: string | null }): string {
-  return exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`;
 }
 
 /**

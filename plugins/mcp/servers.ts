@@ -9,6 +9,7 @@ import type { ListedTool } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
 import type { McpConnection, Trace } from "./connection.ts";
 import type { Launcher } from "./launch.ts";
+import type { ClientFeature } from "./client_features.ts";
 import { groupAlive, killGroupsNow } from "./shutdown.ts";
 
 /** The run record's trace of the MCP servers (`raw/mcp.jsonl`). */
@@ -28,6 +29,8 @@ export interface ServerGroupOptions {
   startupMs: number;
   shutdownWaitMs: number;
   trace: Trace;
+  /** What each server's client offers beyond tool calls (client_features.ts). */
+  features?: readonly ClientFeature[];
 }
 
 /** Every server this run started; shut down together. */

@@ -17,6 +17,7 @@ import { executeToolCall } from "../core/tool_call.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { emptyUsage } from "../core/usage.ts";
 import { closingNote } from "./run_session.ts";
+import { addRequestNotes } from "./request_notes.ts";
 import { beginConversation, type Conversation } from "./run_conversation.ts";
 import { resumableSessions } from "./session/resumable.ts";
 import { resolveSessionId } from "./session/session_id.ts";
@@ -206,6 +207,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
           return content;
         },
         beforeRequest: async (now, requestSignal) => {
+          // Before compaction and the journal: the person's message is not recorded yet.
+          addRequestNotes(now, plugins.requestNotes());
           if (compactor) {
             await recorder.rewriting(() => compactor.beforeRequest(now, requestSignal));
           }
@@ -289,6 +292,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         summary: (tool.description ?? "").trim().split("\n", 1)[0]!.trim(),
       })),
     pluginStatus: () => plugins.status(),
+    chatCommands: () => plugins.chatCommands(),
     savedSessions: () => resumableSessions(project, helHome, session.paths.id),
   };
 }

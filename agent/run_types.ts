@@ -15,6 +15,7 @@ import type { Plugin, PluginContext } from "../core/plugin.ts";
 import type { ResumeChoice } from "./session/open.ts";
 import type { SessionPaths } from "./session/store.ts";
 import type { AccessLevel, ChatMessage } from "../core/types.ts";
+import type { ChatCommand } from "../core/chat_command.ts";
 import type { RunUsage } from "../core/usage.ts";
 import type { ResumableSession } from "./session/resumable.ts";
 
@@ -127,6 +128,8 @@ export interface Run {
   tools(): OfferedTool[];
   /** Each plugin's status lines (its `status` hook), in plugin order; outside text. */
   pluginStatus(): { plugin: string; lines: string[] }[];
+  /** The chat commands the plugins offer now (e.g. MCP prompts); names may be outside text. */
+  chatCommands(): ChatCommand[];
   /** This project's other sessions `resumeSession` can switch to, most recent first. */
   savedSessions(): Promise<ResumableSession[]>;
 }

@@ -18,6 +18,8 @@ const POINT_WORDS: Record<InterceptionPoint, string> = {
   systemPrompt: "adds a section to the system message",
   environmentLines: "adds lines to the system message's Environment block",
   toolDefinitions: "offers extra tool definitions with each request",
+  requestNote: "tells the model what changed before a request",
+  chatCommands: "adds commands to the chat",
   lookupTool: "provides tools on demand",
   beforeToolCall: "checks tool calls before they run (and may block them)",
   afterToolCall: "sees tool results, and may change them",

@@ -35,6 +35,7 @@ export type {
   PluginOption,
 } from "./plugin.ts";
 export type { HookName, InterceptionPoint, PluginHooks } from "./plugin_hooks.ts";
+export type { ArgumentCompletion, ChatCommand, ChatCommandOutcome } from "./chat_command.ts";
 export type {
   ApprovalScope,
   CallDescription,

@@ -9,6 +9,7 @@
 import { PluginHookError } from "./errors.ts";
 import type { HelEvent } from "./events.ts";
 import type { Host, Plugin } from "./plugin.ts";
+import type { ChatCommand } from "./chat_command.ts";
 import type { HOOKS, PluginHooks } from "./plugin_hooks.ts";
 import type {
   BlockDecision,
@@ -129,6 +130,21 @@ export class PluginDriver {
   toolDefinitions(): ToolDefinition[] {
     return this.#each("toolDefinitions", (hooks) => hooks.toolDefinitions!())
       .flatMap(({ value }) => value);
+  }
+
+  /** The plugins' notes for the next request, in order (blank ones left out). */
+  requestNotes(): string[] {
+    return this.#each("requestNote", (hooks) => hooks.requestNote!())
+      .map(({ value }) => value)
+      .filter((note) => note.trim() !== "");
+  }
+
+  /** The plugins' chat commands, in plugin order; a name taken already is left out. */
+  chatCommands(): ChatCommand[] {
+    const seen = new Set<string>();
+    return this.#each("chatCommands", (hooks) => hooks.chatCommands!())
+      .flatMap(({ value }) => value)
+      .filter((command) => !seen.has(command.name) && seen.add(command.name));
   }
 
   /** The first plugin's answer for a tool name nobody registered. */

@@ -5,6 +5,7 @@
  * @module
  */
 import type { HelEvent } from "./events.ts";
+import type { ChatCommand } from "./chat_command.ts";
 import type {
   BlockDecision,
   ChatMessage,
@@ -60,6 +61,20 @@ export interface PluginHooks {
    * Kind `each`; a throw is a warning and the plugin offers nothing for that request.
    */
   toolDefinitions?(): ToolDefinition[];
+  /**
+   * A note for the model about what changed outside the conversation since the last request
+   * (e.g. an MCP server's tools), asked before each request of a turn; the plugin returns each
+   * note once. Notes go into the conversation as a user message (before the person's message
+   * at the start of a turn), so the model reads them with the request and the session keeps
+   * them. Kind `each`; a throw is a warning and the plugin adds no note that time.
+   */
+  requestNote?(): string | undefined;
+  /**
+   * Slash commands the plugin adds to the chat (e.g. an MCP server's prompts), asked when the
+   * chat lists, completes or runs a command, so they may change during the run. Kind `each`;
+   * a throw is a warning and the plugin adds no command that time.
+   */
+  chatCommands?(): readonly ChatCommand[];
   /**
    * Resolves a tool name the plugin owns but did not register (e.g. MCP tools). Kind `first`;
    * a throw is a warning and the next plugin is asked.
@@ -121,6 +136,8 @@ export const HOOKS = {
   systemPrompt: { kind: "each", onThrow: "warn" },
   environmentLines: { kind: "each", onThrow: "warn" },
   toolDefinitions: { kind: "each", onThrow: "warn" },
+  requestNote: { kind: "each", onThrow: "warn" },
+  chatCommands: { kind: "each", onThrow: "warn" },
   lookupTool: { kind: "first", onThrow: "warn" },
   beforeToolCall: { kind: "first", onThrow: "block" },
   afterToolCall: { kind: "chain", onThrow: "warn" },

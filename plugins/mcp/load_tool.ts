@@ -18,16 +18,23 @@ const parameters = z.object({
   ),
 });
 
-/** Creates the tool over a catalog and the run's loaded names (in load order). */
-export function createLoadTool(catalog: Catalog, loaded: Set<string>): Tool {
-  const byName = new Map(catalog.entries.map((entry) => [entry.fullName, entry]));
+/**
+ * Creates the tool over a catalog (or the catalog as it stands at each call, when servers'
+ * list changes rebuild it) and the run's loaded names (in load order).
+ */
+export function createLoadTool(catalog: Catalog | (() => Catalog), loaded: Set<string>): Tool {
+  const current = typeof catalog === "function" ? catalog : () => catalog;
   return defineTool({
     name: LOAD_TOOL_NAME,
     description: description.trim(),
     parameters,
     toolClass: "read",
     category: "other",
-    run: (args) => Promise.resolve(load(args.names, catalog, byName, loaded)),
+    run: (args) => {
+      const now = current();
+      const byName = new Map(now.entries.map((entry) => [entry.fullName, entry]));
+      return Promise.resolve(load(args.names, now, byName, loaded));
+    },
   });
 }
 

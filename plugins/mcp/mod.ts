@@ -10,12 +10,11 @@ import {
   type Host,
   type Plugin,
   type PluginHooks,
-  type Tool,
   toolDefinition,
   type ToolLookup,
 } from "../../core/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
-import { buildCatalog, systemSection, withAllowlists } from "./catalog.ts";
+import { systemSection } from "./catalog.ts";
 import { instructionsSection } from "./instructions.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
@@ -26,9 +25,11 @@ import { createMcpCommand } from "./mcp_command.ts";
 import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
-import { unmatchedText } from "./tool_filter.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
+import { listChanges } from "./list_changes.ts";
+import { McpRun } from "./mcp_run.ts";
+import { reportAllowlists, reportExcluded } from "./catalog_reports.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -44,7 +45,15 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
     name: "mcp",
     description: "MCP servers from $HEL_HOME/mcp.json and .hel/mcp.json; their tools are loaded " +
       "on demand",
-    hooks: ["systemPrompt", "toolDefinitions", "lookupTool", "status", "shutdown"],
+    hooks: [
+      "systemPrompt",
+      "toolDefinitions",
+      "requestNote",
+      "lookupTool",
+      "chatCommands",
+      "status",
+      "shutdown",
+    ],
     toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
     options: MCP_OPTIONS,
     commands: [createMcpCommand(options)],
@@ -79,12 +88,14 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           }), with your rights and whatever project code it loads`,
         );
       }
+      const lists = listChanges();
       const group = new ServerGroup({
         project: host.project,
         launcher,
         startupMs,
         shutdownWaitMs,
         trace,
+        features: [lists],
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());
@@ -101,73 +112,71 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       if (connected.length === 0) {
         return { status: () => [...notes, ...serverStatusLines(servers, [], new Set())] };
       }
-      const catalog = await buildCatalog(
-        withAllowlists(connected, configured),
-        new Set(host.registeredToolNames()),
-      );
-      // Tools an allowlist leaves out are counted, never warned about one by one; an entry that
-      // matched nothing is warned about, since a typo would otherwise silently offer nothing.
-      for (const [server, leftOut] of catalog.leftOut) {
-        const unmatched = catalog.unmatched.filter((item) => item.server === server);
-        trace({
-          event: "tools_filter",
-          server,
-          left_out: leftOut,
-          unmatched: unmatched.map((item) => item.entry),
-        });
-        for (const item of unmatched) warn(unmatchedText(item));
-      }
-      for (const item of catalog.excluded) {
-        trace({
-          event: "tool_excluded",
-          server: item.server,
-          tool: item.toolName,
-          reason: item.reason,
-        });
-        warn(
-          `MCP tool ${
-            JSON.stringify(item.toolName)
-          } of server ${item.server} excluded: ${item.reason}`,
-        );
-      }
-      const connections = new Map(connected.map((state) => [state.name, state.connection]));
-      const tools = new Map<string, Tool>();
-      for (const entry of catalog.entries) {
-        tools.set(entry.fullName, serverTool(entry, connections.get(entry.server)!));
-      }
-      const loaded = new Set<string>();
-      const loadTool = createLoadTool(catalog, loaded);
-      // Definitions are asked for on every request; each is built once.
-      const definitions = new Map(
-        [loadTool, ...tools.values()].map((tool) => [tool.name, toolDefinition(tool)]),
-      );
       const eager = eagerLoading(options, host);
-      if (eager) { for (const name of tools.keys()) loaded.add(name); }
+      const connections = new Map(connected.map((state) => [state.name, state.connection]));
+      const allowlists = new Map(configured.map((config) => [config.name, config.tools]));
+      const run = await McpRun.start(
+        connected.map((state) => ({
+          handle: {
+            name: state.name,
+            client: lists.clients.get(state.name)!,
+            connected: () => state.connection.connected,
+          },
+          tools: state.tools,
+          ...(allowlists.get(state.name) ? { allow: allowlists.get(state.name)! } : {}),
+          callTimeoutMs: state.connection.config.callTimeoutMs,
+        })),
+        {
+          reserved: new Set(host.registeredToolNames()),
+          eager,
+          listMs: startupMs,
+          makeTool: (entry) => serverTool(entry, connections.get(entry.server)!),
+          trace,
+          warn,
+          excluded: (items) => reportExcluded(items, trace, warn),
+        },
+      );
+      reportAllowlists(run.tools.catalog, trace, warn);
+      reportExcluded(run.tools.catalog.excluded, trace, warn);
+      lists.listen((server, kind) => run.changed(server, kind));
+      host.onShutdown(() => run.scheduler.close());
+      const loaded = run.tools.loaded;
+      const loadTool = createLoadTool(() => run.tools.catalog, loaded);
+      const loadDefinition = toolDefinition(loadTool);
       const instructions = new Map(
         connected.flatMap((state) => {
           const text = state.connection.instructions;
           return text === undefined ? [] : [[state.name, text] as const];
         }),
       );
-      // Eager loading puts every definition in the tool list, so only the instructions remain.
-      const parts = [
-        eager ? undefined : systemSection(catalog.entries),
-        instructionsSection(instructions),
-      ]
-        .filter((part) => part !== undefined);
-      // Built once: the listing goes into the system message only at start and on resume.
-      const section = parts.length > 0 ? parts.join("\n\n") : undefined;
       return {
-        systemPrompt: () => section,
-        status: () => [...notes, ...serverStatusLines(servers, catalog.entries, loaded)],
-        toolDefinitions() {
-          const names = eager ? [...loaded] : [LOAD_TOOL_NAME, ...loaded];
-          return names.map((name) => definitions.get(name)!);
+        // Read at start and on resume: the listing as it stands then, so no note is owed.
+        systemPrompt() {
+          run.told();
+          // Eager loading puts every definition in the tool list, so only the instructions remain.
+          const parts = [
+            eager ? undefined : systemSection(run.tools.catalog.entries),
+            instructionsSection(instructions),
+          ].filter((part) => part !== undefined);
+          return parts.length > 0 ? parts.join("\n\n") : undefined;
         },
+        status: () => [
+          ...notes,
+          ...serverStatusLines(servers, run.tools.catalog.entries, loaded),
+        ],
+        toolDefinitions() {
+          const definitions = run.tools.loadedDefinitions();
+          return eager ? definitions : [loadDefinition, ...definitions];
+        },
+        requestNote: () => run.note(),
+        chatCommands: () => run.chatCommands(),
         lookupTool(name): ToolLookup | undefined {
           if (name === LOAD_TOOL_NAME) return { kind: "tool", tool: loadTool };
-          const tool = tools.get(name);
-          if (!tool) return undefined;
+          const tool = run.tools.tool(name);
+          if (!tool) {
+            const gone = run.goneText(name);
+            return gone === undefined ? undefined : { kind: "not-loaded", message: gone };
+          }
           if (loaded.has(name)) return { kind: "tool", tool };
           return {
             kind: "not-loaded",

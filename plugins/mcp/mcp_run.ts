@@ -1,0 +1,201 @@
+/**
+ * The connected servers of a run and what they offer now: tools (with hel's resource tools),
+ * resources, prompts. It starts from the listings made at start-up, re-lists a server when it
+ * announces a list change (debounced and bounded, refresh_scheduler.ts), keeps the old list
+ * when listing again fails, and gives the model a note of what changed with its next request.
+ *
+ * @module
+ */
+import type { ChatCommand, Tool } from "../../core/mod.ts";
+import type { CatalogEntry, Exclusion, ListedTool } from "./catalog.ts";
+import { changeNote } from "./change_note.ts";
+import type { ListKind } from "./list_changes.ts";
+import { OfferedTools } from "./offered_tools.ts";
+import { promptCommand, promptEntries, type PromptEntry } from "./prompt_commands.ts";
+import { ResourceLists } from "./resource_changes.ts";
+import { type ResourceTool, resourceTools } from "./resource_tools.ts";
+import { RefreshScheduler } from "./refresh_scheduler.ts";
+import { capabilitiesOf, listAll, type ServerHandle } from "./server_requests.ts";
+import type { Trace } from "./connection.ts";
+
+/** A connected server as the run starts with it. */
+export interface RunServer {
+  handle: ServerHandle;
+  /** Its `tools/list` at start-up. */
+  tools: readonly ListedTool[];
+  /** Its `tools` allowlist from the configuration. */
+  allow?: readonly string[];
+  /** Seconds a resource read or prompt may take (the server's call timeout), in ms. */
+  callTimeoutMs: number;
+}
+
+/** What the run needs besides its servers. */
+export interface McpRunOptions {
+  /** Names other plugins' tools have. */
+  reserved: ReadonlySet<string>;
+  eager: boolean;
+  /** The time a listing may take (the startup timeout). */
+  listMs: number;
+  makeTool(entry: CatalogEntry): Tool;
+  trace: Trace;
+  warn(text: string): void;
+  /** Told of tools a listing after a change excluded that were not excluded before. */
+  excluded(items: readonly Exclusion[]): void;
+}
+
+/** See the module comment. */
+export class McpRun {
+  readonly tools: OfferedTools;
+  readonly #servers: Map<string, RunServer>;
+  readonly #options: McpRunOptions;
+  readonly #resources = new ResourceLists();
+  readonly #resourceTools = new Map<string, ResourceTool[]>();
+  readonly #prompts = new Map<string, PromptEntry[]>();
+  /** Tools their servers removed during the run, by name: a call says so. */
+  readonly #gone = new Map<string, string>();
+  readonly scheduler: RefreshScheduler;
+  /** `<kind> <server>` of the listings that succeeded once. */
+  readonly #listedOnce = new Set<string>();
+
+  private constructor(servers: readonly RunServer[], options: McpRunOptions) {
+    this.#servers = new Map(servers.map((server) => [server.handle.name, server]));
+    this.#options = options;
+    this.tools = new OfferedTools(options);
+    this.scheduler = new RefreshScheduler((key) => {
+      const [kind, server] = JSON.parse(key) as [ListKind, string];
+      return this.#refresh(server, kind);
+    });
+  }
+
+  /**
+   * Builds the catalog (its exclusions are the caller's to report) and lists every server's
+   * resources and prompts (when it declares them).
+   */
+  static async start(servers: readonly RunServer[], options: McpRunOptions): Promise<McpRun> {
+    const run = new McpRun(servers, options);
+    for (const server of servers) {
+      if (capabilitiesOf(server.handle).resources !== undefined) {
+        run.#resourceTools.set(
+          server.handle.name,
+          resourceTools(server.handle, server.callTimeoutMs),
+        );
+      }
+    }
+    await run.tools.update(servers.map((server) => run.#serverTools(server)));
+    await Promise.all(servers.flatMap((server) => {
+      const declared = capabilitiesOf(server.handle);
+      return [
+        ...(declared.resources !== undefined ? [run.#listResources(server)] : []),
+        ...(declared.prompts !== undefined ? [run.#listPrompts(server)] : []),
+      ];
+    }));
+    return run;
+  }
+
+  /** A server announced a change of `kind`. */
+  changed(server: string, kind: ListKind): void {
+    if (this.#servers.has(server)) this.scheduler.notify(JSON.stringify([kind, server]));
+  }
+
+  /** The model sees everything as it is now (a system message is being built). */
+  told(): void {
+    this.tools.told();
+    this.#resources.told();
+  }
+
+  /** The note for the next request, once; undefined when nothing changed. */
+  note(): string | undefined {
+    return changeNote(this.tools.changes(), this.#resources.changes());
+  }
+
+  /** Why `name` cannot be called when its server removed it during the run. */
+  goneText(name: string): string | undefined {
+    const server = this.#gone.get(name);
+    if (server === undefined) return undefined;
+    return `${name} was removed by MCP server ${server} during this run, so it cannot be called; ` +
+      "use another tool or tell the user";
+  }
+
+  /** The prompts as chat commands, in server and name order. */
+  chatCommands(): ChatCommand[] {
+    return [...this.#prompts].sort(([a], [b]) => a < b ? -1 : 1).flatMap(([server, entries]) => {
+      const run = this.#servers.get(server)!;
+      return entries.map((entry) => promptCommand(entry, run.handle, run.callTimeoutMs));
+    });
+  }
+
+  #serverTools(server: RunServer) {
+    return {
+      name: server.handle.name,
+      tools: server.tools,
+      ...(server.allow ? { allow: server.allow } : {}),
+      resources: this.#resourceTools.get(server.handle.name) ?? [],
+    };
+  }
+
+  async #refresh(name: string, kind: ListKind): Promise<void> {
+    const server = this.#servers.get(name)!;
+    if (kind === "resources") return await this.#listResources(server);
+    if (kind === "prompts") return await this.#listPrompts(server);
+    const answer = await listAll(server.handle, "tools/list", "tools", this.#options.listMs);
+    if (!answer.ok) return this.#failed(name, kind, answer.text);
+    const before = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
+    server.tools = answer.value;
+    this.#options.excluded(await this.tools.update([this.#serverTools(server)]));
+    const after = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
+    for (const gone of before) if (!after.has(gone)) this.#gone.set(gone, name);
+    for (const back of after) this.#gone.delete(back);
+    this.#options.trace({
+      event: "relisted",
+      server: name,
+      kind,
+      listed: answer.value.length,
+      offered: this.tools.catalog.entries.filter((entry) => entry.server === name).length,
+    });
+  }
+
+  async #listResources(server: RunServer): Promise<void> {
+    const name = server.handle.name;
+    const answer = await listAll(
+      server.handle,
+      "resources/list",
+      "resources",
+      this.#options.listMs,
+    );
+    this.#resources.set(name, answer.ok ? answer.value : undefined);
+    if (!answer.ok) return this.#failed(name, "resources", answer.text);
+    this.#listedOnce.add(`resources ${name}`);
+    this.#options.trace({
+      event: "relisted",
+      server: name,
+      kind: "resources",
+      listed: answer.value.length,
+    });
+  }
+
+  async #listPrompts(server: RunServer): Promise<void> {
+    const name = server.handle.name;
+    const answer = await listAll(server.handle, "prompts/list", "prompts", this.#options.listMs);
+    if (!answer.ok) return this.#failed(name, "prompts", answer.text);
+    this.#listedOnce.add(`prompts ${name}`);
+    const { entries, excluded } = promptEntries(name, answer.value);
+    this.#prompts.set(name, entries);
+    this.#options.trace({
+      event: "relisted",
+      server: name,
+      kind: "prompts",
+      listed: answer.value.length,
+      ...(excluded.length > 0 ? { excluded } : {}),
+    });
+  }
+
+  /** A listing failed: the old list stays (none at start-up), and the person is told. */
+  #failed(server: string, kind: ListKind, text: string): void {
+    this.#options.trace({ event: "list_failed", server, kind, message: text });
+    const started = kind === "tools" || this.#listedOnce.has(`${kind} ${server}`);
+    this.#options.warn(
+      `MCP server ${server}: listing its ${kind} failed (${text})` +
+        (started ? `; hel keeps the ${kind} it had` : `; hel offers none of its ${kind}`),
+    );
+  }
+}

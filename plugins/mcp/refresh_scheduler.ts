@@ -1,0 +1,89 @@
+/**
+ * When to re-list a server after it announced a change: a burst of announcements (a server
+ * registering seven tools sends seven) makes one refresh after a short quiet time, at most one
+ * refresh per server and list runs at a time (an announcement during it makes one more after
+ * it), and refreshes of the same list start at least {@link MIN_GAP_MS} apart, so a server
+ * announcing changes without end costs a bounded amount of work.
+ *
+ * @module
+ */
+
+/** Quiet time after an announcement before the refresh starts. */
+export const DEBOUNCE_MS = 200;
+/** Least time between the starts of two refreshes of the same server and list. */
+export const MIN_GAP_MS = 1_000;
+
+interface Slot {
+  timer?: ReturnType<typeof setTimeout>;
+  running?: Promise<void>;
+  /** An announcement came while the refresh ran. */
+  again: boolean;
+  lastStart: number;
+}
+
+/** Runs `refresh(key)` for announcements of `key`, debounced and bounded (module comment). */
+export class RefreshScheduler {
+  readonly #refresh: (key: string) => Promise<void>;
+  readonly #debounceMs: number;
+  readonly #minGapMs: number;
+  readonly #slots = new Map<string, Slot>();
+  #closed = false;
+
+  constructor(
+    refresh: (key: string) => Promise<void>,
+    options: { debounceMs?: number; minGapMs?: number } = {},
+  ) {
+    this.#refresh = refresh;
+    this.#debounceMs = options.debounceMs ?? DEBOUNCE_MS;
+    this.#minGapMs = options.minGapMs ?? MIN_GAP_MS;
+  }
+
+  /** `key` changed: a refresh follows (one for a whole burst). */
+  notify(key: string): void {
+    if (this.#closed) return;
+    const slot = this.#slots.get(key) ?? { again: false, lastStart: -Infinity };
+    this.#slots.set(key, slot);
+    if (slot.running) {
+      slot.again = true;
+      return;
+    }
+    if (slot.timer === undefined) this.#schedule(key, slot);
+  }
+
+  /** Resolves when no refresh is scheduled or running (for tests and shutdown). */
+  async settled(): Promise<void> {
+    while (true) {
+      const busy = [...this.#slots.values()].filter((slot) => slot.running || slot.timer);
+      if (busy.length === 0) return;
+      await Promise.all(busy.map((slot) => slot.running ?? delay(this.#debounceMs)));
+    }
+  }
+
+  /** No refresh starts after this; one running is left to finish. */
+  close(): void {
+    this.#closed = true;
+    for (const slot of this.#slots.values()) clearTimeout(slot.timer);
+  }
+
+  #schedule(key: string, slot: Slot): void {
+    const wait = Math.max(this.#debounceMs, slot.lastStart + this.#minGapMs - Date.now());
+    slot.timer = setTimeout(() => {
+      slot.timer = undefined;
+      if (this.#closed) return;
+      slot.lastStart = Date.now();
+      slot.running = this.#refresh(key).catch(() => {}).finally(() => {
+        slot.running = undefined;
+        if (slot.again && !this.#closed) {
+          slot.again = false;
+          this.#schedule(key, slot);
+        }
+      });
+    }, wait);
+    // A pending refresh must not keep hel running once the run is over.
+    Deno.unrefTimer(slot.timer as unknown as number);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,99 @@
+/**
+ * What the model reads of a server's resources: listing lines (URI, name, MIME type, size,
+ * description) and the contents of `resources/read` — texts whole with their URI (the core
+ * spills a large one to a file like any large result), binary contents as a line with URI,
+ * MIME type and size, never as base64.
+ *
+ * @module
+ */
+import { escapeControlCharacters } from "../../kit/mod.ts";
+import { isRecord } from "./server_requests.ts";
+
+/** Characters of a description a listing line shows. */
+const DESCRIPTION_CHARS = 200;
+
+/**
+ * `- <uri> — <name> (<mime type>, <size>): <description>` for a listed resource or template,
+ * on one line, terminal and bidi controls escaped (it may reach the system message's notes).
+ */
+export function resourceLine(item: unknown, uriKey: "uri" | "uriTemplate"): string | undefined {
+  if (!isRecord(item) || typeof item[uriKey] !== "string" || item[uriKey] === "") return undefined;
+  const name = text(item.title) ?? text(item.name);
+  const facts = [text(item.mimeType), sizeText(item.size)].filter((fact) => fact !== undefined);
+  const description = text(item.description);
+  return escapeControlCharacters(
+    `- ${oneLine(item[uriKey] as string)}` +
+      (name !== undefined ? ` — ${oneLine(name)}` : "") +
+      (facts.length > 0 ? ` (${facts.join(", ")})` : "") +
+      (description !== undefined ? `: ${cut(oneLine(description), DESCRIPTION_CHARS)}` : ""),
+  );
+}
+
+/** The text of a `resources/read` result for `uri`, or why it holds nothing readable. */
+export function readText(server: string, uri: string, result: Record<string, unknown>): {
+  ok: boolean;
+  text: string;
+} {
+  const contents = result.contents;
+  if (!Array.isArray(contents)) {
+    return {
+      ok: false,
+      text: `MCP server ${server} answered resources/read for ${uri} without a "contents" list ` +
+        "(the server's mistake); try again later or continue without it",
+    };
+  }
+  if (contents.length === 0) return { ok: true, text: `Resource ${uri} is empty.` };
+  const parts = contents.map((content) => contentText(uri, content));
+  // One text content of the URI asked for reads as the resource itself.
+  if (parts.length === 1 && isRecord(contents[0]) && typeof contents[0].text === "string") {
+    const only = contents[0];
+    const mime = text(only.mimeType);
+    const header = `Resource ${only.uri === uri ? uri : String(only.uri ?? uri)}` +
+      (mime !== undefined ? ` (${mime})` : "");
+    return { ok: true, text: `${header}:\n${only.text}` };
+  }
+  return { ok: true, text: parts.join("\n\n") };
+}
+
+function contentText(asked: string, content: unknown): string {
+  if (!isRecord(content)) return "[a resource content that is not an object]";
+  const uri = typeof content.uri === "string" ? oneLine(content.uri) : asked;
+  const mime = text(content.mimeType);
+  if (typeof content.text === "string") {
+    return `Resource ${uri}${mime !== undefined ? ` (${mime})` : ""}:\n${content.text}`;
+  }
+  if (typeof content.blob === "string") {
+    return `[binary resource ${uri}: ${mime ?? "unknown type"}, ${
+      sizeText(base64Bytes(content.blob))
+    }; its bytes are not shown]`;
+  }
+  return `[resource ${uri} without text or blob]`;
+}
+
+/** The bytes a base64 text decodes to, without decoding it. */
+export function base64Bytes(base64: string): number {
+  const length = base64.replace(/\s/g, "").length;
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor(length * 3 / 4) - padding);
+}
+
+/** `1,234 bytes` / `12.3 KiB` / `4.5 MiB`; undefined when not a size. */
+export function sizeText(size: unknown): string | undefined {
+  if (typeof size !== "number" || !Number.isFinite(size) || size < 0) return undefined;
+  if (size < 10_240) return `${size.toLocaleString("en-US")} bytes`;
+  if (size < 10 * 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
+function cut(value: string, chars: number): string {
+  const points = [...value];
+  return points.length > chars ? `${points.slice(0, chars).join("")}…` : value;
+}

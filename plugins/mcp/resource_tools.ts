@@ -1,0 +1,156 @@
+/**
+ * A server's resources as three deferred tools, named like its own tools and listed and loaded
+ * like them: `mcp__<server>__list_resources`, `__list_resource_templates` and
+ * `__read_resource`. Only servers that declare `resources` get them. They only read, so they
+ * are class `read` (allowed at every access level, never asked about), and a large resource is
+ * spilled to a file by the core like any large result. A tool of the server's own with one of
+ * these names keeps it, and hel's tool of that name is not offered.
+ *
+ * @module
+ */
+import { type Tool, type ToolResult, z } from "../../core/mod.ts";
+import { defineTool } from "../../core/mod.ts";
+import { type CatalogEntry, modelName } from "./catalog.ts";
+import { readText, resourceLine } from "./resource_text.ts";
+import { request, type ServerHandle } from "./server_requests.ts";
+
+/** The tools' own names (the part after `mcp__<server>__`). */
+export const RESOURCE_TOOL_NAMES = [
+  "list_resources",
+  "list_resource_templates",
+  "read_resource",
+] as const;
+
+/** A resource tool of one server: its catalog entry and the tool that runs it. */
+export interface ResourceTool {
+  entry: CatalogEntry;
+  tool: Tool;
+}
+
+const page = z.strictObject({
+  cursor: z.string().optional().describe(
+    "The cursor the previous page ended with, for the next page; leave out for the first",
+  ),
+});
+const read = z.strictObject({
+  uri: z.string().min(1).describe(
+    "The resource's URI, from the list, a filled-in template or a resource link",
+  ),
+});
+
+/** The three tools of `server`, calling it through `handle` with `timeoutMs` per request. */
+export function resourceTools(handle: ServerHandle, timeoutMs: number): ResourceTool[] {
+  const server = handle.name;
+  const name = (tool: string) => modelName(server, tool);
+  const tools = [
+    defineTool({
+      name: name("list_resources"),
+      description: `Lists the resources MCP server ${server} offers (documents, files or ` +
+        "records it can give you), one page at a time: each one's URI, name, MIME type, size " +
+        `and description. Read one with ${name("read_resource")}.`,
+      parameters: page,
+      toolClass: "read",
+      category: "read",
+      run: (args, context) =>
+        listPage(handle, "resources/list", "resources", "uri", args.cursor, {
+          timeoutMs,
+          signal: context.signal,
+        }),
+    }),
+    defineTool({
+      name: name("list_resource_templates"),
+      description: `Lists the URI templates of resources MCP server ${server} makes on ` +
+        "demand (e.g. file:///{path}), one page at a time. Fill in a template's {variables} and " +
+        `read the URI with ${name("read_resource")}.`,
+      parameters: page,
+      toolClass: "read",
+      category: "read",
+      run: (args, context) =>
+        listPage(
+          handle,
+          "resources/templates/list",
+          "resourceTemplates",
+          "uriTemplate",
+          args.cursor,
+          {
+            timeoutMs,
+            signal: context.signal,
+          },
+        ),
+    }),
+    defineTool({
+      name: name("read_resource"),
+      description: `Reads one resource of MCP server ${server} by its URI (from ` +
+        `${name("list_resources")}, a filled-in template, or a resource link in a tool result).`,
+      parameters: read,
+      toolClass: "read",
+      category: "read",
+      async run(args, context) {
+        const answer = await request(handle, "resources/read", { uri: args.uri }, {
+          timeoutMs,
+          signal: context.signal,
+        });
+        if (!answer.ok) {
+          return {
+            ok: false,
+            text: `${answer.text}. Check the URI with ${name("list_resources")} or ` +
+              `${name("list_resource_templates")}.`,
+          };
+        }
+        return readText(server, args.uri, answer.value);
+      },
+    }),
+  ];
+  return tools.map((tool, index) => ({
+    tool,
+    entry: {
+      fullName: tool.name,
+      server,
+      toolName: RESOURCE_TOOL_NAMES[index]!,
+      description: tool.description,
+      inputSchema: tool.parameters,
+      check: (args) => tool.checkArguments!(args),
+    },
+  }));
+}
+
+async function listPage(
+  handle: ServerHandle,
+  method: string,
+  key: string,
+  uriKey: "uri" | "uriTemplate",
+  cursor: string | undefined,
+  options: { timeoutMs: number; signal: AbortSignal },
+): Promise<ToolResult> {
+  const answer = await request(handle, method, cursor === undefined ? {} : { cursor }, options);
+  if (!answer.ok) return { ok: false, text: answer.text };
+  const items = answer.value[key];
+  if (!Array.isArray(items)) {
+    return {
+      ok: false,
+      text: `MCP server ${handle.name} answered ${method} without a "${key}" list (the ` +
+        "server's mistake); continue without it",
+    };
+  }
+  const lines = items.flatMap((item) => resourceLine(item, uriKey) ?? []);
+  const what = key === "resources" ? "resources" : "resource templates";
+  const skipped = items.length - lines.length;
+  const next = answer.value.nextCursor;
+  return {
+    ok: true,
+    text: [
+      lines.length > 0
+        ? `${lines.length} ${what} of MCP server ${handle.name}${
+          cursor === undefined ? "" : " (a later page)"
+        }:`
+        : `MCP server ${handle.name} listed no ${what}${
+          cursor === undefined ? "" : " on this page"
+        }.`,
+      ...lines,
+      ...(skipped > 0 ? [`(${skipped} listed item(s) without a URI left out)`] : []),
+      ...(typeof next === "string"
+        ? [`More: call again with {"cursor": ${JSON.stringify(next)}} for the next page.`]
+        : []),
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Requests hel makes to a connected server besides `tools/call` — listing again after a list
+ * change, resources, prompts, completions — through the server's SDK client, each bounded in
+ * time and size, each answered as data (never a throw) with a text that says what went wrong.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import {
+  ErrorCode,
+  McpError,
+  ResultSchema,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import { codePointLength, headChars } from "../../core/mod.ts";
+
+/** Pages of one listing read at most; a server that keeps paginating is stopped there. */
+export const MAX_LIST_PAGES = 100;
+/** Items of one listing kept at most (a server may list a million resources). */
+export const MAX_LIST_ITEMS = 10_000;
+/** Server texts quoted in messages are cut to this many characters. */
+const MAX_QUOTED = 300;
+
+/** One server as these requests see it. */
+export interface ServerHandle {
+  name: string;
+  client: Client;
+  /** False once the server exited or hel dropped it. */
+  connected(): boolean;
+}
+
+/** A request's answer, or what went wrong in words for the model or the person. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; text: string };
+
+/** What the server declared in its `initialize` answer (empty before it answered). */
+export function capabilitiesOf(server: ServerHandle): ServerCapabilities {
+  return server.client.getServerCapabilities() ?? {};
+}
+
+/**
+ * Sends `method` with `params` and returns the raw result object. `timeoutMs` bounds the wait;
+ * an abort of `signal` cancels the request on the wire (`notifications/cancelled`).
+ */
+export async function request(
+  server: ServerHandle,
+  method: string,
+  params: Record<string, unknown>,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Answer<Record<string, unknown>>> {
+  if (!server.connected()) {
+    return {
+      ok: false,
+      text: `MCP server ${server.name} is disconnected; hel does not restart it during a run`,
+    };
+  }
+  try {
+    const result = await server.client.request(
+      { method, params },
+      ResultSchema,
+      { timeout: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+    return { ok: true, value: result as Record<string, unknown> };
+  } catch (error) {
+    if (options.signal?.aborted) {
+      return {
+        ok: false,
+        text: `interrupted: the ${method} request to ${server.name} was cancelled`,
+      };
+    }
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return {
+        ok: false,
+        text: `MCP server ${server.name} did not answer ${method} within ${
+          options.timeoutMs / 1000
+        } s; the request was cancelled`,
+      };
+    }
+    if (error instanceof McpError && error.code === ErrorCode.MethodNotFound) {
+      return { ok: false, text: `MCP server ${server.name} does not support ${method}` };
+    }
+    const message = quoted((error as Error)?.message ?? String(error));
+    return {
+      ok: false,
+      text: `MCP server ${server.name} answered ${method} with an error: ${message}`,
+    };
+  }
+}
+
+/**
+ * Every page of a listing (`tools/list` → `tools`), at most {@link MAX_LIST_PAGES} pages and
+ * {@link MAX_LIST_ITEMS} items, all within `timeoutMs`. Entries are returned unchecked.
+ */
+export async function listAll(
+  server: ServerHandle,
+  method: string,
+  key: string,
+  timeoutMs: number,
+): Promise<Answer<unknown[]>> {
+  const deadline = Date.now() + timeoutMs;
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      return { ok: false, text: `MCP server ${server.name} did not finish ${method} in time` };
+    }
+    const answer = await request(server, method, cursor === undefined ? {} : { cursor }, {
+      timeoutMs: left,
+    });
+    if (!answer.ok) return answer;
+    const listed = answer.value[key];
+    if (!Array.isArray(listed)) {
+      return {
+        ok: false,
+        text: `MCP server ${server.name} answered ${method} without a "${key}" list`,
+      };
+    }
+    items.push(...listed.slice(0, MAX_LIST_ITEMS - items.length));
+    const next = answer.value.nextCursor;
+    if (typeof next !== "string" || items.length >= MAX_LIST_ITEMS) {
+      return { ok: true, value: items };
+    }
+    if (seen.has(next)) {
+      return { ok: false, text: `MCP server ${server.name} repeated a ${method} cursor` };
+    }
+    seen.add(next);
+    cursor = next;
+  }
+  return {
+    ok: false,
+    text: `MCP server ${server.name} listed more than ${MAX_LIST_PAGES} pages of ${key}`,
+  };
+}
+
+/** A server's text in one of hel's messages: cut to a bounded length. */
+export function quoted(text: string): string {
+  return codePointLength(text) > MAX_QUOTED ? `${headChars(text, MAX_QUOTED)}…` : text;
+}
+
+/** True for a plain object (a JSON object). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -208,7 +208,7 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         },
         beforeRequest: async (now, requestSignal) => {
           // Before compaction and the journal: the person's message is not recorded yet.
-          addRequestNotes(now, plugins.requestNotes());
+          addRequestNotes(now, await plugins.requestNotes());
           if (compactor) {
             await recorder.rewriting(() => compactor.beforeRequest(now, requestSignal));
           }

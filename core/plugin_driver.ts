@@ -133,10 +133,18 @@ export class PluginDriver {
   }
 
   /** The plugins' notes for the next request, in order (blank ones left out). */
-  requestNotes(): string[] {
-    return this.#each("requestNote", (hooks) => hooks.requestNote!())
-      .map(({ value }) => value)
-      .filter((note) => note.trim() !== "");
+  async requestNotes(): Promise<string[]> {
+    const notes: string[] = [];
+    for (const { name, hooks } of this.#started) {
+      if (!hooks.requestNote) continue;
+      try {
+        const note = await hooks.requestNote();
+        if (note !== undefined && note.trim() !== "") notes.push(note);
+      } catch (error) {
+        this.#warn(new PluginHookError(name, "requestNote", error).message);
+      }
+    }
+    return notes;
   }
 
   /** The plugins' chat commands, in plugin order; a name taken already is left out. */

@@ -64,11 +64,12 @@ export interface PluginHooks {
   /**
    * A note for the model about what changed outside the conversation since the last request
    * (e.g. an MCP server's tools), asked before each request of a turn; the plugin returns each
-   * note once. Notes go into the conversation as a user message (before the person's message
-   * at the start of a turn), so the model reads them with the request and the session keeps
-   * them. Kind `each`; a throw is a warning and the plugin adds no note that time.
+   * note once. It may wait briefly for a change under way (the request waits with it). Notes
+   * go into the conversation as a user message (before the person's message at the start of a
+   * turn), so the model reads them with the request and the session keeps them. Kind `each`; a
+   * throw is a warning and the plugin adds no note that time.
    */
-  requestNote?(): string | undefined;
+  requestNote?(): string | undefined | Promise<string | undefined>;
   /**
    * Slash commands the plugin adds to the chat (e.g. an MCP server's prompts), asked when the
    * chat lists, completes or runs a command, so they may change during the run. Kind `each`;

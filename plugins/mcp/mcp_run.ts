@@ -18,6 +18,9 @@ import { RefreshScheduler } from "./refresh_scheduler.ts";
 import { capabilitiesOf, listAll, type ServerHandle } from "./server_requests.ts";
 import type { Trace } from "./connection.ts";
 
+/** The longest a request waits for a list refresh under way. */
+export const NOTE_WAIT_MS = 3_000;
+
 /** A connected server as the run starts with it. */
 export interface RunServer {
   handle: ServerHandle;
@@ -103,8 +106,14 @@ export class McpRun {
     this.#resources.told();
   }
 
-  /** The note for the next request, once; undefined when nothing changed. */
-  note(): string | undefined {
+  /**
+   * The note for the next request, once; undefined when nothing changed. A refresh under way
+   * is waited for (at most {@link NOTE_WAIT_MS}): a tool that changes its server's lists (adds
+   * a tool, registers a resource) announces it just before it answers, and the model's next
+   * request should already know.
+   */
+  async note(): Promise<string | undefined> {
+    await this.scheduler.settled(NOTE_WAIT_MS);
     return changeNote(this.tools.changes(), this.#resources.changes());
   }
 

@@ -50,12 +50,18 @@ export class RefreshScheduler {
     if (slot.timer === undefined) this.#schedule(key, slot);
   }
 
-  /** Resolves when no refresh is scheduled or running (for tests and shutdown). */
-  async settled(): Promise<void> {
-    while (true) {
+  /** Resolves when no refresh is scheduled or running, or after `maxMs`, whichever is first. */
+  async settled(maxMs: number): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline) {
       const busy = [...this.#slots.values()].filter((slot) => slot.running || slot.timer);
       if (busy.length === 0) return;
-      await Promise.all(busy.map((slot) => slot.running ?? delay(this.#debounceMs)));
+      const running = busy.flatMap((slot) => slot.running ?? []);
+      // A scheduled refresh is looked at again shortly; a running one is waited for.
+      await within(
+        running.length > 0 ? Promise.all(running) : undefined,
+        Math.min(running.length > 0 ? Infinity : 20, deadline - Date.now()),
+      );
     }
   }
 
@@ -84,6 +90,13 @@ export class RefreshScheduler {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for `work` (or nothing) at most `ms` milliseconds. */
+async function within(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, Math.max(0, ms)));
+  try {
+    await (work ? Promise.race([work, bound]) : bound);
+  } finally {
+    clearTimeout(timer);
+  }
 }

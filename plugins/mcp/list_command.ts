@@ -25,6 +25,8 @@ import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./options.ts";
 import { shownEnvName } from "./server_env.ts";
+import { listChanges } from "./list_changes.ts";
+import { extraLines } from "./list_extras.ts";
 
 /**
  * Prints each file's state, starts the servers a run would start (the person's, and the
@@ -99,11 +101,13 @@ async function startAndShow(
   servers: ServerConfig[],
 ): Promise<boolean> {
   const launcher = createLauncher(context, await sandboxSettingsFor(context));
+  const lists = listChanges();
   const group = new ServerGroup({
     project: context.project,
     launcher,
     ...timings(options, context),
     trace: () => {},
+    features: [lists],
   });
   // Ctrl-C while servers start or answer: stop them before leaving.
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));
@@ -146,6 +150,14 @@ async function startAndShow(
       }
       for (const item of catalog.unmatched.filter((u) => u.server === state.name)) {
         print(`  warning: ${unmatchedText(item)}`);
+      }
+      const handle = {
+        name: state.name,
+        client: lists.clients.get(state.name)!,
+        connected: () => state.connection.connected,
+      };
+      for (const line of await extraLines(handle, timings(options, context).startupMs)) {
+        print(line);
       }
     }
     return connected.length === states.length;

@@ -133,17 +133,17 @@ async function listPage(
     };
   }
   const lines = items.flatMap((item) => resourceLine(item, uriKey) ?? []);
-  const what = key === "resources" ? "resources" : "resource templates";
+  const what = key === "resources" ? "resource" : "resource template";
   const skipped = items.length - lines.length;
   const next = answer.value.nextCursor;
   return {
     ok: true,
     text: [
       lines.length > 0
-        ? `${lines.length} ${what} of MCP server ${handle.name}${
+        ? `${lines.length} ${what}${lines.length === 1 ? "" : "s"} of MCP server ${handle.name}${
           cursor === undefined ? "" : " (a later page)"
         }:`
-        : `MCP server ${handle.name} listed no ${what}${
+        : `MCP server ${handle.name} listed no ${what}s${
           cursor === undefined ? "" : " on this page"
         }.`,
       ...lines,

@@ -20,6 +20,7 @@ import { Working } from "./working.tsx";
 import { contextPercent } from "./context_use.ts";
 import { PermissionBox } from "./permission_box.tsx";
 import { InputBox } from "./input_box.tsx";
+import type { CommandSource } from "./command_completion.ts";
 import type { PromptHistory } from "./history.ts";
 
 /** Props of {@link ChatApp}. */
@@ -28,7 +29,8 @@ export interface ChatAppProps {
   controller: ChatController;
   run: Run;
   history: PromptHistory;
-  commands: readonly { name: string; summary: string }[];
+  /** The slash commands, or where to get them now (plugins' may change during a run). */
+  commands: CommandSource;
   model: string;
   access: string;
   color: boolean;

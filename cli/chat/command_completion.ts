@@ -4,11 +4,24 @@
  *
  * @module
  */
+import type { ArgumentCompletion } from "../../core/chat_command.ts";
 
-/** A command as the input box lists it: its name (with or without the `/`) and what it does. */
+/**
+ * A command as the input box lists it: its name (with or without the `/`) and what it does,
+ * and for a plugin's command (an MCP prompt) how its arguments complete.
+ */
 export interface CommandInfo {
   readonly name: string;
   readonly summary: string;
+  complete?(argument: string, signal: AbortSignal): Promise<ArgumentCompletion>;
+}
+
+/** The commands, or where to get them as they are now (a plugin's may change during a run). */
+export type CommandSource = readonly CommandInfo[] | (() => readonly CommandInfo[]);
+
+/** The commands of `source` now. */
+export function currentCommands(source: CommandSource): readonly CommandInfo[] {
+  return typeof source === "function" ? source() : source;
 }
 
 const bare = (name: string) => name.replace(/^\//, "");
@@ -65,4 +78,37 @@ export function commandToSend(text: string, commands: readonly CommandInfo[]): s
   if (names.includes(prefix)) return text;
   const matches = matchingCommands(text, commands);
   return matches.length === 1 ? `/${bare(matches[0]!.name)}` : text;
+}
+
+/**
+ * The command whose argument is being typed in `text` (`/mcp__s__greet Al`) and that argument,
+ * when the command can complete it; undefined otherwise.
+ */
+export function argumentBeingTyped(
+  text: string,
+  commands: readonly CommandInfo[],
+): { command: CommandInfo; name: string; argument: string } | undefined {
+  const match = /^\/(\S+)\s([\s\S]*)$/.exec(text);
+  if (!match || match[2]!.includes("\n")) return undefined;
+  const command = commands.find((item) => bare(item.name) === match[1]);
+  if (!command?.complete) return undefined;
+  return { command, name: match[1]!, argument: match[2]! };
+}
+
+/**
+ * What the box holds after an argument completion: the one value in place of the word being
+ * typed (and a space), or the start all values share when it is longer than that word; the
+ * text unchanged otherwise.
+ */
+export function completedArgument(
+  name: string,
+  argument: string,
+  completion: ArgumentCompletion,
+): string {
+  const head = `/${name} ${argument.slice(0, completion.start)}`;
+  const word = argument.slice(completion.start);
+  const { values } = completion;
+  if (values.length === 1) return `${head}${values[0]} `;
+  const common = commonStart(values);
+  return common.length > word.length ? `${head}${common}` : `/${name} ${argument}`;
 }

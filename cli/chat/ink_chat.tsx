@@ -135,7 +135,7 @@ export async function runInkChat(
         controller={controller}
         run={run}
         history={history}
-        commands={SLASH_COMMANDS}
+        commands={() => [...SLASH_COMMANDS, ...run.chatCommands()]}
         model={options.model}
         access={options.access}
         color={options.color}

@@ -8,6 +8,7 @@
  */
 import type { Key } from "ink";
 import {
+  argumentBeingTyped,
   type CommandInfo,
   commandToSend,
   completeCommand,
@@ -59,6 +60,8 @@ export interface KeyContext {
 /** What a key asks of the chat beyond changing the box. */
 export type InputEffect =
   | { readonly kind: "submit"; readonly text: string }
+  /** Tab in a command's argument: complete `text` (see command_completion.ts). */
+  | { readonly kind: "complete"; readonly text: string }
   | { readonly kind: "escape" }
   | { readonly kind: "ctrl-c"; readonly hadText: boolean }
   | { readonly kind: "exit" };
@@ -142,8 +145,14 @@ function editKey(state: InputState, input: string, key: Key, context: KeyContext
   if ((input === "\n" && !key.meta) || ctrl(input, key, "j")) return keep(typeText(state, "\n"));
   if (key.tab) {
     const completed = completeCommand(editor.text, context.commands);
-    if (completed === undefined || !completionOpen(state, context.commands)) return keep(state);
-    return keep({ ...state, editor: editorWith(completed) });
+    if (completed !== undefined && completionOpen(state, context.commands)) {
+      return keep({ ...state, editor: editorWith(completed) });
+    }
+    // A command's argument completes by asking its plugin (a server), which takes a moment.
+    if (argumentBeingTyped(editor.text, context.commands)) {
+      return { state, effect: { kind: "complete", text: editor.text } };
+    }
+    return keep(state);
   }
   if (ctrl(input, key, "d")) {
     if (editor.text === "") return { state, effect: { kind: "exit" } };

@@ -17,6 +17,7 @@ import { mcpCommand, modelCommand, statusCommand, toolsCommand } from "./command
 import { permissionsCommand } from "./commands/permissions.ts";
 import { initCommand } from "./commands/init.ts";
 import { table } from "./commands/format.ts";
+import type { ChatCommand } from "../../core/chat_command.ts";
 
 /** What `/permissions` needs of the chat's "don't ask again" rules. */
 export type SessionRuleList = Pick<SessionRules, "list" | "remove">;
@@ -75,10 +76,13 @@ const helpCommand: SlashCommand = {
   name: "help",
   summary: "list the commands and keys",
   run(context) {
-    const commands = SLASH_COMMANDS.map((command) =>
+    // A plugin's commands (MCP prompts) are a server's text: escaped before they are shown.
+    const commands = [...SLASH_COMMANDS, ...context.run.chatCommands()].map((command) =>
       [
-        `/${command.name}${command.argument ? ` ${command.argument}` : ""}`,
-        command.summary,
+        escapeControlCharacters(
+          `/${command.name}${command.argument ? ` ${command.argument}` : ""}`,
+        ),
+        escapeControlCharacters(command.summary),
       ] as const
     );
     context.print(
@@ -124,7 +128,8 @@ export function matchCommands(prefix: string): SlashCommand[] {
 
 /** A typed line as a command (`/model deepseek-chat`), or undefined when it is a message. */
 export function parseCommandLine(text: string): { name: string; argument: string } | undefined {
-  const found = /^\/([a-z][a-z-]*)(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  // Letters, digits, `_` and `-`, as plugins' commands are named (`/mcp__notes__summarise`).
+  const found = /^\/([a-z][a-z0-9_-]*)(?:\s+([\s\S]*))?$/i.exec(text.trim());
   if (!found) return text.trim() === "/" ? { name: "", argument: "" } : undefined;
   return { name: found[1]!.toLowerCase(), argument: (found[2] ?? "").trim() };
 }
@@ -138,7 +143,10 @@ export async function runSlashCommand(text: string, context: CommandContext): Pr
   if (!line) return false;
   const command = SLASH_COMMANDS.find((known) => known.name === line.name);
   const typed = `/${escapeControlCharacters(line.name)}`;
-  if (!command) {
+  const plugin = command ? undefined : pluginCommand(context, line.name);
+  if (plugin) {
+    await runPluginCommand(plugin, line.argument, context);
+  } else if (!command) {
     context.print(`unknown command ${typed} — /help lists them`);
   } else if (line.argument !== "" && !command.argument) {
     context.print(`${typed} takes no argument — /help lists the commands`);
@@ -150,4 +158,28 @@ export async function runSlashCommand(text: string, context: CommandContext): Pr
     }
   }
   return true;
+}
+
+/** The plugin command named `name` (as typed, in any case), if a plugin offers one now. */
+function pluginCommand(context: CommandContext, name: string): ChatCommand | undefined {
+  const commands = context.run.chatCommands();
+  return commands.find((command) => command.name === name) ??
+    commands.find((command) => command.name.toLowerCase() === name.toLowerCase());
+}
+
+/**
+ * Runs a plugin's command (an MCP prompt: the server is asked, which the spinner shows and Esc
+ * interrupts) and sends the turn it makes, as if the person had typed it.
+ */
+async function runPluginCommand(
+  command: ChatCommand,
+  argument: string,
+  context: CommandContext,
+): Promise<void> {
+  const work = (signal: AbortSignal) => command.run(argument, signal);
+  const outcome = context.request
+    ? await context.request(work)
+    : await work(new AbortController().signal);
+  if (!outcome.ok) return context.print(escapeControlCharacters(outcome.error));
+  await context.send(outcome.text);
 }

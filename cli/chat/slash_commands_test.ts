@@ -1,6 +1,7 @@
 /** The slash commands as typed: which line is a command, completion, help, and the unknown. */
 import assert from "node:assert/strict";
 import { NEVER, startTestRun } from "../../agent/run_testing.ts";
+import type { Plugin } from "../../core/plugin.ts";
 import { fakeChat } from "./commands/testing.ts";
 import { initPrompt } from "./commands/init.ts";
 import {
@@ -107,4 +108,34 @@ Deno.test("a command that fails is reported and the chat goes on", async () => {
   assert.match(chat.screen(), /^\/resume: invalid session id "not-an-id"/);
   const outcome = await t.run.turn("hello", NEVER);
   assert.equal(outcome.finalText, "still answering");
+});
+
+Deno.test("a plugin's command (an MCP prompt) sends the turn it makes; its failure and its texts are shown escaped", async () => {
+  const plugin: Plugin = {
+    name: "prompts",
+    description: "prompts",
+    hooks: ["chatCommands"],
+    setup: () => ({
+      chatCommands: () => [{
+        name: "mcp__s__Greet",
+        summary: "greets \u001b[2J someone",
+        argument: "<who>",
+        run: (argument) =>
+          Promise.resolve(
+            argument === ""
+              ? { ok: false as const, error: "missing who \u001b[31m" }
+              : { ok: true as const, text: `Please greet ${argument}.` },
+          ),
+      }],
+    }),
+  };
+  await using t = await startTestRun({ plugins: () => [plugin] });
+  const chat = fakeChat(t.run);
+  assert.equal(await runSlashCommand("/mcp__s__greet Bob", chat.context), true);
+  assert.deepEqual(chat.sent, ["Please greet Bob."]);
+  assert.equal(chat.requests, 1, "asked under the spinner, Esc interrupts");
+  await runSlashCommand("/mcp__s__Greet", chat.context);
+  assert.deepEqual(chat.printed, ["missing who \\u001b[31m"]);
+  await runSlashCommand("/help", chat.context);
+  assert.match(chat.screen(), /^ {2}\/mcp__s__Greet <who> +greets \\u001b\[2J someone$/m);
 });

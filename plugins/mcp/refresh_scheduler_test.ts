@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { RefreshScheduler } from "./refresh_scheduler.ts";
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 Deno.test("refreshes: a burst makes one, one running makes one more after it, never two of one list at once", async () => {
   const started: string[] = [];

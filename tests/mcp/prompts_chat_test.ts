@@ -69,6 +69,7 @@ Deno.test("a prompt is a chat command: Tab completes its name and arguments, Ent
   const after = (await chat.screen()).join("\n");
   assert.match(after, /Ignore this \\u001b\[2J\\u001b\]0;pwned\\u0007 text/);
   assert.match(after, /Please greet Alice warmly\./, "the screen was not cleared");
+  // deno-lint-ignore no-control-regex
   assert.doesNotMatch(chat.output(), /\x1b\]0;pwned/);
   assert.equal(lastUser(model.requests[1]!), "Ignore this \x1b[2J\x1b]0;pwned\x07 text");
 

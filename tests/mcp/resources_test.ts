@@ -129,5 +129,6 @@ Deno.test("hel mcp list shows a server's resources and its prompts as chat comma
     result.stdout,
     /^ {2}prompt \/mcp__lists__hostile: Looks harmless \\u001b\[2J\\u001b\]0;pwned\\u0007$/m,
   );
+  // deno-lint-ignore no-control-regex
   assert.doesNotMatch(result.stdout, /\x1b/);
 });

@@ -20,6 +20,11 @@ import type { Trace } from "./connection.ts";
 
 /** The longest a request waits for a list refresh under way. */
 export const NOTE_WAIT_MS = 3_000;
+/**
+ * The longest listing resources and prompts may take at start-up (the tools are listed by
+ * then): a server slow to answer them must not hold the run up for the whole startup timeout.
+ */
+export const START_LIST_MS = 5_000;
 
 /** A connected server as the run starts with it. */
 export interface RunServer {
@@ -85,11 +90,12 @@ export class McpRun {
       }
     }
     await run.tools.update(servers.map((server) => run.#serverTools(server)));
+    const startMs = Math.min(START_LIST_MS, options.listMs);
     await Promise.all(servers.flatMap((server) => {
       const declared = capabilitiesOf(server.handle);
       return [
-        ...(declared.resources !== undefined ? [run.#listResources(server)] : []),
-        ...(declared.prompts !== undefined ? [run.#listPrompts(server)] : []),
+        ...(declared.resources !== undefined ? [run.#listResources(server, startMs)] : []),
+        ...(declared.prompts !== undefined ? [run.#listPrompts(server, startMs)] : []),
       ];
     }));
     return run;
@@ -163,14 +169,9 @@ export class McpRun {
     });
   }
 
-  async #listResources(server: RunServer): Promise<void> {
+  async #listResources(server: RunServer, ms = this.#options.listMs): Promise<void> {
     const name = server.handle.name;
-    const answer = await listAll(
-      server.handle,
-      "resources/list",
-      "resources",
-      this.#options.listMs,
-    );
+    const answer = await listAll(server.handle, "resources/list", "resources", ms);
     this.#resources.set(name, answer.ok ? answer.value : undefined);
     if (!answer.ok) return this.#failed(name, "resources", answer.text);
     this.#listedOnce.add(`resources ${name}`);
@@ -182,9 +183,9 @@ export class McpRun {
     });
   }
 
-  async #listPrompts(server: RunServer): Promise<void> {
+  async #listPrompts(server: RunServer, ms = this.#options.listMs): Promise<void> {
     const name = server.handle.name;
-    const answer = await listAll(server.handle, "prompts/list", "prompts", this.#options.listMs);
+    const answer = await listAll(server.handle, "prompts/list", "prompts", ms);
     if (!answer.ok) return this.#failed(name, "prompts", answer.text);
     this.#listedOnce.add(`prompts ${name}`);
     const { entries, excluded } = promptEntries(name, answer.value);

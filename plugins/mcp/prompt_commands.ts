@@ -24,6 +24,8 @@ import { capabilitiesOf, isRecord, request, type ServerHandle } from "./server_r
 const SUMMARY_CHARS = 120;
 /** Completion values offered at most (the spec's own limit per answer). */
 const MAX_VALUES = 100;
+/** A longer value is not offered: it would go into the person's input box. */
+const MAX_VALUE_CHARS = 500;
 
 /** A server's prompt as hel offers it. */
 export interface PromptEntry {
@@ -133,7 +135,9 @@ async function complete(
   const values = isRecord(completion) && Array.isArray(completion.values) ? completion.values : [];
   return {
     start: at.start,
-    values: values.filter((value): value is string => typeof value === "string")
+    values: values.filter((value): value is string =>
+      typeof value === "string" && value !== "" && codePointLength(value) <= MAX_VALUE_CHARS
+    )
       .slice(0, MAX_VALUES)
       .map((value) => `${at.prefix}${typedValue(value)}`),
   };

@@ -19,6 +19,9 @@ interface Slot {
   /** An announcement came while the refresh ran. */
   again: boolean;
   lastStart: number;
+  /** Announcements so far, and how many of them the last finished refresh covered. */
+  heard: number;
+  covered: number;
 }
 
 /** Runs `refresh(key)` for announcements of `key`, debounced and bounded (module comment). */
@@ -41,8 +44,10 @@ export class RefreshScheduler {
   /** `key` changed: a refresh follows (one for a whole burst). */
   notify(key: string): void {
     if (this.#closed) return;
-    const slot = this.#slots.get(key) ?? { again: false, lastStart: -Infinity };
+    const slot = this.#slots.get(key) ??
+      { again: false, lastStart: -Infinity, heard: 0, covered: 0 };
     this.#slots.set(key, slot);
+    slot.heard++;
     if (slot.running) {
       slot.again = true;
       return;
@@ -50,14 +55,21 @@ export class RefreshScheduler {
     if (slot.timer === undefined) this.#schedule(key, slot);
   }
 
-  /** Resolves when no refresh is scheduled or running, or after `maxMs`, whichever is first. */
+  /**
+   * Resolves once every announcement heard so far has been covered by a finished refresh, or
+   * after `maxMs`, whichever is first. Announcements that come while it waits are not waited
+   * for, so a server announcing without end cannot hold a request up past one refresh.
+   */
   async settled(maxMs: number): Promise<void> {
     const deadline = Date.now() + maxMs;
-    while (Date.now() < deadline) {
-      const busy = [...this.#slots.values()].filter((slot) => slot.running || slot.timer);
-      if (busy.length === 0) return;
-      const running = busy.flatMap((slot) => slot.running ?? []);
-      // A scheduled refresh is looked at again shortly; a running one is waited for.
+    const owed = [...this.#slots.values()].flatMap((slot) =>
+      slot.heard > slot.covered ? [{ slot, heard: slot.heard }] : []
+    );
+    while (!this.#closed && Date.now() < deadline) {
+      const open = owed.filter(({ slot, heard }) => slot.covered < heard);
+      if (open.length === 0) return;
+      const running = open.flatMap(({ slot }) => slot.running ?? []);
+      // A running refresh is waited for; a scheduled one is looked at again shortly.
       await within(
         running.length > 0 ? Promise.all(running) : undefined,
         Math.min(running.length > 0 ? Infinity : 20, deadline - Date.now()),
@@ -77,8 +89,10 @@ export class RefreshScheduler {
       slot.timer = undefined;
       if (this.#closed) return;
       slot.lastStart = Date.now();
+      const covers = slot.heard;
       slot.running = this.#refresh(key).catch(() => {}).finally(() => {
         slot.running = undefined;
+        slot.covered = covers;
         if (slot.again && !this.#closed) {
           slot.again = false;
           this.#schedule(key, slot);

@@ -53,3 +53,20 @@ Deno.test("waiting for refreshes gives up after its bound", async () => {
   scheduler.close();
   await pause(1_000);
 });
+
+Deno.test("waiting covers the announcements heard so far, not the ones that keep coming", async () => {
+  let refreshes = 0;
+  const scheduler = new RefreshScheduler(async () => {
+    refreshes++;
+    await pause(30);
+  }, { debounceMs: 10, minGapMs: 200 });
+  scheduler.notify("noisy");
+  const spam = setInterval(() => scheduler.notify("noisy"), 5);
+  const started = Date.now();
+  await scheduler.settled(3_000);
+  const waited = Date.now() - started;
+  clearInterval(spam);
+  assert.equal(refreshes, 1);
+  assert.ok(waited < 300, `waited ${waited} ms`);
+  scheduler.close();
+});

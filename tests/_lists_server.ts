@@ -15,8 +15,8 @@ import { logFolder, type ServerEntry } from "./_mcp.ts";
 const DENO_DIR = Deno.env.get("DENO_DIR") ??
   `${Deno.env.get("XDG_CACHE_HOME") ?? `${Deno.env.get("HOME")}/.cache`}/deno`;
 
-/** The entry of the fixture server logging to `<project>/mcp-logs/<name>.jsonl`. */
-export function listsServer(root: string, name: string): ServerEntry {
+/** The entry of the fixture server logging to `<project>/mcp-logs/<name>.jsonl`, with `flags`. */
+export function listsServer(root: string, name: string, ...flags: string[]): ServerEntry {
   return {
     command: Deno.execPath(),
     env: { DENO_DIR },
@@ -33,6 +33,7 @@ export function listsServer(root: string, name: string): ServerEntry {
       `${REPO_ROOT}/fixtures/mcp/lists_server.ts`,
       "--log",
       `${logFolder(root)}/${name}.jsonl`,
+      ...flags,
     ],
   };
 }

@@ -112,3 +112,26 @@ Deno.test("a server that changes its tools mid-run: the next request says what c
   );
   assert.equal(model.remaining(), 0);
 });
+
+Deno.test("a tool a server adds while hel is still starting is offered from the first request", async () => {
+  await using project = await mcpProject((root) => ({
+    lists: listsServer(root, "lists", "--add-after-list"),
+  }));
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: [name("late")] } }] },
+    { toolCalls: [{ id: "late", name: name("late"), arguments: { text: "here" } }] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  // Listed in the system message, or (if the listing came later) in the first request's note.
+  const first = model.requests[0]!;
+  const told = systemText(first) + notes(first).join("\n");
+  assert.match(told, /^- mcp__lists__late: Added after the first listing$/m);
+  assert.equal(
+    toolMessage(model, "load"),
+    "mcp__lists__late: loaded; callable from the next request",
+  );
+  assert.equal(toolMessage(model, "late"), "here");
+  assert.equal(model.remaining(), 0);
+});

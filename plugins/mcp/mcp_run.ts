@@ -59,6 +59,7 @@ export class McpRun {
   readonly #resources = new ResourceLists();
   readonly #resourceTools = new Map<string, ResourceTool[]>();
   readonly #prompts = new Map<string, PromptEntry[]>();
+  #commands: ChatCommand[] | undefined;
   /** Tools their servers removed during the run, by name: a call says so. */
   readonly #gone = new Map<string, string>();
   readonly scheduler: RefreshScheduler;
@@ -131,12 +132,15 @@ export class McpRun {
       "use another tool or tell the user";
   }
 
-  /** The prompts as chat commands, in server and name order. */
+  /** The prompts as chat commands, by server name (made again only when a list changed). */
   chatCommands(): ChatCommand[] {
-    return [...this.#prompts].sort(([a], [b]) => a < b ? -1 : 1).flatMap(([server, entries]) => {
-      const run = this.#servers.get(server)!;
-      return entries.map((entry) => promptCommand(entry, run.handle, run.callTimeoutMs));
-    });
+    this.#commands ??= [...this.#prompts].sort(([a], [b]) => a < b ? -1 : 1).flatMap(
+      ([server, entries]) => {
+        const run = this.#servers.get(server)!;
+        return entries.map((entry) => promptCommand(entry, run.handle, run.callTimeoutMs));
+      },
+    );
+    return this.#commands;
   }
 
   #serverTools(server: RunServer) {
@@ -190,6 +194,7 @@ export class McpRun {
     this.#listedOnce.add(`prompts ${name}`);
     const { entries, excluded } = promptEntries(name, answer.value);
     this.#prompts.set(name, entries);
+    this.#commands = undefined;
     this.#options.trace({
       event: "relisted",
       server: name,

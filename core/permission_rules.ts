@@ -4,9 +4,10 @@
  * ({@link RuleTarget}: the commands a command line runs, or the path a call acts on) and this
  * module decides. Deny beats ask beats allow:
  *
- * - a deny or ask rule covers a call when it covers any of the call's commands; when hel
- *   cannot tell (a word known only when the command runs, a command hidden behind `eval` or
- *   `sudo`), a deny rule makes the call asked instead of refused or allowed;
+ * - a deny or ask rule covers a call when it covers any of the call's commands (a program
+ *   named by a path, `/bin/rm`, by its last name); when hel cannot tell (a word known only
+ *   when the command runs, a command hidden behind `eval` or `sudo`), a deny rule makes the
+ *   call asked instead of refused or allowed;
  * - an allow rule covers a command line only when hel could read all of it (`plain`) and
  *   every one of its commands is covered by an allow rule;
  * - a path rule covers the path resolved inside the project; a path outside never matches.
@@ -150,7 +151,7 @@ export class RuleBook {
     if (!wanted) return "no";
     let found: Match = "no";
     for (const part of target.parts) {
-      const match = wordsMatch(part.words, wanted);
+      const match = wordsMatch(programByName(part.words, wanted), wanted);
       if (match === "yes") return "yes";
       if (match === "maybe") found = "maybe";
     }
@@ -246,6 +247,21 @@ async function callTarget(
   } catch {
     return { kind: "unknown" };
   }
+}
+
+/**
+ * The words with the program named as a deny or ask rule names it: `/bin/rm` and `./rm` are
+ * `rm` to `bash(rm:*)`, or a path would walk around the rule. A rule that names a path keeps
+ * to it. Allow rules never use this: an allowed `ls` does not cover whatever `./ls` is.
+ */
+function programByName(
+  words: readonly (string | null)[],
+  rule: CommandRule,
+): readonly (string | null)[] {
+  const program = words[0];
+  if (typeof program !== "string" || rule.words[0]!.includes("/")) return words;
+  const name = program.slice(program.lastIndexOf("/") + 1);
+  return name === program ? words : [name, ...words.slice(1)];
 }
 
 /**

@@ -93,3 +93,18 @@ Deno.test("checkSettings checks a value without a file, as hel config set does",
     'access must be one of "read-only", "confirm", "auto"',
   ]);
 });
+
+Deno.test("a rule naming a tool in another case or by Claude Code's name is a mistake, not a rule that never matches", () => {
+  const parsed = parse(
+    '{"permissions": {"deny": ["Bash(rm:*)", "Read(./.env)", "bash(git push:*)"], ' +
+      '"allow": ["Grep", "mcp__github__*", "load_mcp_tool", "mcp__*"]}}',
+  );
+  assert.deepEqual(!parsed.ok && parsed.problems, [
+    '/p/.hel/settings.jsonc:1:27: permissions.deny[0]: "Bash(rm:*)" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "bash(rm:*)"?)',
+    '/p/.hel/settings.jsonc:1:41: permissions.deny[1]: "Read(./.env)" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "read_file(./.env)"?)',
+    '/p/.hel/settings.jsonc:1:88: permissions.allow[0]: "Grep" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "grep"?)',
+  ]);
+});

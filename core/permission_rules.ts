@@ -45,8 +45,12 @@ export type RuleTarget =
    * redirection to a file, no wrapper such as `sudo`); only then can allow rules cover it.
    */
   | { kind: "command"; parts: readonly CommandPart[]; plain: boolean }
-  /** A path relative to the project (`.` for the project itself); undefined when outside. */
-  | { kind: "path"; path: string | undefined };
+  /**
+   * A path relative to the project (`.` for the project itself); undefined when outside.
+   * `tree`: the call reads everything below the path (a search), so a deny or ask rule for
+   * anything in there may cover it.
+   */
+  | { kind: "path"; path: string | undefined; tree?: boolean };
 
 /** What a rule does to the calls it covers. */
 export type RuleEffect = "allow" | "ask" | "deny";
@@ -146,7 +150,14 @@ export class RuleBook {
       this.#reportNoTarget(rule, toolName, report);
       return "no";
     }
-    if (target.kind === "path") return this.#pathMatch(rule, target.path, report);
+    if (target.kind === "path") {
+      const match = this.#pathMatch(rule, target.path, report);
+      // A search of a folder reads what is below it: a rule for something in there may apply.
+      if (match === "no" && target.tree && target.path !== undefined) {
+        return globReachesBelow(pathRule(rule.text.content!), target.path) ? "maybe" : "no";
+      }
+      return match;
+    }
     const wanted = this.#commandRule(rule, report);
     if (!wanted) return "no";
     let found: Match = "no";
@@ -278,4 +289,15 @@ export function wordsMatch(words: readonly (string | null)[], rule: CommandRule)
   if (rule.prefix || words.length === rule.words.length) return "yes";
   // Words an expansion gives may be none at all; a written word is one too many.
   return words.slice(rule.words.length).every((word) => word === null) ? "maybe" : "no";
+}
+
+/**
+ * Whether a path rule's glob could match something below `folder` (relative to the project):
+ * its fixed start lies inside the folder, or the folder inside it.
+ */
+function globReachesBelow(rule: { glob: string } | { problem: string }, folder: string): boolean {
+  if ("problem" in rule) return false;
+  const base = picomatch.scan(rule.glob).base;
+  if (folder === "." || base === "" || base === folder) return true;
+  return base.startsWith(`${folder}/`) || folder.startsWith(`${base}/`);
 }

@@ -101,7 +101,9 @@ function uniqueProperties(
 
 /** True for a usable server name. */
 export function validServerName(name: string): boolean {
-  return SERVER_NAME.test(name) && !name.includes("__");
+  // A '_' at either end would let two servers' tool names meet: `a_` with tool `b` and `a`
+  // with tool `_b` both give `mcp__a___b`, and a rule for one server would cover the other.
+  return SERVER_NAME.test(name) && !name.includes("__") && !/^_|_$/.test(name);
 }
 
 /** Parses and validates the bytes of an MCP configuration; `path` is how messages name the file. */
@@ -164,7 +166,7 @@ function readServer(
     report(
       node,
       `invalid MCP server name ${JSON.stringify(name)}: use letters, digits, '-' and single '_' ` +
-        `(no "__", no spaces or dots), e.g. "notes" or "issue-tracker"`,
+        `(no "__", no '_' first or last, no spaces or dots), e.g. "notes" or "issue-tracker"`,
     );
   }
   if (node.type !== "object") {

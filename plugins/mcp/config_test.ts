@@ -109,7 +109,9 @@ Deno.test("server names are letters, digits, '-' and single '_'", () => {
   for (const name of ["notes", "issue-tracker", "a_b", "X9"]) {
     assert.ok(validServerName(name), name);
   }
-  for (const name of ["", "a__b", "a b", "a.b", "ü"]) assert.ok(!validServerName(name), name);
+  for (const name of ["", "a__b", "a b", "a.b", "ü", "github_", "_a"]) {
+    assert.ok(!validServerName(name), name);
+  }
 });
 
 Deno.test("text that is not UTF-8 is refused", () => {

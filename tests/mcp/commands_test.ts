@@ -184,7 +184,7 @@ Deno.test("bad input is refused with the field and the fix, and nothing is writt
     ["add", "a b", "--env", "1X=2", "--env", "T=$T", "--timeout", "soon", "--", "x"],
     "hel mcp: MCP server a b was not added:\n" +
       `  invalid MCP server name "a b": use letters, digits, '-' and single '_' (no "__", no ` +
-      `spaces or dots), e.g. "notes" or "issue-tracker"\n` +
+      `'_' first or last, no spaces or dots), e.g. "notes" or "issue-tracker"\n` +
       '  --env: "1X" is not a valid variable name\n' +
       '  --env T is "$T", but hel expands only a whole value "${NAME}" (or "${NAME:-default}"), ' +
       "which passes hel's variable NAME on; write that, or the value itself\n" +

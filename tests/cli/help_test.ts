@@ -110,6 +110,8 @@ Deno.test("hel help [command] prints what --help prints, for hel and for each co
       [["help", "trust"], ["trust", "--help"]],
       [["help", "sessions", "show"], ["sessions", "show", "--help"]],
       [["help", "mcp"], ["mcp", "--help"]],
+      [["help", "mcp", "add"], ["mcp", "add", "--help"]],
+      [["help", "mcp", "remove"], ["mcp", "remove", "--help"]],
     ] as [string[], string[]][]
   ) {
     const help = await runHelInProcess(words, { cwd });
@@ -118,6 +120,10 @@ Deno.test("hel help [command] prints what --help prints, for hel and for each co
     assert.equal(help.stdout, expected.stdout, words.join(" "));
     assert.match(help.stdout, /^Usage: hel/);
   }
+  // A plugin's subcommand answers with its own help, flags included.
+  const add = await runHelInProcess(["help", "mcp", "add"], { cwd });
+  assert.match(add.stdout, /^Usage: hel mcp add NAME \[options\] -- COMMAND/);
+  assert.match(add.stdout, /--scope <scope>/);
   const root = await runHelInProcess(["--help"], { cwd });
   assert.match(root.stdout, /^ {2}help \[command\.\.\.\] +show the help of hel, or of a command$/m);
 });

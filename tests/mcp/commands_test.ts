@@ -272,17 +272,22 @@ Deno.test("hel mcp alone is hel mcp list", async () => {
   );
 });
 
-Deno.test("a .hel folder hel mcp add creates keeps hel's own state out of git, but not mcp.json", async () => {
+Deno.test("a .hel folder hel creates keeps its own state out of git, but not the settings and mcp.json people share", async () => {
   await using project = await tempProject();
   const git = (...args: string[]) =>
     new Deno.Command("git", { args, cwd: project.project, stdout: "piped", stderr: "null" })
       .outputSync();
   git("init", "-q");
+  // Whichever command makes .hel first, the same ignore file: here `hel config set --project`.
+  const set = await hel(project, ["config", "set", "--project", "maxTurns", "9"]);
+  assert.equal(set.code, 0, set.stderr);
   const result = await hel(project, ["mcp", "add", "--scope", "project", "a", "--", "x"]);
   assert.equal(result.code, 0, result.stderr);
-  await project.write(".hel/sessions/s1/conversation.jsonl", "{}\n");
+  await project.write(".hel/sessions/s1/journal.jsonl", "{}\n");
+  await project.write(".hel/history.jsonl", "{}\n");
+  await project.write(".hel/.settings.jsonc.lock", "");
   const status = new TextDecoder().decode(
     git("status", "--porcelain", "--untracked-files=all").stdout,
   );
-  assert.equal(status, "?? .hel/mcp.json\n");
+  assert.equal(status, "?? .hel/.gitignore\n?? .hel/mcp.json\n?? .hel/settings.jsonc\n");
 });

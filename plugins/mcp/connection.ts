@@ -25,7 +25,7 @@ import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
 import { exitText, slowStartHint } from "./startup_hints.ts";
 import type { Launcher } from "./launch.ts";
-import { type ClientFeature, declaredCapabilities } from "./client_features.ts";
+import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -178,6 +178,9 @@ export class McpConnection {
     const timeout = () => Math.max(1, deadline - Date.now()) + 1_000;
     this.#phase = "initialize";
     await this.#client.connect(this.#transport, { timeout: timeout() });
+    const server = { config: this.config, trace: this.#options.trace };
+    const features = this.#options.features ?? [];
+    await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
     const tools: ListedTool[] = [];
     const seen = new Set<string>();

@@ -12,6 +12,7 @@ import {
 } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
+import { taskExclusion } from "./task_support.ts";
 
 /** Tool names longer than this are refused by model APIs, so such tools are excluded. */
 export const MAX_TOOL_NAME = 64;
@@ -100,7 +101,10 @@ export async function buildCatalog(
       }
       const fullName = modelName(server.name, toolName);
       const schema = tool.inputSchema;
-      if (codePointLength(fullName) > MAX_TOOL_NAME) {
+      const needsTask = taskExclusion(tool);
+      if (needsTask !== undefined) {
+        excluded.push({ server: server.name, toolName, reason: needsTask });
+      } else if (codePointLength(fullName) > MAX_TOOL_NAME) {
         excluded.push({
           server: server.name,
           toolName,

@@ -9,6 +9,7 @@
 import type { Node } from "jsonc-parser";
 import { envReference } from "./server_env.ts";
 import { readTools } from "./tool_filter.ts";
+import { type LogLevel, readLogLevel } from "./log_level.ts";
 import {
   didYouMean,
   jsoncProperties,
@@ -61,6 +62,8 @@ export interface ServerConfig {
    * means every listed tool is offered. See tool_filter.ts.
    */
   tools?: string[];
+  /** The least severe log level asked of the server; absent means "warning" (log_level.ts). */
+  logLevel?: LogLevel;
 }
 
 /** The parse result: servers in name order, or every mistake found. */
@@ -70,7 +73,15 @@ export type McpConfigResult =
 
 /** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
-const SERVER_FIELDS = ["command", "args", "env", "timeout", "tools", "sandbox"] as const;
+const SERVER_FIELDS = [
+  "command",
+  "args",
+  "env",
+  "timeout",
+  "tools",
+  "sandbox",
+  "logLevel",
+] as const;
 /**
  * An `env` value that starts with a variable reference hel does not resolve (`$NAME`, or
  * `${NAME}` before more text): hel would hand the server the literal text, e.g. a token that
@@ -259,6 +270,11 @@ function readServer(
       case "tools": {
         const tools = readTools(here, value, report);
         if (tools) server.tools = tools;
+        break;
+      }
+      case "logLevel": {
+        const level = readLogLevel(here, value, report);
+        if (level) server.logLevel = level;
         break;
       }
       default:

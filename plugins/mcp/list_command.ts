@@ -7,7 +7,7 @@
  * @module
  */
 import type { PluginContext } from "../../core/mod.ts";
-import { escapeControlCharacters, writeOut } from "../../kit/mod.ts";
+import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
@@ -25,6 +25,9 @@ import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./options.ts";
 import { shownEnvName } from "./server_env.ts";
+import { rootsFeature } from "./roots.ts";
+import { samplingFeature } from "./sampling.ts";
+import { loggingFeature } from "./logging.ts";
 
 /**
  * Prints each file's state, starts the servers a run would start (the person's, and the
@@ -70,6 +73,8 @@ export async function listServers(
 }
 
 const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
+/** What servers say while listed (their error log messages) goes to stderr, not the listing. */
+const warn = (text: string) => writeErr(`hel: warning: ${escapeControlCharacters(text)}\n`);
 
 /** Says what is wrong with a file that cannot be used; its servers, or undefined then. */
 function fileState(file: McpConfigFile): ServerConfig[] | undefined {
@@ -104,6 +109,7 @@ async function startAndShow(
     launcher,
     ...timings(options, context),
     trace: () => {},
+    features: [rootsFeature(context.project), samplingFeature(), loggingFeature({ warn })],
   });
   // Ctrl-C while servers start or answer: stop them before leaving.
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));

@@ -29,6 +29,9 @@ import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
+import { rootsFeature } from "./roots.ts";
+import { samplingFeature } from "./sampling.ts";
+import { loggingFeature } from "./logging.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -85,6 +88,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
+        features: [rootsFeature(host.project), samplingFeature(), loggingFeature({ warn })],
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());

@@ -77,6 +77,7 @@ Deno.test("hel mcp add, get and remove round trip in your own file, keeping its 
       "  environment: LOG_LEVEL (besides the base)\n" +
       "  call timeout: 20 s (up to 200 s while it reports progress)\n" +
       "  tools: all\n" +
+      "  log level: warning (the default)\n" +
       "  sandbox: on (unless hel runs with --sandbox off)\n",
   );
 
@@ -227,7 +228,7 @@ Deno.test("a file with mistakes is not added to; they are named with line and co
     `hel mcp: ${userFile(project)} has mistakes, and a file with any mistake starts no server, ` +
       "so nothing was written; fix them first:\n" +
       `  ${userFile(project)}:3:12: unknown field servers."a".comand (did you mean "command"?); ` +
-      "allowed: command, args, env, timeout, tools, sandbox\n" +
+      "allowed: command, args, env, timeout, tools, sandbox, logLevel\n" +
       `  ${userFile(project)}:3:10: servers."a" needs a "command", e.g. "command": "python3"\n`,
   );
   assert.equal(await Deno.readTextFile(userFile(project)), broken);

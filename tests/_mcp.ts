@@ -38,6 +38,8 @@ export interface ServerEntry {
   tools?: string[];
   /** False runs the server outside the sandbox. */
   sandbox?: boolean;
+  /** The least severe log level asked of the server (default "warning"). */
+  logLevel?: string;
 }
 
 /** A temporary project with an MCP configuration and a marker in every server's environment. */

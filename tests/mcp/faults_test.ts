@@ -1,7 +1,7 @@
 /**
  * MCP servers that misbehave on the wire (reliability catalogue §7 (a)): a protocol version hel
  * does not speak, lines on stdout that are not MCP, answers with unknown, null, string and
- * duplicate ids, requests of the server's own for capabilities hel never declared, and a program
+ * duplicate ids, requests of the server's own (roots, sampling, undeclared ones), and a program
  * whose interpreter is missing. Each run goes on, the model sees nothing of the noise, and no
  * server is left behind.
  *
@@ -19,6 +19,8 @@ import {
   systemText,
   toolMessage,
 } from "../_mcp.ts";
+import { fileUri } from "../../plugins/mcp/roots.ts";
+import { SAMPLING_DECLINED } from "../../plugins/mcp/sampling.ts";
 
 const load = (...tools: string[]) => ({
   toolCalls: [{ name: "load_mcp_tool", arguments: { names: tools.map((t) => `mcp__t__${t}`) } }],
@@ -116,7 +118,7 @@ Deno.test("unknown, null, string and duplicate ids never answer the wrong call",
   await assertNoServerLeft(project);
 });
 
-Deno.test("requests for undeclared capabilities get method-not-found; ping is answered", async () => {
+Deno.test("server requests: roots answered, sampling declined, the rest method-not-found, ping too", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   await using model = scriptedModel([
     load("chatty"),
@@ -128,14 +130,15 @@ Deno.test("requests for undeclared capabilities get method-not-found; ping is an
   assert.equal(toolMessage(model, "c"), "chatted");
   const answers = new Map(
     (await readLog(project.logPath("t"))).filter((m) => String(m.id).startsWith("srv-"))
-      .map((m) => [m.id, m]),
+      // deno-lint-ignore no-explicit-any
+      .map((m) => [m.id, m as any]),
   );
-  for (const id of ["srv-1", "srv-2", "srv-3"]) {
-    // deno-lint-ignore no-explicit-any
-    assert.equal((answers.get(id) as any)?.error?.code, -32601, id);
-  }
-  // deno-lint-ignore no-explicit-any
-  assert.deepEqual((answers.get("srv-4") as any)?.result, {});
+  assert.deepEqual(answers.get("srv-1")?.result, {
+    roots: [{ uri: fileUri(project.project), name: project.project.split("/").at(-1) }],
+  });
+  assert.deepEqual(answers.get("srv-2")?.error, { code: -1, message: SAMPLING_DECLINED });
+  assert.equal(answers.get("srv-3")?.error?.code, -32601);
+  assert.deepEqual(answers.get("srv-4")?.result, {});
   // Nothing reached the user: no question about sampling or the elicitation's text.
   assert.doesNotMatch(result.stdout + result.stderr, /password|sampling|elicitation/);
   assert.equal(model.remaining(), 0);

@@ -64,6 +64,11 @@ export interface ServerConfig {
   tools?: string[];
   /** The least severe log level asked of the server; absent means "warning" (log_level.ts). */
   logLevel?: LogLevel;
+  /**
+   * `"trustAnnotations": true`: the server's `readOnlyHint: true` tools count as reads for access
+   * levels (tool_annotations.ts). Absent or false: annotations are shown, never trusted.
+   */
+  trustAnnotations?: boolean;
 }
 
 /** The parse result: servers in name order, or every mistake found. */
@@ -81,6 +86,7 @@ const SERVER_FIELDS = [
   "tools",
   "sandbox",
   "logLevel",
+  "trustAnnotations",
 ] as const;
 /**
  * An `env` value that starts with a variable reference hel does not resolve (`$NAME`, or
@@ -184,7 +190,7 @@ function readServer(
     report(
       node,
       `${field} must be an object with "command" (and optionally "args", "env", "timeout", ` +
-        `"tools", "sandbox")`,
+        `"tools", "sandbox", "logLevel", "trustAnnotations")`,
     );
     return undefined;
   }
@@ -266,6 +272,16 @@ function readServer(
               "sandbox, with your rights; leave it out to keep the sandbox",
           );
         } else server.sandbox = value.value === true;
+        break;
+      case "trustAnnotations":
+        if (value.type !== "boolean") {
+          report(
+            value,
+            `${here} must be true or false (no quotes); true lets the server's tools marked ` +
+              "readOnlyHint count as reads (run without a question, even read-only); leave it " +
+              "out to keep its hints untrusted",
+          );
+        } else if (value.value === true) server.trustAnnotations = true;
         break;
       case "tools": {
         const tools = readTools(here, value, report);

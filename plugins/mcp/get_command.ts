@@ -69,5 +69,9 @@ function entryLines(server: ServerConfig): string[] {
     server.sandbox
       ? "sandbox: on (unless hel runs with --sandbox off)"
       : 'sandbox: OFF ("sandbox": false): runs with your rights',
+    // Only an entry that widens access says so; by default hints are untrusted, as everywhere.
+    ...(server.trustAnnotations
+      ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
+      : []),
   ];
 }

@@ -2,14 +2,15 @@
  * `hel mcp list`: the one place to look when a server does not work. It reads both
  * configuration files, says whether the project's is trusted (it never asks; `hel trust mcp`
  * does), starts the servers a run would start, and prints each one's status, the file it comes
- * from, its tools and the tools it excluded and why.
+ * from, its tools (with the server's own names and their annotations: list_tool.ts) and the
+ * tools it excluded and why.
  *
  * @module
  */
 import type { PluginContext } from "../../core/mod.ts";
 import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
-import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
+import { buildCatalog, withAllowlists } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
 import {
   clashText,
@@ -28,6 +29,7 @@ import { shownEnvName } from "./server_env.ts";
 import { rootsFeature } from "./roots.ts";
 import { samplingFeature } from "./sampling.ts";
 import { loggingFeature } from "./logging.ts";
+import { toolLines } from "./list_tool.ts";
 
 /**
  * Prints each file's state, starts the servers a run would start (the person's, and the
@@ -140,13 +142,12 @@ async function startAndShow(
       print(`  from: ${config.file}`);
       for (const line of launchLines(launcher, config)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
-      for (const entry of usable) {
-        // A `tools` list names the server's own tool names, which the model-facing name may hide.
-        const own = modelName(entry.server, entry.toolName).endsWith(`__${entry.toolName}`)
-          ? ""
-          : ` (server's name: ${JSON.stringify(entry.toolName)})`;
-        print(`  ${listingLine(entry)}${own}`);
+      if (config.trustAnnotations) {
+        print(
+          '  annotations: trusted ("trustAnnotations": true): readOnlyHint tools count as reads',
+        );
       }
+      for (const entry of usable) for (const line of toolLines(entry)) print(line);
       for (const item of excluded) {
         print(`  excluded ${JSON.stringify(item.toolName)}: ${item.reason}`);
       }

@@ -1,6 +1,7 @@
 /**
  * A loaded MCP tool as the core's tool-call path sees it: the server's name, description and
- * input schema, class `execute`, run by a `tools/call` to its server. The permission question
+ * input schema, class `execute` (or `read` for a read-only tool of a server whose annotations
+ * the person trusts: tool_annotations.ts), run by a `tools/call` to its server. The permission question
  * shows the server, the tool and the arguments, and "don't ask again" covers the server.
  *
  * @module
@@ -20,7 +21,7 @@ export function serverTool(entry: CatalogEntry, connection: ToolCaller): Tool {
     description: entry.description,
     parameters: entry.inputSchema,
     checkArguments: entry.check,
-    toolClass: "execute",
+    toolClass: entry.readOnly ? "read" : "execute",
     category: "other",
     describeCall: (args) =>
       Promise.resolve({

@@ -228,7 +228,7 @@ Deno.test("a file with mistakes is not added to; they are named with line and co
     `hel mcp: ${userFile(project)} has mistakes, and a file with any mistake starts no server, ` +
       "so nothing was written; fix them first:\n" +
       `  ${userFile(project)}:3:12: unknown field servers."a".comand (did you mean "command"?); ` +
-      "allowed: command, args, env, timeout, tools, sandbox, logLevel\n" +
+      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations\n" +
       `  ${userFile(project)}:3:10: servers."a" needs a "command", e.g. "command": "python3"\n`,
   );
   assert.equal(await Deno.readTextFile(userFile(project)), broken);
@@ -260,7 +260,7 @@ Deno.test("hel mcp alone is hel mcp list", async () => {
   const list = await runHelInProcess([...FAST, "mcp", "list"], { cwd: project.project });
   assert.equal(alone.code, 0, alone.stderr);
   assert.equal(alone.stdout, list.stdout);
-  assert.match(alone.stdout, /^t: connected, 11 tools, 2 excluded, call timeout 300 s/m);
+  assert.match(alone.stdout, /^t: connected, 12 tools, 1 excluded, call timeout 300 s/m);
   assert.match(alone.stdout, new RegExp(`^ {2}from: ${userFile(project)}$`, "m"));
   // The startup time is in seconds, like every other timeout.
   const ms = await runHelInProcess(["--mcp-startup-timeout", "5000ms", "mcp"], {

@@ -216,7 +216,8 @@ Deno.test("hostile tool names and descriptions cannot shadow built-ins or drive 
   assert.match(system, /^- mcp__t_____etc_passwd: Odd characters in the name\.$/m);
   const raw = (text: string) => ["\x1b", "\x07", "\u202e"].some((c) => text.includes(c));
   assert.ok(!raw(system), "raw controls reached the model");
-  assert.match(result.stderr, /MCP tool "\\u001b\[31my{20,}.*over the 64 model APIs accept/);
+  // A 500-character name with a control in it is offered under a hashed name of 64 safe ones.
+  assert.match(system, /^- mcp__t____31my{38}_[0-9a-f]{12}: A name of 500 characters\.$/m);
   assert.ok(!raw(result.stdout + result.stderr), "raw controls reached the terminal");
   assert.equal(model.remaining(), 0);
 });

@@ -12,6 +12,8 @@ import {
 } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
+import { outputCheck } from "./output_schema.ts";
+import type { OutputCheck } from "./result.ts";
 
 /** Tool names longer than this are refused by model APIs, so such tools are excluded. */
 export const MAX_TOOL_NAME = 64;
@@ -34,6 +36,8 @@ export interface CatalogEntry {
   inputSchema: Record<string, unknown>;
   /** Checks a call's arguments against `inputSchema` (compiled by ajv). */
   check: SchemaCheck;
+  /** Checks a structured result against the tool's `outputSchema`, when it declares one. */
+  checkOutput?: OutputCheck;
 }
 
 /** A listed tool hel will not offer, and why. */
@@ -129,6 +133,7 @@ export async function buildCatalog(
           description: typeof tool.description === "string" ? tool.description.trim() : "",
           inputSchema: schema,
           check,
+          checkOutput: outputCheck(tool),
         });
       }
     }

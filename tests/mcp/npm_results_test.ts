@@ -3,8 +3,8 @@
  * stdio) for each kind of result: an image (a marker with its type and size, and, for a model
  * declared to take images, the image itself as a content part after the tool messages), embedded
  * text and blob resources, resource links, structured content checked against the tool's
- * outputSchema, and annotated messages. The same image from a model that takes text only stays
- * a marker (the fixture server's image, so that run costs no second npm server).
+ * outputSchema, and annotated messages. media_test.ts has a model that takes text only, and
+ * what is kept for later requests and sessions.
  *
  * Needs `npx` and the npm registry (or a warm npm cache). Set HEL_SKIP_NPM_TESTS=1 to skip.
  *
@@ -12,12 +12,12 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
-import { assertNoServerLeft, fixtureServer, helMcp, mcpProject, toolMessage } from "../_mcp.ts";
+import { assertNoServerLeft, helMcp, mcpProject, toolMessage } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 import type { RecordedRequest } from "../../fixtures/scripted_model.ts";
 
 /** The content parts of the user messages of a request that are not plain text. */
-// deno-lint-ignore no-explicit-any
+export // deno-lint-ignore no-explicit-any
 function attachedParts(request: RecordedRequest): any[] {
   return request.messages.flatMap((message) =>
     message.role === "user" && Array.isArray(message.content) ? message.content : []
@@ -155,18 +155,4 @@ Deno.test({
     assert.equal(model.remaining(), 0);
     await assertNoServerLeft(project);
   },
-});
-
-Deno.test("a model that takes text only gets the image's marker and no image part", async () => {
-  await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
-  await using model = scriptedModel([
-    { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__image"] } }] },
-    { toolCalls: [{ id: "image", name: "mcp__t__image", arguments: {} }] },
-    { text: "done" },
-  ]);
-  const result = await helMcp(project, model);
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(toolMessage(model, "image"), "[image: image/png, 8 B]\ncaption");
-  assert.deepEqual(model.requests.flatMap(attachedParts), []);
-  assert.doesNotMatch(JSON.stringify(model.requests.at(-1)!.body), /iVBORw0KGgo/);
 });

@@ -7,7 +7,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { scriptedModel } from "../_helpers.ts";
+import { scriptedModel, tempProject } from "../_helpers.ts";
+import { runHelInProcess } from "../_run.ts";
 import { fixtureServer, helMcp, mcpProject, toolMessage } from "../_mcp.ts";
 import type { RecordedRequest } from "../../fixtures/scripted_model.ts";
 
@@ -79,4 +80,29 @@ Deno.test("a model that takes images gets the newest four; the journal keeps non
   );
   assert.equal(markers.length, 5);
   assert.deepEqual(attachedParts(request), []);
+});
+
+Deno.test("--model-input and modelInput name what is wrong with a kind hel does not know", async () => {
+  await using project = await tempProject();
+  await using model = scriptedModel([]);
+  const flag = await runHelInProcess(
+    ["--base-url", model.url, "--model-input", "text,video", "hi"],
+    { cwd: project.project },
+  );
+  assert.equal(flag.code, 2);
+  assert.match(
+    flag.stderr,
+    /--model-input <kinds>' argument 'text,video' is invalid\. expected a comma-separated list of text, image, audio, e\.g\. text,image; unknown: video/,
+  );
+  await Deno.writeTextFile(
+    `${project.root}/hel-home/settings.jsonc`,
+    '{"modelInput": ["image", "video"]}',
+  );
+  const setting = await runHelInProcess(["--base-url", model.url, "hi"], { cwd: project.project });
+  assert.equal(setting.code, 2);
+  assert.match(
+    setting.stderr,
+    /settings\.jsonc:1:26: modelInput\[1\] must be one of "text", "image", "audio"/,
+  );
+  assert.equal(model.requests.length, 0);
 });

@@ -33,6 +33,9 @@ const fail = (text: string, code: number) => {
   return code;
 };
 
+/** Server text for the terminal: controls and invisibles escaped, CRLF line ends as LF. */
+const shown = (text: string) => escapeControlCharacters(text.replaceAll("\r\n", "\n"));
+
 /** Runs `hel mcp call`; returns the exit code. */
 export async function callTool(
   request: CallRequest,
@@ -88,10 +91,10 @@ export async function callTool(
     );
     if (controller.signal.aborted) return fail(result.text, 130);
     if (!result.ok) {
-      writeErr(`error: ${escapeControlCharacters(result.text)}\n`);
+      writeErr(`error: ${shown(result.text)}\n`);
       return 1;
     }
-    writeOut(`${escapeControlCharacters(result.text)}\n`);
+    writeOut(`${shown(result.text)}\n`);
     return 0;
   } finally {
     Deno.removeSignalListener("SIGINT", onInterrupt);

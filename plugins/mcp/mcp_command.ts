@@ -95,7 +95,9 @@ async function runMcpCommand(
   const help = words.includes("--help") || words.includes("-h");
   if (subcommand === "add" && commandLine === undefined && !help) return missingSeparator();
   try {
-    await program.parseAsync(words.length === 0 ? ["list"] : words, { from: "user" });
+    // `hel mcp` is `hel mcp list`, and `hel mcp --json` is `hel mcp list --json`.
+    const list = words.length === 0 || (words.length === 1 && words[0] === "--json");
+    await program.parseAsync(list ? ["list", ...words] : words, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;

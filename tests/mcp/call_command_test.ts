@@ -140,4 +140,11 @@ Deno.test("hel mcp list --json: files, servers, tools under both names, exclusio
     unmatched: ["zzz"],
   });
   assert.equal(t.callTimeoutSeconds, 300);
+  // `hel mcp --json` is `hel mcp list --json`.
+  const alone = await hel(project, "--json");
+  assert.equal(alone.code, 1);
+  assert.deepEqual(
+    JSON.parse(alone.stdout).servers.map((server: { name: string }) => server.name),
+    ["gone", "hostile", "t"],
+  );
 });

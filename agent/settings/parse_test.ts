@@ -38,7 +38,7 @@ Deno.test("every mistake is reported at once, in file order, at its line and col
     "allowed in sandbox: mode, network, read, env, allowGitWrites, processes",
     '/p/.hel/settings.jsonc:4:3: unknown setting api_key_env (did you mean "apiKeyEnv"?); ' +
     "allowed: model, baseUrl, apiKeyEnv, access, tools, contextFiles, maxTurns, timeout, " +
-    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat",
+    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat, modelInput",
     '/p/.hel/settings.jsonc:5:26: tools[1]: unknown tool "bsh" (did you mean "bash"?); ' +
     "known tools: bash, read_file, grep",
     "/p/.hel/settings.jsonc:6:13: stream must be true or false (no quotes)",

@@ -22,6 +22,8 @@ import {
 } from "./tool_annotations.ts";
 
 export { MAX_TOOL_NAME, modelName } from "./tool_names.ts";
+import { outputCheck } from "./output_schema.ts";
+import type { OutputCheck } from "./result.ts";
 
 /** The listing shows at most this many characters of a description's first line. */
 export const LISTING_DESCRIPTION_CHARS = 300;
@@ -51,6 +53,8 @@ export interface CatalogEntry {
    * `"trustAnnotations": true` and the tool `readOnlyHint: true`.
    */
   readOnly?: boolean;
+  /** Checks a structured result against the tool's `outputSchema`, when it declares one. */
+  checkOutput?: OutputCheck;
 }
 
 /** A listed tool hel will not offer, and why. */
@@ -128,7 +132,6 @@ export async function buildCatalog(
           toolName,
           reason: 'it has no object inputSchema (model APIs need "type": "object")',
         });
-        continue;
       }
       // A schema hel cannot check would let calls reach hooks, the approval question and the
       // server unchecked, and would likely confuse the model too: the tool is not offered.
@@ -144,6 +147,7 @@ export async function buildCatalog(
         description: typeof tool.description === "string" ? tool.description.trim() : "",
         inputSchema: schema,
         check,
+        checkOutput: outputCheck(tool),
         ...(annotations ? { annotations } : {}),
         readOnly: readOnlyByAnnotations(annotations, server.trustAnnotations === true),
       });

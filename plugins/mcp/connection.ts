@@ -14,7 +14,7 @@ import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/typ
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { callMaximumMs, PROGRESS_TIMEOUT_FACTOR, type ServerConfig } from "./config.ts";
-import { convertCallResult } from "./result.ts";
+import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
@@ -227,14 +227,16 @@ export class McpConnection {
   }
 
   /**
-   * Calls `tools/call` with the server's own tool name. Never throws. The call carries a
-   * progress token: the SDK restarts the server's `timeout` at each progress report for it,
-   * and hel cancels the call at {@link callMaximumMs} however much progress it reports.
+   * Calls `tools/call` with the server's own tool name; `convert` makes the model's result of
+   * the server's (result.ts). Never throws. The call carries a progress token: the SDK restarts
+   * the server's `timeout` at each progress report for it, and hel cancels the call at
+   * {@link callMaximumMs} however much progress it reports.
    */
   async call(
     toolName: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    convert: ResultConverter,
   ): Promise<ToolResult> {
     if (!this.connected) return await this.#disconnectedResult();
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
@@ -283,7 +285,7 @@ export class McpConnection {
           signal: controller.signal,
         },
       );
-      const converted = convertCallResult(result);
+      const converted = await convert(result);
       trace(converted.ok ? "ok" : "tool-error");
       return converted;
     } catch (error) {

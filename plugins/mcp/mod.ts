@@ -31,9 +31,7 @@ import { unmatchedText } from "./tool_filter.ts";
 import { renamedText } from "./tool_names.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
-import { rootsFeature } from "./roots.ts";
-import { samplingFeature } from "./sampling.ts";
-import { loggingFeature } from "./logging.ts";
+import { clientFeatures } from "./features.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -90,7 +88,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
-        features: [rootsFeature(host.project), samplingFeature(), loggingFeature({ warn })],
+        features: clientFeatures({ project: host.project, warn }),
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());

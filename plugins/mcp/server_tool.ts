@@ -8,10 +8,22 @@
  */
 import type { Tool, ToolResult } from "../../core/mod.ts";
 import type { CatalogEntry } from "./catalog.ts";
+import { convertCallResult, type ResultConverter } from "./result.ts";
 
 /** What the tool needs of its server's connection. */
 export interface ToolCaller {
-  call(toolName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  call(
+    toolName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    convert: ResultConverter,
+  ): Promise<ToolResult>;
+}
+
+/** How a result of `entry` is converted: checked against its outputSchema, if it has one. */
+export function resultConverter(entry: CatalogEntry): ResultConverter {
+  const source = { server: entry.server, tool: entry.toolName, checkOutput: entry.checkOutput };
+  return (result) => convertCallResult(result, source);
 }
 
 /** The tool for `entry`, calling its server through `connection`. */
@@ -28,6 +40,7 @@ export function serverTool(entry: CatalogEntry, connection: ToolCaller): Tool {
         preview: { kind: "arguments", args, server: entry.server, tool: entry.toolName },
         scope: { kind: "server", server: entry.server },
       }),
-    run: (args, context) => connection.call(entry.toolName, args, context.signal),
+    run: (args, context) =>
+      connection.call(entry.toolName, args, context.signal, resultConverter(entry)),
   };
 }

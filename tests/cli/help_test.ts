@@ -13,10 +13,11 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
-      "Usage: hel mcp [list] | get NAME | add NAME [--scope user|project] " +
+      "Usage: hel mcp [list [--json]] | call SERVER TOOL [JSON] | get NAME | " +
+        "add NAME [--scope user|project] " +
         "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
         "remove NAME [--scope user|project]\n\n" +
-        "list, show, add and remove MCP servers (yours and the project's)\n",
+        "list, call, show, add and remove MCP servers (yours and the project's)\n",
     );
   }
   // Other words are still the plugin's to judge.

@@ -169,7 +169,7 @@ Deno.test("an answer that is not valid JSON-RPC fails its call at once; the serv
   assert.equal(toolMessage(model, "old"), failed('"jsonrpc" is "1.0", not "2.0"'));
   assert.equal(toolMessage(model, "string"), failed("its result is not an object"));
   assert.equal(toolMessage(model, "both"), failed("it has both a result and an error"));
-  assert.equal(toolMessage(model, "after"), "[image content omitted]\ncaption");
+  assert.equal(toolMessage(model, "after"), "[image: image/png, 8 B]\ncaption");
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);
 });

@@ -222,7 +222,7 @@ Deno.test("results and errors go back to the model and the loop goes on", async 
   assert.equal(result.code, 0, result.stderr);
   assert.equal(toolMessage(model, "fail"), "error: tool failed");
   assert.equal(toolMessage(model, "rpcerr"), "error: MCP error -32000: boom");
-  assert.equal(toolMessage(model, "image"), "[image content omitted]\ncaption");
+  assert.equal(toolMessage(model, "image"), "[image: image/png, 8 B]\ncaption");
   assert.equal(toolMessage(model, "structured"), '{"port":8437}');
   assert.equal(toolMessage(model, "chatty"), "chatted");
   // A large result is spilled like any other: head, a notice naming the saved file, tail.

@@ -132,6 +132,7 @@ export async function buildCatalog(
           toolName,
           reason: 'it has no object inputSchema (model APIs need "type": "object")',
         });
+        continue;
       }
       // A schema hel cannot check would let calls reach hooks, the approval question and the
       // server unchecked, and would likely confuse the model too: the tool is not offered.

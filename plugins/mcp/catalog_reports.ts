@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { Catalog, Exclusion } from "./catalog.ts";
+import type { Catalog, CatalogEntry, Exclusion } from "./catalog.ts";
+import { renamedText } from "./tool_names.ts";
 import type { Trace } from "./connection.ts";
 import { unmatchedText } from "./tool_filter.ts";
 
@@ -43,5 +44,18 @@ export function reportAllowlists(
       unmatched: unmatched.map((item) => item.entry),
     });
     for (const item of unmatched) warn(unmatchedText(item));
+  }
+}
+
+/** Traces each tool under a hashed name: that name is the model's only one for the tool. */
+export function reportRenamed(entries: readonly CatalogEntry[], trace: Trace): void {
+  for (const entry of entries.filter((entry) => entry.renamed)) {
+    trace({
+      event: "tool_renamed",
+      server: entry.server,
+      tool: entry.toolName,
+      name: entry.fullName,
+      reason: renamedText(entry.renamed!, entry.server, entry.toolName),
+    });
   }
 }

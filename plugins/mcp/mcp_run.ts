@@ -33,6 +33,8 @@ export interface RunServer {
   tools: readonly ListedTool[];
   /** Its `tools` allowlist from the configuration. */
   allow?: readonly string[];
+  /** Its entry's `"trustAnnotations": true`. */
+  trustAnnotations?: boolean;
   /** Seconds a resource read or prompt may take (the server's call timeout), in ms. */
   callTimeoutMs: number;
 }
@@ -148,6 +150,7 @@ export class McpRun {
       name: server.handle.name,
       tools: server.tools,
       ...(server.allow ? { allow: server.allow } : {}),
+      trustAnnotations: server.trustAnnotations === true,
       resources: this.#resourceTools.get(server.handle.name) ?? [],
     };
   }

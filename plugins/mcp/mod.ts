@@ -2,7 +2,9 @@
  * The MCP connector: stdio servers from the person's `$HEL_HOME/mcp.json` and the project's
  * `.hel/mcp.json` (trusted by content), started with the run, their tools listed by name in the
  * system message and loaded on demand with `load_mcp_tool`. Loaded tools run through the core's single tool-call path (hooks,
- * permissions, spilling) as class `execute`.
+ * permissions, spilling) as class `execute` (`read` for a read-only tool of a server whose
+ * annotations the person trusts). Resources are read through deferred tools, prompts are chat
+ * commands, and list changes reach the model as a note (mcp_run.ts).
  *
  * @module
  */
@@ -27,9 +29,10 @@ import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
+import { clientFeatures } from "./features.ts";
 import { listChanges } from "./list_changes.ts";
 import { McpRun } from "./mcp_run.ts";
-import { reportAllowlists, reportExcluded } from "./catalog_reports.ts";
+import { reportAllowlists, reportExcluded, reportRenamed } from "./catalog_reports.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -95,7 +98,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
-        features: [lists],
+        features: [...clientFeatures({ project: host.project, warn }), lists],
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());
@@ -115,6 +118,9 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const eager = eagerLoading(options, host);
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const allowlists = new Map(configured.map((config) => [config.name, config.tools]));
+      const trusting = new Set(
+        configured.filter((config) => config.trustAnnotations === true).map((config) => config.name),
+      );
       const run = await McpRun.start(
         connected.map((state) => ({
           handle: {
@@ -124,6 +130,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           },
           tools: state.tools,
           ...(allowlists.get(state.name) ? { allow: allowlists.get(state.name)! } : {}),
+          trustAnnotations: trusting.has(state.name),
           callTimeoutMs: state.connection.config.callTimeoutMs,
         })),
         {
@@ -138,6 +145,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       );
       reportAllowlists(run.tools.catalog, trace, warn);
       reportExcluded(run.tools.catalog.excluded, trace, warn);
+      reportRenamed(run.tools.catalog.entries, trace);
       lists.listen((server, kind) => run.changed(server, kind));
       host.onShutdown(() => run.scheduler.close());
       const loaded = run.tools.loaded;

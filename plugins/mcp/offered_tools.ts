@@ -22,6 +22,8 @@ export interface ServerTools {
   name: string;
   tools: readonly ListedTool[];
   allow?: readonly string[];
+  /** Its entry's `"trustAnnotations": true` (readOnlyHint tools count as reads). */
+  trustAnnotations?: boolean;
   resources: readonly ResourceTool[];
 }
 

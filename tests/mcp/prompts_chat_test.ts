@@ -11,7 +11,11 @@ import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
 import { FAST, mcpProject, readLog } from "../_mcp.ts";
-import { listsServer } from "../_lists_server.ts";
+import { sdkFixtureServer } from "../_sdk_server.ts";
+
+/** The SDK fixture whose lists change (fixtures/mcp/lists_server.ts), logging as `name`. */
+const listsServer = (root: string, name: string, ...flags: string[]) =>
+  sdkFixtureServer(root, "lists_server.ts", name, ...flags);
 
 // deno-lint-ignore no-explicit-any
 const lastUser = (request: { messages: any[] }) =>

@@ -9,7 +9,11 @@
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import { helMcp, mcpProject, readLog, runHel, systemText, toolMessage } from "../_mcp.ts";
-import { listsServer } from "../_lists_server.ts";
+import { sdkFixtureServer } from "../_sdk_server.ts";
+
+/** The SDK fixture whose lists change (fixtures/mcp/lists_server.ts), logging as `name`. */
+const listsServer = (root: string, name: string, ...flags: string[]) =>
+  sdkFixtureServer(root, "lists_server.ts", name, ...flags);
 
 const name = (tool: string) => `mcp__lists__${tool}`;
 const resourceTools = ["list_resources", "list_resource_templates", "read_resource"].map(name);

@@ -119,7 +119,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const allowlists = new Map(configured.map((config) => [config.name, config.tools]));
       const trusting = new Set(
-        configured.filter((config) => config.trustAnnotations === true).map((config) => config.name),
+        configured.flatMap((config) => config.trustAnnotations === true ? [config.name] : []),
       );
       const run = await McpRun.start(
         connected.map((state) => ({

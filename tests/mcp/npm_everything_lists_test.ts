@@ -1,6 +1,7 @@
 /**
  * server-everything's resources, prompts and list changes, as the real server from npm gives
- * them: the model lists and reads its resources (a document, a template filled in, a binary),
+ * them: the burst of tool announcements it sends once initialized costs one listing, the model
+ * lists and reads its resources (a document, a template filled in, a binary),
  * a resource its gzip tool registers mid-run is named in the next request's note, and in the
  * chat (a real pseudo-terminal) its prompts run as commands, arguments completed through
  * `completion/complete`, the prompt's messages (an embedded resource too) sent as the turn.
@@ -12,7 +13,7 @@
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
-import { FAST, helMcp, mcpProject, systemText, toolMessage } from "../_mcp.ts";
+import { FAST, helMcp, mcpProject, readLog, systemText, toolMessage } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 
 const name = (tool: string) => `mcp__everything__${tool}`;
@@ -25,7 +26,7 @@ const GZIPPED = "demo://resource/session/hello.txt.gz";
 
 Deno.test({
   name:
-    "server-everything: the model lists and reads its resources and templates, and a resource its gzip tool adds is named in the next request",
+    "server-everything: its announcements at start cost one listing, the model lists and reads its resources and templates, and a resource its gzip tool adds is named in the next request",
   ignore,
   async fn() {
     await using project = await mcpProject(() => ({
@@ -57,8 +58,28 @@ Deno.test({
       { toolCalls: [call("gzipped", "read_resource", { uri: GZIPPED })] },
       { text: "done" },
     ]);
-    const result = await helMcp(project, model, SLOW_START);
+    const result = await helMcp(project, model, [
+      ...SLOW_START,
+      "--record",
+      `${project.root}/run/record.json`,
+    ]);
     assert.equal(result.code, 0, result.stderr);
+    // Once initialized, the server registers a tool for each capability hel declares and
+    // announces each (a burst): one more listing, nothing new, so no note.
+    const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
+    assert.ok(
+      trace.some((e) => e.event === "list_changed" && e.kind === "tools" && e.count === 1),
+      "server-everything announced a tools change",
+    );
+    assert.equal(
+      trace.filter((e) => e.event === "relisted" && e.kind === "tools").length,
+      1,
+      "the burst was listed once",
+    );
+    assert.ok(
+      !model.requests[0]!.messages.some((m) => String(m.content).startsWith("[hel:")),
+      "no note at the start",
+    );
     for (const tool of tools) {
       assert.match(systemText(model.requests[0]!), new RegExp(`^- ${tool}: `, "m"));
     }

@@ -29,6 +29,7 @@ function heldRun() {
       });
     },
     compact: () => Promise.resolve(false),
+    chatCommands: () => [],
   } as unknown as Run;
   return { run, sent, release: () => pending.shift()?.() };
 }

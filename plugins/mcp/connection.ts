@@ -18,7 +18,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
-import { callMaximumMs, PROGRESS_TIMEOUT_FACTOR, type ServerConfig } from "./config.ts";
+import { callMaximumMs, type ServerConfig } from "./config.ts";
+import { pastMaximumText, seconds } from "./call_texts.ts";
 import { convertCallResult } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
@@ -26,6 +27,7 @@ import { findMissingCommand } from "./find_command.ts";
 import { exitText, slowStartHint } from "./startup_hints.ts";
 import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities } from "./client_features.ts";
+import { CallsInFlight } from "./call_clock.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -68,6 +70,7 @@ export class McpConnection {
   #state: "new" | "connected" | "disconnected" = "new";
   #phase = "start";
   #strayProgress = 0;
+  readonly #calls = new CallsInFlight();
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -79,7 +82,7 @@ export class McpConnection {
     const features = options.features ?? [];
     this.#client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(features) });
     for (const feature of features) {
-      feature.install?.(this.#client, { config, trace: options.trace });
+      feature.install?.(this.#client, { config, trace: options.trace, calls: this.#calls });
     }
     this.#client.onerror = (error) => {
       // A server that goes on reporting progress for a call hel cancelled (or never made) could
@@ -270,6 +273,12 @@ export class McpConnection {
     // aborting cancels on the wire (notifications/cancelled) exactly like the timeout does.
     const maximumMs = callMaximumMs(this.config.callTimeoutMs);
     let pastMaximum = false;
+    let idle = false;
+    // hel's own idle timer, not the SDK's: the time a question to the person is open is held.
+    const timer = this.#calls.begin(this.config.callTimeoutMs, () => {
+      idle = true;
+      controller.abort(new McpError(ErrorCode.RequestTimeout, "Request timed out"));
+    });
     const maximum = setTimeout(() => {
       pastMaximum = true;
       controller.abort(new McpError(ErrorCode.RequestTimeout, "Maximum total time exceeded"));
@@ -291,9 +300,9 @@ export class McpConnection {
         { method: "tools/call", params: { name: toolName, arguments: args } },
         ResultSchema,
         {
-          timeout: this.config.callTimeoutMs,
-          resetTimeoutOnProgress: true,
+          timeout: maximumMs + 60_000, // never first: hel's timers end the call
           onprogress: (report) => {
+            timer.restart();
             progress.count++;
             progress.last = {
               progress: report.progress,
@@ -315,9 +324,12 @@ export class McpConnection {
       const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
       if (pastMaximum && progress.count > 0) {
         trace("maximum");
-        return { ok: false, text: this.#pastMaximumText(maximumMs, progress.count) };
+        return {
+          ok: false,
+          text: pastMaximumText(this.name, this.config.callTimeoutMs, maximumMs, progress.count),
+        };
       }
-      if (controller.signal.aborted && !pastMaximum) {
+      if (controller.signal.aborted && !pastMaximum && !idle) {
         trace("cancelled");
         return {
           ok: false,
@@ -351,24 +363,10 @@ export class McpConnection {
           : `MCP request to ${this.name} failed: ${message}`,
       };
     } finally {
+      timer.end();
       clearTimeout(maximum);
       signal.removeEventListener("abort", forward);
     }
-  }
-
-  /** The model-facing error of a call cancelled at its maximum while still reporting progress. */
-  #pastMaximumText(maximumMs: number, reports: number): string {
-    // The maximum is capped at one day, so a long timeout is not multiplied in full.
-    const capped = maximumMs !== this.config.callTimeoutMs * PROGRESS_TIMEOUT_FACTOR;
-    return `MCP request tools/call to ${this.name} ran past its maximum of ` +
-      `${seconds(maximumMs)} despite reporting progress (${reports} ` +
-      `report${reports === 1 ? "" : "s"}); the request was cancelled and the server keeps ` +
-      `running. Progress restarts the server's ${this.config.callTimeoutMs / 1000}-second ` +
-      "timeout, but no call may run longer than " +
-      `${capped ? "one day" : `${PROGRESS_TIMEOUT_FACTOR} times that`}. Do not ` +
-      "repeat the same call: split the work into smaller requests if the tool allows it, or " +
-      "continue without this result and tell the user the call did not finish" +
-      (capped ? "." : ' (raising the server\'s "timeout" in .hel/mcp.json raises the maximum).');
   }
 
   /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */
@@ -428,12 +426,6 @@ function schemaIssues(error: unknown): string | undefined {
   });
   if (issues.length > 3) shown.push(`${issues.length - 3} more`);
   return cut(shown.join("; "));
-}
-
-/** "1 second", "2.5 seconds". */
-function seconds(ms: number): string {
-  const value = ms / 1000;
-  return `${value} second${value === 1 ? "" : "s"}`;
 }
 
 function cut(text: string): string {

@@ -21,6 +21,7 @@ import {
 } from "./config_files.ts";
 import { callTimeoutText, commandText } from "./describe.ts";
 import { ServerGroup } from "./servers.ts";
+import { elicitation } from "./elicitation.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./options.ts";
@@ -104,6 +105,7 @@ async function startAndShow(
     launcher,
     ...timings(options, context),
     trace: () => {},
+    features: [elicitation({ askForm: context.askForm, warn: context.log.warn })],
   });
   // Ctrl-C while servers start or answer: stop them before leaving.
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));

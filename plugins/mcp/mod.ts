@@ -29,6 +29,7 @@ import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
+import { elicitation } from "./elicitation.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -85,6 +86,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
+        features: [elicitation({ askForm: host.askForm, warn })],
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());

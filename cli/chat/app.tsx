@@ -19,6 +19,7 @@ import { ToolActivity } from "./tool_activity.tsx";
 import { Working } from "./working.tsx";
 import { contextPercent } from "./context_use.ts";
 import { PermissionBox } from "./permission_box.tsx";
+import { FormBox } from "./form_box.tsx";
 import { InputBox } from "./input_box.tsx";
 import type { PromptHistory } from "./history.ts";
 
@@ -55,7 +56,8 @@ export function ChatApp(props: ChatAppProps) {
   const now = useTicking(state.busy !== undefined);
   const { generation, items } = state.transcript;
   useLayoutEffect(() => store.printed(generation, items.length), [generation, items.length]);
-  const modal = state.question !== undefined || state.picker !== undefined;
+  const modal = state.question !== undefined || state.picker !== undefined ||
+    state.form !== undefined;
 
   useInput((input, key) => {
     if (key.ctrl && input === "o") {
@@ -99,7 +101,7 @@ export function ChatApp(props: ChatAppProps) {
             <ToolActivity call={call} expanded={state.expanded} color={color} width={width} />
           </Box>
         ))}
-        {state.busy && !state.question && (
+        {state.busy && !state.question && !state.form && (
           <Box marginTop={1}>
             <Working
               startedAt={state.busy.startedAt}
@@ -122,6 +124,18 @@ export function ChatApp(props: ChatAppProps) {
               rows={Math.max(8, rows - 6)}
               color={color}
               onAnswer={state.question.answer}
+            />
+          </Box>
+        )}
+        {state.form && !state.question && (
+          <Box marginTop={1}>
+            <FormBox
+              key={state.form.id}
+              question={state.form.question}
+              width={width}
+              rows={Math.max(8, rows - 6)}
+              color={color}
+              onAnswer={state.form.answer}
             />
           </Box>
         )}

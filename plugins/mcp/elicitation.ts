@@ -16,12 +16,28 @@ import {
   ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
   ErrorCode,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { FormAnswer, FormField, FormQuestion, PluginContext } from "../../core/mod.ts";
+import {
+  type FormAnswer,
+  type FormField,
+  type FormQuestion,
+  type PluginContext,
+  z,
+} from "../../core/mod.ts";
 import type { ClientFeature } from "./client_features.ts";
 import { answerContent, cutText, formFields } from "./elicitation_form.ts";
 import { linkOf } from "./elicitation_link.ts";
+
+/**
+ * The request as the handler is registered for it: any params. Registered with the SDK's own
+ * schema, a malformed request would fail before the SDK's check and reach the server as an
+ * internal error (-32603) with a dump of the parser's issues; this way the SDK's check answers
+ * it as invalid params (-32602), as the spec asks.
+ */
+const LOOSE_REQUEST = z.object({
+  method: z.literal("elicitation/create"),
+  params: z.record(z.string(), z.unknown()),
+});
 
 /** Characters of a server's message shown; the rest is cut. */
 const MAX_MESSAGE = 4_000;
@@ -47,9 +63,10 @@ export function elicitation(host: ElicitationHost): ClientFeature {
     install(client, server) {
       const waiting = { count: 0 };
       const links = new Map<string, { completed: boolean; controller: AbortController }>();
-      client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      client.setRequestHandler(LOOSE_REQUEST, async (loose, extra) => {
         const started = Date.now();
-        const params = request.params;
+        // The SDK's wrapper has checked it against its schema by now.
+        const params = ElicitRequestSchema.parse(loose).params;
         const mode = params.mode === "url" ? "url" : "form";
         const trace = (action: string, extraData: Record<string, unknown> = {}) =>
           server.trace({
@@ -65,7 +82,10 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           host.warn(
             `MCP server ${server.config.name} asked you a question hel refused: ${problem}`,
           );
-          throw new McpError(ErrorCode.InvalidParams, `hel refused the question: ${problem}`);
+          // A plain error with the code: an McpError's message would say "MCP error" twice.
+          throw Object.assign(new Error(`hel refused the question: ${problem}`), {
+            code: ErrorCode.InvalidParams,
+          });
         };
         if (params.task) refuse("hel does not run elicitations as tasks");
         const built = params.mode === "url"

@@ -1,0 +1,27 @@
+/**
+ * The fixture server that asks questions (fixtures/mcp/elicit_server.ts) as an entry of
+ * `.hel/mcp.json`, for the elicitation tests.
+ *
+ * @module
+ */
+import { REPO_ROOT } from "./_helpers.ts";
+import type { ServerEntry } from "./_mcp.ts";
+
+/** The fixture, run by Deno outside the sandbox (it needs Deno's own cache); logs to `log`. */
+export function elicitServer(log: string, timeout?: number): ServerEntry {
+  return {
+    command: Deno.execPath(),
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      "--config",
+      `${REPO_ROOT}/deno.json`,
+      `${REPO_ROOT}/fixtures/mcp/elicit_server.ts`,
+      "--log",
+      log,
+    ],
+    sandbox: false,
+    ...(timeout === undefined ? {} : { timeout }),
+  };
+}

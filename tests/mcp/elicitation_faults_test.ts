@@ -1,0 +1,128 @@
+/**
+ * Elicitation against a fixture SDK server (fixtures/mcp/elicit_server.ts) that asks what
+ * server-everything never does: forms too large or impossible to answer (refused, the server
+ * told why, the person warned), addresses that are no web page, a question after its call
+ * ended (declined), more questions at once than hel keeps waiting, a slow answer under a short
+ * call timeout (the timeout is held while the person answers), and a URL question the server
+ * completes itself.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { pause, scriptedModel, toolMessage } from "../_helpers.ts";
+import { FAST, helMcp, mcpProject, modelArgs } from "../_mcp.ts";
+import { elicitServer } from "../_elicit.ts";
+import { helOnTerminal } from "../_terminal.ts";
+
+/** Deno may take a while to start the fixture on a busy machine. */
+const STARTUP = ["--mcp-startup-timeout", "60"];
+
+/** The model loads the fixture's tools, makes `calls` one request each, then ends. */
+function script(calls: [string, string, Record<string, unknown>][]) {
+  const names = [...new Set(calls.map(([, tool]) => `mcp__asker__${tool}`))];
+  return [
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names } }] },
+    ...calls.map(([id, tool, args]) => ({
+      toolCalls: [{ id, name: `mcp__asker__${tool}`, arguments: args }],
+    })),
+    { text: "done" },
+  ];
+}
+
+function answerOf(model: Parameters<typeof toolMessage>[0], id: string): unknown {
+  return JSON.parse(toolMessage(model, id));
+}
+
+Deno.test("forms no one could answer and addresses that are no web page are refused, the server told why and the person warned", async () => {
+  await using project = await mcpProject((root) => ({
+    asker: elicitServer(`${root}/project/mcp-logs/asker.jsonl`),
+  }));
+  await using model = scriptedModel(script([
+    ["huge", "ask_fields", { count: 10_000 }],
+    ["ghost", "ask", {
+      schema: { type: "object", properties: { a: { type: "string" } }, required: ["ghost"] },
+    }],
+    ["range", "ask", {
+      schema: { type: "object", properties: { n: { type: "integer", minimum: 5, maximum: 1 } } },
+    }],
+    ["nested", "ask", {
+      schema: { type: "object", properties: { o: { type: "object", properties: {} } } },
+    }],
+    ["script", "ask_url", { url: "javascript:alert(1)" }],
+  ]));
+  const result = await helMcp(project, model, STARTUP);
+  assert.equal(result.code, 0, result.stderr);
+  const refused = (id: string) => (answerOf(model, id) as { error: string }).error;
+  assert.equal(
+    refused("huge"),
+    "MCP error -32602: hel refused the question: its form has 10000 fields; hel asks at most 50",
+  );
+  assert.match(refused("ghost"), /its form requires "ghost", which is not one of its fields/);
+  assert.match(refused("range"), /its field "n" has a minimum \(5\) above its maximum \(1\)/);
+  assert.match(refused("nested"), /^MCP error -32602: .*Invalid elicitation request/);
+  assert.match(refused("script"), /its address starts with javascript:, not https: or http:/);
+  assert.match(
+    result.stderr,
+    /warning: MCP server asker asked you a question hel refused: its form has 10000 fields/,
+  );
+  assert.equal(model.remaining(), 0);
+});
+
+Deno.test("on a terminal: a slow answer outlives the call's 1-second timeout, a third question at once is refused, a URL question the server completes closes itself, one after its call is declined unasked", async () => {
+  await using project = await mcpProject((root) => ({
+    asker: elicitServer(`${root}/project/mcp-logs/asker.jsonl`, 1),
+  }));
+  const log = `${project.root}/project/mcp-logs/asker.jsonl`;
+  const turns = script([
+    ["slow", "ask", {
+      schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    }],
+    ["many", "ask_many", { count: 3 }],
+    ["url", "ask_url", { url: "https://xn--80ak6aa92e.com/login", completeAfterMs: 1_500 }],
+    ["later", "ask_later", {}],
+  ]);
+  // The model thinks until the server's late question was answered: no call is in flight.
+  const last = turns.length - 1;
+  const answer = turns[last]!;
+  turns[last] = async () => {
+    for (let i = 0; i < 100 && (await Deno.readTextFile(log).catch(() => "")) === ""; i++) {
+      await pause(50);
+    }
+    return answer;
+  };
+  await using model = scriptedModel(turns);
+  const hel = helOnTerminal(project, [...modelArgs(model), ...FAST, ...STARTUP, "-i", "go"]);
+  await hel.waitFor("1/1 name, required");
+  await pause(2_500); // the person takes longer than the call's timeout
+  await hel.type("Grace\r");
+  await hel.waitFor("Send it?");
+  await hel.type("y\r");
+  await hel.waitFor("Question 1");
+  await hel.type("one\r");
+  await hel.waitFor("Your answer for MCP server asker:\r\n  name: one");
+  await hel.type("y\r");
+  await hel.waitFor("Question 2");
+  await hel.type("two\r");
+  await hel.waitFor("Your answer for MCP server asker:\r\n  name: two");
+  await hel.type("y\r");
+  await hel.waitFor("host: xn--80ak6aa92e.com");
+  await hel.waitFor("[tool] mcp__asker__ask_url"); // closed by the server, no key pressed
+  await hel.waitFor("done");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  assert.deepEqual(answerOf(model, "slow"), { action: "accept", content: { name: "Grace" } });
+  assert.deepEqual(answerOf(model, "many"), [
+    { action: "accept", content: { name: "one" } },
+    { action: "accept", content: { name: "two" } },
+    {
+      error: "MCP error -32602: hel refused the question: it asked again while 2 of its " +
+        "questions were waiting",
+    },
+  ]);
+  assert.match(output, /warning: the host is an internationalised name \(xn--\)/);
+  assert.deepEqual(answerOf(model, "url"), { action: "accept" });
+  // Asked after its call ended: nobody is waiting for it, so it is declined without asking.
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(log)), { action: "decline" });
+  assert.doesNotMatch(output, /Out of the blue/);
+  assert.equal(model.remaining(), 0);
+});

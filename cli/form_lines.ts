@@ -76,10 +76,13 @@ export async function askFormByLines(
       write(`  ${shown(question.fields[problem.index]!.label)}: ${problem.problem}\n`);
       continue;
     }
-    write(readBack(question, values));
+    // A form without fields is a yes-or-no question: nothing to read back or edit.
+    if (count > 0) write(readBack(question, values));
     const choice = await askUntil(
-      "Send it? [y]es / [e]dit / [n]o, decline / [c]ancel: ",
-      /^(y|yes|e|edit|n|no|c|cancel)$/i,
+      count > 0
+        ? "Send it? [y]es / [e]dit / [n]o, decline / [c]ancel: "
+        : "Answer: [y]es / [n]o, decline / [c]ancel: ",
+      count > 0 ? /^(y|yes|e|edit|n|no|c|cancel)$/i : /^(y|yes|n|no|c|cancel)$/i,
       ask,
       signal,
     );

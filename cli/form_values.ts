@@ -67,7 +67,8 @@ export function parseFieldText(field: FormField, text: string): ParsedText {
     case "number":
     case "integer": {
       const value = Number(trimmed);
-      if (!Number.isFinite(value) || !/^[-+]?(\d|\.\d)/.test(trimmed)) {
+      // Decimal only: Number() would also read "0x10", "0b1" and "" as numbers.
+      if (!Number.isFinite(value) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) {
         return { problem: field.kind === "integer" ? "not a whole number" : "not a number" };
       }
       if (field.kind === "integer" && !Number.isInteger(value)) {

@@ -1,11 +1,12 @@
 /**
  * The fixture server that asks questions (fixtures/mcp/elicit_server.ts) as an entry of
- * `.hel/mcp.json`, for the elicitation tests.
+ * `.hel/mcp.json`, and a wait for questions asked again, for the elicitation tests.
  *
  * @module
  */
-import { REPO_ROOT } from "./_helpers.ts";
+import { eventually, REPO_ROOT } from "./_helpers.ts";
 import type { ServerEntry } from "./_mcp.ts";
+import type { TerminalRun } from "./_terminal.ts";
 
 /** The fixture, run by Deno outside the sandbox (it needs Deno's own cache); logs to `log`. */
 export function elicitServer(log: string, timeout?: number): ServerEntry {
@@ -24,4 +25,9 @@ export function elicitServer(log: string, timeout?: number): ServerEntry {
     sandbox: false,
     ...(timeout === undefined ? {} : { timeout }),
   };
+}
+
+/** Waits until the terminal showed `text` `times` times. */
+export async function shownTimes(hel: TerminalRun, text: string, times: number): Promise<void> {
+  await eventually(() => hel.output().split(text).length > times, `${text} ${times} times`);
 }

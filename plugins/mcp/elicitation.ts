@@ -133,7 +133,10 @@ export function elicitation(host: ElicitationHost): ClientFeature {
             }
             return { action: "decline" };
           }
-          trace(answer.action, { fields: question.fields.length });
+          trace(answer.action, {
+            fields: question.fields.length,
+            ...(hold.signal.aborted ? { reason: "the call it was asked for ended" } : {}),
+          });
           if (answer.action !== "accept") return { action: answer.action };
           return mode === "url"
             ? { action: "accept" }

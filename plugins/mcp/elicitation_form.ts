@@ -25,6 +25,8 @@ export const MAX_OPTIONS = 100;
 const MAX_LABEL = 200;
 /** Characters of a description shown. */
 const MAX_DESCRIPTION = 1_000;
+/** Characters of a text default offered; a longer one is not offered. */
+const MAX_DEFAULT = 4_000;
 /** Characters of a property name; a longer name is the server's mistake. */
 const MAX_NAME = 200;
 
@@ -109,7 +111,9 @@ function base(name: string, property: Property, required: boolean) {
     ? { description: cutText(property.description, MAX_DESCRIPTION) }
     : {};
   const value = property.default;
-  const fallback = typeof value === "string" || typeof value === "number" ||
+  // A default is shown and edited as it is: one longer than a message is left out.
+  const fallback = (typeof value === "string" && value.length <= MAX_DEFAULT) ||
+      typeof value === "number" ||
       typeof value === "boolean" || strings(value)
     ? { default: value as FormValue }
     : {};

@@ -10,10 +10,11 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { eventually, scriptedModel } from "../_helpers.ts";
+import { scriptedModel } from "../_helpers.ts";
 import { FAST, helMcp, mcpProject, modelArgs, systemText, toolMessage } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
-import { helOnTerminal, type TerminalRun } from "../_terminal.ts";
+import { helOnTerminal } from "../_terminal.ts";
+import { shownTimes } from "../_elicit.ts";
 import type { ScriptedModel } from "../../fixtures/scripted_model.ts";
 
 const FORM_TOOL = "mcp__everything__trigger-elicitation-request";
@@ -37,11 +38,6 @@ async function everythingProject() {
   }));
   await warmNpx(project, EVERYTHING);
   return project;
-}
-
-/** Waits until the terminal showed `text` `times` times. */
-async function shownTimes(hel: TerminalRun, text: string, times: number): Promise<void> {
-  await eventually(() => hel.output().split(text).length > times, `${text} ${times} times`);
 }
 
 /** The JSON after "Raw result:" in the tool's answer: what the server got back from hel. */

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { pause, scriptedModel, toolMessage } from "../_helpers.ts";
 import { FAST, helMcp, mcpProject, modelArgs } from "../_mcp.ts";
-import { elicitServer } from "../_elicit.ts";
+import { elicitServer, shownTimes } from "../_elicit.ts";
 import { helOnTerminal } from "../_terminal.ts";
 
 /** Deno may take a while to start the fixture on a busy machine. */
@@ -125,4 +125,50 @@ Deno.test("on a terminal: a slow answer outlives the call's 1-second timeout, a 
   assert.deepEqual(JSON.parse(await Deno.readTextFile(log)), { action: "decline" });
   assert.doesNotMatch(output, /Out of the blue/);
   assert.equal(model.remaining(), 0);
+});
+
+Deno.test("in the plain line chat a form is asked between prompts: a default that breaks its own rule is not offered, and the answer is edited before it is sent", async () => {
+  await using project = await mcpProject((root) => ({
+    asker: elicitServer(`${root}/project/mcp-logs/asker.jsonl`),
+  }));
+  const schema = {
+    type: "object",
+    properties: {
+      copies: { type: "integer", title: "Copies", minimum: 1, maximum: 9, default: 50 },
+      color: { type: "boolean", title: "In colour", default: true },
+      size: { type: "string", title: "Paper", enum: ["A4", "A3"], default: "Letter" },
+    },
+    required: ["copies"],
+  };
+  await using model = scriptedModel(
+    script([["print", "ask", { message: "Print\u202e settings", schema }]]),
+  );
+  const hel = helOnTerminal(project, [...modelArgs(model), ...STARTUP]);
+  await hel.type("print it\n");
+  await hel.waitFor("1/3 Copies, required (a whole number, 1 to 9)");
+  await hel.type("3\r");
+  await hel.waitFor("2/3 In colour\r\n  y or n");
+  await hel.waitFor("[yes] > ");
+  await hel.type("\r");
+  await hel.waitFor("3/3 Paper");
+  await hel.type("\r"); // "Letter" is no choice: there was nothing to keep
+  await hel.waitFor("Paper: (empty)");
+  await hel.type("e\r");
+  await hel.waitFor("[3] > ");
+  await hel.type("4\r");
+  await shownTimes(hel, "[yes] > ", 2);
+  await hel.type("n\r");
+  await shownTimes(hel, "3/3 Paper", 2);
+  await hel.type("A3\r");
+  await hel.waitFor("Paper: A3");
+  await hel.type("y\r");
+  await hel.waitFor("done");
+  await hel.type("/exit\n");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 0, output);
+  assert.match(output, /Print\\u202e settings/);
+  assert.deepEqual(answerOf(model, "print"), {
+    action: "accept",
+    content: { copies: 4, color: false, size: "A3" },
+  });
 });

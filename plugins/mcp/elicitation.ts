@@ -43,6 +43,8 @@ const LOOSE_REQUEST = z.object({
 const MAX_MESSAGE = 4_000;
 /** Questions of one server open or waiting at once; more are refused. */
 const MAX_WAITING = 2;
+/** Warnings about one server's questions shown to the person; the rest go to the trace. */
+const MAX_WARNINGS = 3;
 /** Times a form is asked again after an answer that does not fit (a front end's miss). */
 const MAX_RETRIES = 2;
 
@@ -57,6 +59,16 @@ export function elicitation(host: ElicitationHost): ClientFeature {
   // One question at a time, whichever server asks: a person answers one thing at a time.
   let queue: Promise<unknown> = Promise.resolve();
   const untold = new Set<string>();
+  // A server flooding hel with bad questions must not flood the person's screen too.
+  const warned = new Map<string, number>();
+  const warn = (server: string, text: string) => {
+    const count = warned.get(server) ?? 0;
+    if (count >= MAX_WARNINGS) return;
+    warned.set(server, count + 1);
+    host.warn(
+      count + 1 === MAX_WARNINGS ? `${text} (further ones are only in the MCP trace)` : text,
+    );
+  };
   return {
     name: "elicitation",
     capabilities: { elicitation: { form: {}, url: {} } },
@@ -79,7 +91,8 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           });
         const refuse = (problem: string): never => {
           trace("refused", { reason: problem });
-          host.warn(
+          warn(
+            server.config.name,
             `MCP server ${server.config.name} asked you a question hel refused: ${problem}`,
           );
           // A plain error with the code: an McpError's message would say "MCP error" twice.
@@ -116,8 +129,12 @@ export function elicitation(host: ElicitationHost): ClientFeature {
         const signal = AbortSignal.any(signals);
         const turn = queue.then(() => ask(host, question, signal));
         queue = turn.catch(() => {});
+        // A question still waiting its turn is over as soon as its call is.
+        const over = new Promise<FormAnswer>((resolve) =>
+          signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true })
+        );
         try {
-          const answer = await turn;
+          const answer = await Promise.race([turn, over]);
           if (link?.completed) {
             trace("accept", { reason: "the server said the page was completed" });
             return { action: "accept" };
@@ -140,7 +157,7 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           if (answer.action !== "accept") return { action: answer.action };
           return mode === "url"
             ? { action: "accept" }
-            : { action: "accept", content: answer.values as Record<string, string> };
+            : { action: "accept", content: answer.values };
         } finally {
           waiting.count--;
           hold.release();

@@ -12,13 +12,14 @@ import assert from "node:assert/strict";
 import { pause, scriptedModel, toolMessage } from "../_helpers.ts";
 import { FAST, helMcp, mcpProject, modelArgs } from "../_mcp.ts";
 import { elicitServer, shownTimes } from "../_elicit.ts";
+import type { ScriptTurn } from "../../fixtures/scripted_model.ts";
 import { helOnTerminal } from "../_terminal.ts";
 
 /** Deno may take a while to start the fixture on a busy machine. */
 const STARTUP = ["--mcp-startup-timeout", "60"];
 
 /** The model loads the fixture's tools, makes `calls` one request each, then ends. */
-function script(calls: [string, string, Record<string, unknown>][]) {
+function script(calls: [string, string, Record<string, unknown>][]): ScriptTurn[] {
   const names = [...new Set(calls.map(([, tool]) => `mcp__asker__${tool}`))];
   return [
     { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names } }] },

@@ -31,3 +31,14 @@ export function elicitServer(log: string, timeout?: number): ServerEntry {
 export async function shownTimes(hel: TerminalRun, text: string, times: number): Promise<void> {
   await eventually(() => hel.output().split(text).length > times, `${text} ${times} times`);
 }
+
+/** The answer the fixture got to the question with `message`, once it came (from its log). */
+export async function answerTo(log: string, message: string): Promise<unknown> {
+  let found: unknown;
+  await eventually(async () => {
+    const lines = (await Deno.readTextFile(log).catch(() => "")).split("\n").filter((l) => l);
+    found = lines.map((line) => JSON.parse(line)).find((entry) => entry.message === message);
+    return found !== undefined;
+  }, `an answer to ${message}`);
+  return (found as { answer: unknown }).answer;
+}

@@ -13,7 +13,7 @@ import { scriptedModel, toolMessage } from "../_helpers.ts";
 import { FAST, mcpProject, modelArgs } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 import { startChat } from "../_chat_terminal.ts";
-import { elicitServer } from "../_elicit.ts";
+import { answerTo, elicitServer } from "../_elicit.ts";
 
 const TOOL = "mcp__everything__trigger-elicitation-request";
 
@@ -148,4 +148,35 @@ Deno.test("the chat shows a URL question's host on a row of its own, warns of th
   await chat.press("\x04");
   const { code, output } = await chat.finish();
   assert.equal(code, 0, output);
+});
+
+Deno.test("Ctrl-C at the chat's form box cancels the question and interrupts the turn", async () => {
+  await using project = await mcpProject((root) => ({
+    asker: elicitServer(`${root}/project/mcp-logs/asker.jsonl`),
+  }));
+  const tool = "mcp__asker__ask";
+  const schema = { type: "object", properties: { name: { type: "string" } } };
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: [tool] } }] },
+    { toolCalls: [{ id: "stop", name: tool, arguments: { message: "Stop me", schema } }] },
+  ]);
+  const chat = await startChat(project, [
+    ...modelArgs(model),
+    ...FAST,
+    "--mcp-startup-timeout",
+    "60",
+  ]);
+  await chat.send("ask me");
+  await chat.waitFor("field 1 of 1");
+  await chat.press("\x03");
+  await chat.waitFor("interrupted");
+  assert.deepEqual(
+    await answerTo(`${project.root}/project/mcp-logs/asker.jsonl`, "Stop me"),
+    { action: "cancel" },
+  );
+  assert.ok(!(await chat.screen()).join("\n").includes("field 1 of 1"), "the box is gone");
+  await chat.press("\x04");
+  const { code, output } = await chat.finish();
+  assert.equal(code, 0, output);
+  assert.equal(model.remaining(), 0);
 });

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { pause, scriptedModel, toolMessage } from "../_helpers.ts";
 import { FAST, helMcp, mcpProject, modelArgs } from "../_mcp.ts";
-import { elicitServer, shownTimes } from "../_elicit.ts";
+import { answerTo, elicitServer, shownTimes } from "../_elicit.ts";
 import type { ScriptTurn } from "../../fixtures/scripted_model.ts";
 import { helOnTerminal } from "../_terminal.ts";
 
@@ -86,9 +86,7 @@ Deno.test("on a terminal: a slow answer outlives the call's 1-second timeout, a 
   const last = turns.length - 1;
   const answer = turns[last]!;
   turns[last] = async () => {
-    for (let i = 0; i < 100 && (await Deno.readTextFile(log).catch(() => "")) === ""; i++) {
-      await pause(50);
-    }
+    await answerTo(log, "Out of the blue");
     return answer;
   };
   await using model = scriptedModel(turns);
@@ -123,7 +121,7 @@ Deno.test("on a terminal: a slow answer outlives the call's 1-second timeout, a 
   assert.match(output, /warning: the host is an internationalised name \(xn--\)/);
   assert.deepEqual(answerOf(model, "url"), { action: "accept" });
   // Asked after its call ended: nobody is waiting for it, so it is declined without asking.
-  assert.deepEqual(JSON.parse(await Deno.readTextFile(log)), { action: "decline" });
+  assert.deepEqual(await answerTo(log, "Out of the blue"), { action: "decline" });
   assert.doesNotMatch(output, /Out of the blue/);
   assert.equal(model.remaining(), 0);
 });
@@ -172,4 +170,22 @@ Deno.test("in the plain line chat a form is asked between prompts: a default tha
     action: "accept",
     content: { copies: 4, color: false, size: "A3" },
   });
+});
+
+Deno.test("Ctrl-C at a question on the terminal cancels it and the call it was asked for", async () => {
+  await using project = await mcpProject((root) => ({
+    asker: elicitServer(`${root}/project/mcp-logs/asker.jsonl`),
+  }));
+  const schema = { type: "object", properties: { name: { type: "string" } } };
+  await using model = scriptedModel(script([["stop", "ask", { message: "Stop me", schema }]]));
+  const hel = helOnTerminal(project, [...modelArgs(model), ...FAST, ...STARTUP, "-i", "go"]);
+  await hel.waitFor("1/1 name");
+  await hel.type("\x03");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 130, output);
+  assert.deepEqual(
+    await answerTo(`${project.root}/project/mcp-logs/asker.jsonl`, "Stop me"),
+    { action: "cancel" },
+  );
+  assert.equal(model.requests.length, 2, "the model was not asked again: the turn stopped");
 });

@@ -18,6 +18,7 @@ import { UsageError } from "../core/usage_error.ts";
 import { emptyUsage } from "../core/usage.ts";
 import { closingNote } from "./run_session.ts";
 import { beginConversation, type Conversation } from "./run_conversation.ts";
+import { MediaShelf } from "./media_shelf.ts";
 import { resumableSessions } from "./session/resumable.ts";
 import { resolveSessionId } from "./session/session_id.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
@@ -137,6 +138,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     emit,
   };
   let current = conversation = await beginConversation(session, parts);
+  // Images and audio of the latest tool results, beside the conversation (media_shelf.ts).
+  const shelf = new MediaShelf();
 
   /** Ends the current conversation and continues in `next`, its plugin state restored. */
   const switchTo = async (next: OpenSession, states: Record<string, unknown>) => {
@@ -144,13 +147,14 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     session = next;
     for (const text of next.warnings) emit({ type: "warning", text });
     plugins.restoreStates(states);
+    shelf.clear();
     current = conversation = await beginConversation(next, parts);
   };
 
   // Conversation requests report their prompt size to the compactor and the context meter.
   const conversationModel: ModelClient = {
     async complete(request, options) {
-      const reply = await model.complete(request, options);
+      const reply = await model.complete({ ...request, media: shelf.media() }, options);
       if (reply.ok && reply.usage) {
         current.measured(request.messages.length, reply.usage.promptTokens);
       }
@@ -201,7 +205,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
         model: conversationModel,
         toolDefinitions: definitions,
         executeToolCall: async (call, callSignal) => {
-          const { content } = await executeToolCall(call, toolCallDeps, callSignal);
+          const { content, media } = await executeToolCall(call, toolCallDeps, callSignal);
+          if (media) shelf.add(call.id, media);
           await recorder.record({ role: "tool", tool_call_id: call.id, content });
           return content;
         },

@@ -7,6 +7,7 @@
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import { trustedConfigFile, type TrustKind } from "../core/trust.ts";
+import type { PluginCommand } from "../core/plugin.ts";
 import { SETTINGS_TRUST } from "../agent/settings/trust.ts";
 import { addConfigCommand } from "./config_command.ts";
 import { settingsReader } from "./settings_apply.ts";
@@ -97,6 +98,20 @@ export function addCommands(
       writeOut(await sessionsPrune(await projectDir(), helHome(), options))
     );
 
+  const runPluginCommand = async (command: PluginCommand, args: string[]) => {
+    // Help is turned off below so the plugin sees every word, so answer --help here.
+    if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+      return void writeOut(pluginCommandHelp(command));
+    }
+    const context = await createCliContext(program.opts(), new LineReader());
+    // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
+    const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());
+    try {
+      setExitCode(await command.run(args, context));
+    } finally {
+      removeHandlers();
+    }
+  };
   for (const { plugin } of plugins) {
     for (const command of plugin.commands ?? []) {
       program.command(command.name)
@@ -104,24 +119,11 @@ export function addCommands(
         .argument("[args...]")
         .allowUnknownOption()
         .helpOption(false)
-        .action(async (args) => {
-          // Help is turned off above so the plugin sees every word, so answer --help here.
-          if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
-            return void writeOut(pluginCommandHelp(command));
-          }
-          const context = await createCliContext(program.opts(), new LineReader());
-          // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
-          const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());
-          try {
-            setExitCode(await command.run(args, context));
-          } finally {
-            removeHandlers();
-          }
-        });
+        .action((args) => runPluginCommand(command, args));
     }
   }
 
-  addHelpCommand(program, plugins.flatMap(({ plugin }) => plugin.commands ?? []));
+  addHelpCommand(program, plugins.flatMap(({ plugin }) => plugin.commands ?? []), runPluginCommand);
 }
 
 /**

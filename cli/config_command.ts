@@ -76,7 +76,13 @@ export function addConfigCommand(
     const path = key.split(".");
     if (value !== undefined) {
       const checked = checkSettings(nested(path, value), knownTools(plugins));
-      if (!checked.ok) throw new UsageError(checked.mistakes.map((m) => m.message).join("\nhel: "));
+      if (!checked.ok) {
+        // A value that is no JSON was taken as a string: say how lists and the like are written.
+        const asJson = typeof value === "string"
+          ? `\nhel: values are JSON: write a list as '["a", "b"]', false and numbers bare`
+          : "";
+        throw new UsageError(checked.mistakes.map((m) => m.message).join("\nhel: ") + asJson);
+      }
     }
     const file = project ? projectSettingsPath(context.project) : userSettingsPath(context.helHome);
     try {

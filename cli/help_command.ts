@@ -8,7 +8,6 @@
 import type { Command } from "@commander-js/extra-typings";
 import type { PluginCommand } from "../core/plugin.ts";
 import { UsageError } from "../core/usage_error.ts";
-import { writeOut } from "../kit/output.ts";
 
 /** What `hel <plugin command> --help` prints: the plugin's own usage line and description. */
 export function pluginCommandHelp(command: PluginCommand): string {
@@ -17,19 +16,21 @@ export function pluginCommandHelp(command: PluginCommand): string {
 
 /**
  * Adds `help [command]` to `program`, after its other commands; `pluginCommands` answer with
- * their own help, as they do to `--help`.
+ * their own help, as they do to `--help`: `runPlugin` runs one as `hel <name> <words> --help`
+ * would, so `hel help mcp add` is the plugin's help of `add`.
  */
 export function addHelpCommand(
   // deno-lint-ignore no-explicit-any
   program: Command<any, any, any>,
   pluginCommands: readonly PluginCommand[],
+  runPlugin: (command: PluginCommand, args: string[]) => Promise<void>,
 ): void {
   program.command("help")
     .description("show the help of hel, or of a command")
     .argument("[command...]", "the command whose help to show (sessions show: a subcommand's)")
-    .action((words: string[]) => {
+    .action(async (words: string[]) => {
       const plugin = pluginCommands.find((command) => command.name === words[0]);
-      if (plugin) return void writeOut(pluginCommandHelp(plugin));
+      if (plugin) return await runPlugin(plugin, [...words.slice(1), "--help"]);
       let command = program;
       for (const [index, word] of words.entries()) {
         const next = command.commands.find((sub) => sub.name() === word);

@@ -37,6 +37,7 @@ export function openAIClientFactory(backoffMs = 1_000): ModelFactory {
       model: flags.model,
       stream: flags.stream,
       maxOutputTokens: flags.maxOutputTokens,
+      modelInput: flags.modelInput,
       requestTimeoutMs: flags.timeout * 1000,
       maxRetries: MODEL_RETRIES,
       totalTimeoutMs: Math.max(flags.timeout * 1000 * 2, 60_000),

@@ -13,6 +13,7 @@ import { MAX_TIMER_SECONDS } from "../core/timer_limit.ts";
 import { DEFAULT_CONTEXT_FILES } from "../agent/context_files.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 import { OUTPUT_FORMATS } from "./output/format.ts";
+import { MODEL_INPUTS, type ModelInput } from "../agent/model/media_parts.ts";
 
 const HELP_EXAMPLES = `
 Examples:
@@ -63,6 +64,19 @@ function timeoutSeconds(value: string): number {
     );
   }
   return seconds;
+}
+
+/** `text,image`: what the model takes, for `--model-input`. */
+function modelInputs(value: string): ModelInput[] {
+  const kinds = value.split(",").map((kind) => kind.trim()).filter((kind) => kind !== "");
+  const unknown = kinds.filter((kind) => !(MODEL_INPUTS as readonly string[]).includes(kind));
+  if (kinds.length === 0 || unknown.length > 0) {
+    throw new InvalidArgumentError(
+      `expected a comma-separated list of ${MODEL_INPUTS.join(", ")}, e.g. text,image` +
+        (unknown.length > 0 ? `; unknown: ${unknown.join(", ")}` : ""),
+    );
+  }
+  return [...new Set(kinds as ModelInput[])];
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -118,6 +132,13 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       300,
     )
     .option("--max-output-tokens <n>", "output token limit per response", positiveInt, 8192)
+    .addOption(
+      new Option(
+        "--model-input <kinds>",
+        "what the model takes: text, image, audio (images and audio from tool results are " +
+          "sent to it only when listed; else a marker with their type and size)",
+      ).argParser(modelInputs).default(["text"] as ModelInput[], "text"),
+    )
     .option("-c, --continue", "continue this project's most recent session")
     .option(
       "--resume [id]",

@@ -7,6 +7,7 @@
 import type { PermissionRules } from "../core/permissions.ts";
 import type { AccessLevel } from "../core/types.ts";
 import type { OutputFormat } from "./output/format.ts";
+import type { ModelInput } from "../agent/model/media_parts.ts";
 
 /** The parsed flags of the root command (plugin flags included, by camelCase name). */
 export type RootFlags = Record<string, unknown> & {
@@ -23,6 +24,8 @@ export type RootFlags = Record<string, unknown> & {
   stream: boolean;
   timeout: number;
   maxOutputTokens: number;
+  /** What the model takes besides text (`--model-input`, `modelInput`). */
+  modelInput: readonly ModelInput[];
   continue?: boolean;
   resume?: string | true;
   forkSession?: boolean;

@@ -20,6 +20,7 @@ export type {
   ToolContext,
   ToolDefinition,
   ToolLookup,
+  ToolMedia,
   ToolMessage,
   ToolResult,
   Usage,

@@ -5,13 +5,18 @@
  * @module
  */
 import type { RequestPurpose } from "./events.ts";
-import type { AssistantMessage, ChatMessage, ToolDefinition, Usage } from "./types.ts";
+import type { AssistantMessage, ChatMessage, ToolDefinition, ToolMedia, Usage } from "./types.ts";
 
 /** One request for a completion. */
 export interface ModelRequest {
   messages: readonly ChatMessage[];
   tools: readonly ToolDefinition[];
   purpose: RequestPurpose;
+  /**
+   * Images and audio of recent tool results, by the `tool_call_id` of the message whose text
+   * marks them; the client attaches those its model accepts. Absent: text only.
+   */
+  media?: ReadonlyMap<string, readonly ToolMedia[]>;
 }
 
 /** A completed response. `message` is kept exactly as the model sent it. */

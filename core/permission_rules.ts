@@ -4,9 +4,10 @@
  * ({@link RuleTarget}: the commands a command line runs, or the path a call acts on) and this
  * module decides. Deny beats ask beats allow:
  *
- * - a deny or ask rule covers a call when it covers any of the call's commands; when hel
- *   cannot tell (a word known only when the command runs, a command hidden behind `eval` or
- *   `sudo`), a deny rule makes the call asked instead of refused or allowed;
+ * - a deny or ask rule covers a call when it covers any of the call's commands (a program
+ *   named by a path, `/bin/rm`, by its last name); when hel cannot tell (a word known only
+ *   when the command runs, a command hidden behind `eval` or `sudo`), a deny rule makes the
+ *   call asked instead of refused or allowed;
  * - an allow rule covers a command line only when hel could read all of it (`plain`) and
  *   every one of its commands is covered by an allow rule;
  * - a path rule covers the path resolved inside the project; a path outside never matches.
@@ -44,8 +45,12 @@ export type RuleTarget =
    * redirection to a file, no wrapper such as `sudo`); only then can allow rules cover it.
    */
   | { kind: "command"; parts: readonly CommandPart[]; plain: boolean }
-  /** A path relative to the project (`.` for the project itself); undefined when outside. */
-  | { kind: "path"; path: string | undefined };
+  /**
+   * A path relative to the project (`.` for the project itself); undefined when outside.
+   * `tree`: the call reads everything below the path (a search), so a deny or ask rule for
+   * anything in there may cover it.
+   */
+  | { kind: "path"; path: string | undefined; tree?: boolean };
 
 /** What a rule does to the calls it covers. */
 export type RuleEffect = "allow" | "ask" | "deny";
@@ -145,12 +150,19 @@ export class RuleBook {
       this.#reportNoTarget(rule, toolName, report);
       return "no";
     }
-    if (target.kind === "path") return this.#pathMatch(rule, target.path, report);
+    if (target.kind === "path") {
+      const match = this.#pathMatch(rule, target.path, report);
+      // A search of a folder reads what is below it: a rule for something in there may apply.
+      if (match === "no" && target.tree && target.path !== undefined) {
+        return globReachesBelow(pathRule(rule.text.content!), target.path) ? "maybe" : "no";
+      }
+      return match;
+    }
     const wanted = this.#commandRule(rule, report);
     if (!wanted) return "no";
     let found: Match = "no";
     for (const part of target.parts) {
-      const match = wordsMatch(part.words, wanted);
+      const match = wordsMatch(programByName(part.words, wanted), wanted);
       if (match === "yes") return "yes";
       if (match === "maybe") found = "maybe";
     }
@@ -249,6 +261,21 @@ async function callTarget(
 }
 
 /**
+ * The words with the program named as a deny or ask rule names it: `/bin/rm` and `./rm` are
+ * `rm` to `bash(rm:*)`, or a path would walk around the rule. A rule that names a path keeps
+ * to it. Allow rules never use this: an allowed `ls` does not cover whatever `./ls` is.
+ */
+function programByName(
+  words: readonly (string | null)[],
+  rule: CommandRule,
+): readonly (string | null)[] {
+  const program = words[0];
+  if (typeof program !== "string" || rule.words[0]!.includes("/")) return words;
+  const name = program.slice(program.lastIndexOf("/") + 1);
+  return name === program ? words : [name, ...words.slice(1)];
+}
+
+/**
  * Whether a command's words are the rule's: its first words (`prefix`) or all of them. A
  * `null` word may be anything, so from the first one on the answer is `maybe`.
  */
@@ -262,4 +289,15 @@ export function wordsMatch(words: readonly (string | null)[], rule: CommandRule)
   if (rule.prefix || words.length === rule.words.length) return "yes";
   // Words an expansion gives may be none at all; a written word is one too many.
   return words.slice(rule.words.length).every((word) => word === null) ? "maybe" : "no";
+}
+
+/**
+ * Whether a path rule's glob could match something below `folder` (relative to the project):
+ * its fixed start lies inside the folder, or the folder inside it.
+ */
+function globReachesBelow(rule: { glob: string } | { problem: string }, folder: string): boolean {
+  if ("problem" in rule) return false;
+  const base = picomatch.scan(rule.glob).base;
+  if (folder === "." || base === "" || base === folder) return true;
+  return base.startsWith(`${folder}/`) || folder.startsWith(`${base}/`);
 }

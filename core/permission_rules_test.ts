@@ -130,6 +130,25 @@ test("a deny rule matches when any part does; an unknown word makes it ask inste
   assert.equal((await line(["ls", null])).effect, "allow");
 });
 
+test("deny and ask rules name a program wherever it lives; allow rules only as written", async () => {
+  const rules = book({ allow: ["bash(ls:*)"], ask: ["bash(git push:*)"], deny: ["bash(rm:*)"] });
+  const line = (...words: string[]) => effect(rules, "bash", commands(true, words));
+  for (const program of ["/bin/rm", "/usr/bin/rm", "./rm", "../../bin/rm"]) {
+    const refused = await line(program, "-rf", "~");
+    assert.equal(refused.effect, "deny", program);
+    assert.deepEqual(refused.rules, ["bash(rm:*)"]);
+  }
+  assert.equal((await line("/usr/bin/git", "push")).effect, "ask");
+  assert.equal((await line("/usr/bin/git", "pull")).effect, undefined);
+  // An allow rule for ls does not cover some other ls.
+  assert.equal((await line("ls", "-la")).effect, "allow");
+  assert.equal((await line("./ls", "-la")).effect, undefined);
+  // A rule that names a path covers that path only.
+  const byPath = book({ deny: ["bash(/opt/tool/run:*)"] });
+  assert.equal((await effect(byPath, "bash", commands(true, ["run"]))).effect, undefined);
+  assert.equal((await effect(byPath, "bash", commands(true, ["/opt/tool/run"]))).effect, "deny");
+});
+
 test("path rules match the project-relative path; a path outside matches nothing", async () => {
   const rules = book({
     allow: ["write_file(src/**)"],

@@ -25,7 +25,15 @@ import type { RuleBook, RuleDecision } from "./permission_rules.ts";
 import { spillIfLarge, type SpillWriter } from "./spill.ts";
 import { editDistance } from "./text.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
-import type { AccessLevel, Tool, ToolCall, ToolCallInfo, ToolClass, ToolResult } from "./types.ts";
+import type {
+  AccessLevel,
+  Tool,
+  ToolCall,
+  ToolCallInfo,
+  ToolClass,
+  ToolMedia,
+  ToolResult,
+} from "./types.ts";
 
 /** What the tool-call path needs from its surroundings. */
 export interface ToolCallDeps {
@@ -49,6 +57,8 @@ export interface ToolCallOutcome {
   ok: boolean;
   /** What the model receives in the `tool` message (failures start with `error: `). */
   content: string;
+  /** Images and audio the result carries beside its markers (see ToolResult.media). */
+  media?: readonly ToolMedia[];
 }
 
 type Lookup = { kind: "tool"; tool: Tool } | { kind: "refused"; text: string };
@@ -161,7 +171,8 @@ export async function executeToolCall(
       status,
       text: content,
     });
-    return { ok: result.ok, content };
+    const media = result.media?.length ? { media: result.media } : {};
+    return { ok: result.ok, content, ...media };
   };
 
   const found = lookup(name, deps);
@@ -235,7 +246,8 @@ export async function executeToolCall(
   if (!ran.ok) return finish(ran, parsed, tool);
   // After-call interception is a chain: each plugin sees the result the previous one left.
   const result = await deps.plugins.afterToolCall(info, ran);
-  return finish(result, parsed, tool);
+  // A hook that adds to the text returns a new result: the media stay the tool's.
+  return finish({ ...result, media: result.media ?? ran.media }, parsed, tool);
 }
 
 /** What the rules say of the call; a malformed rule is reported (once) as a warning. */

@@ -237,6 +237,36 @@ test("executeToolCall() chains after-call plugins on success only", async () => 
   assert.equal((await executeToolCall(call("bad"), d, signal)).content, "error: bad says no");
 });
 
+test("executeToolCall() passes a result's media on, past an after-call plugin that adds text", async () => {
+  const media = [{
+    kind: "image" as const,
+    mimeType: "image/png",
+    data: "iVBORw0KGgo=",
+    bytes: 8,
+    marker: "[image: image/png, 8 B]",
+  }];
+  const shot: Tool = {
+    ...tool("shot", "read", []),
+    run: () => Promise.resolve({ ok: true, text: "[image: image/png, 8 B]", media }),
+  };
+  const note: StartedPlugin = {
+    name: "note",
+    hooks: {
+      afterToolCall: (_info, result) =>
+        Promise.resolve({ ok: true, text: `${result.text}\nnoted` }),
+    },
+  };
+  const { d } = deps([shot], { plugins: [note] });
+  assert.deepEqual(await executeToolCall(call("shot"), d, signal), {
+    ok: true,
+    content: "[image: image/png, 8 B]\nnoted",
+    media,
+  });
+  // A result without media has none.
+  const { d: plain } = deps([tool("echo", "read", [])]);
+  assert.equal("media" in await executeToolCall(call("echo"), plain, signal), false);
+});
+
 test("executeToolCall() routes not-loaded names to the owning plugin's message", async () => {
   const owner: StartedPlugin = {
     name: "owner",

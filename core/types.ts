@@ -77,6 +77,28 @@ export type AccessLevel = "read-only" | "confirm" | "auto";
 export interface ToolResult {
   ok: boolean;
   text: string;
+  /**
+   * Images or audio the tool returned, for a model that accepts them. `text` holds each one's
+   * marker already, which is all a model that does not accept them reads.
+   */
+  media?: readonly ToolMedia[];
+}
+
+/**
+ * An image or audio clip from a tool result. The conversation keeps only its marker; the data
+ * travels beside it to the model client (ModelRequest.media), which attaches it as a content
+ * part when the model is declared to accept it, and is never written to the session journal.
+ */
+export interface ToolMedia {
+  kind: "image" | "audio";
+  /** The MIME type, checked to look like one (`image/png`). */
+  mimeType: string;
+  /** Base64, as the tool sent it (checked to be base64). */
+  data: string;
+  /** Decoded size in bytes. */
+  bytes: number;
+  /** The text that stands for it in the result, e.g. `[image: image/png, 12.3 KB]`. */
+  marker: string;
 }
 
 /** What a tool receives besides its arguments. */

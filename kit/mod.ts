@@ -72,3 +72,4 @@ export {
 export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./process/child.ts";
 export { SECRET_ENV_NAMES } from "./process/privacy.ts";
 export { editJsoncFile, editJsoncText } from "./config/jsonc_edit.ts";
+export { HEL_FOLDER_GITIGNORE, makeHelFolder } from "./config/hel_folder.ts";

@@ -28,6 +28,9 @@ export const TEST_SERVER = `${REPO_ROOT}/fixtures/mcp/test_server.py`;
 export const INVENTORY_SERVER =
   `${REPO_ROOT}/evals/tasks/mcp-port-lookup-01/fixture/.hel/mcp/inventory.py`;
 
+/** The Node fixture that fails to start (fixtures/mcp/node_fault_server.mjs). */
+export const NODE_FAULT_SERVER = `${REPO_ROOT}/fixtures/mcp/node_fault_server.mjs`;
+
 /** One server entry of `.hel/mcp.json`. */
 export interface ServerEntry {
   command: string;
@@ -38,6 +41,10 @@ export interface ServerEntry {
   tools?: string[];
   /** False runs the server outside the sandbox. */
   sandbox?: boolean;
+  /** The least severe log level asked of the server (default "warning"). */
+  logLevel?: string;
+  /** True lets the server's readOnlyHint tools count as reads. */
+  trustAnnotations?: boolean;
 }
 
 /** A temporary project with an MCP configuration and a marker in every server's environment. */

@@ -15,6 +15,7 @@ import type {
   ModelSuccess,
 } from "../../core/model.ts";
 import { contentText } from "./content_parts.ts";
+import { type ModelInput, withMediaParts } from "./media_parts.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
 import type { AssistantMessage } from "../../core/types.ts";
 import { readUsage } from "../../core/usage.ts";
@@ -37,6 +38,8 @@ export interface OpenAIClientOptions {
   model: string;
   stream: boolean;
   maxOutputTokens?: number;
+  /** What the model takes besides text (images, audio from tool results); text only if absent. */
+  modelInput?: readonly ModelInput[];
   /** Bound on one HTTP request. */
   requestTimeoutMs: number;
   /** Retries after the first attempt. */
@@ -124,7 +127,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
 function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitField: LimitField) {
   return {
     model: options.model,
-    messages: request.messages,
+    messages: withMediaParts(request.messages, request.media, options.modelInput ?? ["text"]),
     ...(request.tools.length > 0 ? { tools: request.tools } : {}),
     ...(options.maxOutputTokens ? { [limitField]: options.maxOutputTokens } : {}),
     ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),

@@ -1,13 +1,14 @@
 /**
  * The project's `.hel/` folder and its sessions: every run is a session with a UUID and a
- * folder `.hel/sessions/<id>/`. When hel creates `.hel/` it adds a `.gitignore` of `*`, so git
- * ignores hel's state without touching the project's own ignore file.
+ * folder `.hel/sessions/<id>/`. When hel creates `.hel/` it adds a `.gitignore` that leaves its
+ * state (sessions, history) out of git without touching the project's own ignore file.
  *
  * @module
  */
 import { errorMessage } from "../../core/errors.ts";
 import { UsageError } from "../../core/usage_error.ts";
 import { UnsafePathError, writeNewFile } from "../../kit/safe_write.ts";
+import { makeHelFolder } from "../../kit/config/hel_folder.ts";
 
 /** A session's identity and folder. */
 export interface SessionPaths {
@@ -18,15 +19,12 @@ export interface SessionPaths {
 
 /** `<project>/.hel`, created (mode 0700, with its `.gitignore`) when missing. */
 export async function ensureHelDir(project: string): Promise<string> {
-  const helDir = `${project}/.hel`;
   try {
-    await Deno.mkdir(helDir, { mode: 0o700 });
-    await writeNewFile(helDir, `${helDir}/.gitignore`, "*\n", { mode: 0o644 });
+    return await makeHelFolder(project);
   } catch (error) {
-    if (!(error instanceof Deno.errors.AlreadyExists)) throw cannotCreate(helDir, error);
-    await checkRealDirectory(helDir);
+    if (error instanceof UnsafePathError) throw new UsageError(error.message);
+    throw cannotCreate(`${project}/.hel`, error);
   }
-  return helDir;
 }
 
 /**

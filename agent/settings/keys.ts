@@ -70,6 +70,7 @@ export const SETTING_ATTRIBUTES: readonly SettingAttribute[] = [
   link("sandbox.allowGitWrites", "allowGitWrites"),
   link("sandbox.processes", "sandboxProcesses", String, (text) => text && Number(text)),
   link("outputFormat", "outputFormat"),
+  link("modelInput", "modelInput"),
 ];
 
 /** The permission rule keys, in the order deny beats ask beats allow is explained. */

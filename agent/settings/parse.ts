@@ -8,6 +8,7 @@
 import { findNodeAtLocation, getNodeValue, type Node } from "jsonc-parser";
 import type { z } from "zod";
 import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../kit/mod.ts";
+import { parseRuleText } from "../../core/permission_rule_text.ts";
 import { dottedKey, keysAt, type Settings, SETTINGS_SCHEMA } from "./schema.ts";
 
 /** A file's settings, or every mistake in it. */
@@ -71,6 +72,7 @@ export function checkSettings(value: unknown, knownTools?: readonly string[]): C
   const mistakes = [
     ...result.error?.issues.flatMap(describeIssue) ?? [],
     ...unknownTools(value, knownTools),
+    ...misnamedRuleTools(value, knownTools),
   ];
   return result.success && mistakes.length === 0
     ? { ok: true, settings: result.data, mistakes: [] }
@@ -89,6 +91,45 @@ function unknownTools(value: unknown, knownTools: readonly string[] | undefined)
         `${didYouMean(name, knownTools)}; known tools: ${knownTools.join(", ")}`,
     }]
   );
+}
+
+/** Claude Code's names for the tools hel has, which people copy rules from. */
+const OTHER_NAMES: Record<string, string> = {
+  Bash: "bash",
+  Read: "read_file",
+  Write: "write_file",
+  Edit: "search_replace",
+  MultiEdit: "search_replace",
+  Grep: "grep",
+  Glob: "glob",
+};
+
+/**
+ * Rules naming a known tool another way (`Bash(rm:*)`, `Read(./.env)`): rules match tool names
+ * exactly, so such a deny rule would silently refuse nothing. A name hel cannot place (another
+ * plugin's tool) is left alone.
+ */
+function misnamedRuleTools(value: unknown, knownTools: readonly string[] | undefined): Mistake[] {
+  const permissions = (value as { permissions?: unknown } | null)?.permissions;
+  if (!knownTools || permissions === null || typeof permissions !== "object") return [];
+  return (["allow", "ask", "deny"] as const).flatMap((effect) => {
+    const rules = (permissions as Record<string, unknown>)[effect];
+    if (!Array.isArray(rules)) return [];
+    return rules.flatMap((rule, index): Mistake[] => {
+      const text = typeof rule === "string" ? parseRuleText(rule) : undefined;
+      if (!text || "problem" in text || knownTools.includes(text.tool)) return [];
+      const meant = knownTools.find((name) => name.toLowerCase() === text.tool.toLowerCase()) ??
+        OTHER_NAMES[text.tool];
+      if (meant === undefined || !knownTools.includes(meant)) return [];
+      const fixed = text.content === undefined ? meant : `${meant}(${text.content})`;
+      return [{
+        path: ["permissions", effect, index],
+        atName: false,
+        message: `permissions.${effect}[${index}]: ${JSON.stringify(rule)} names no tool, so ` +
+          `it would never match (tool names are as hel offers them: did you mean "${fixed}"?)`,
+      }];
+    });
+  });
 }
 
 function describeIssue(issue: z.core.$ZodIssue): Mistake[] {

@@ -38,7 +38,7 @@ Deno.test("every mistake is reported at once, in file order, at its line and col
     "allowed in sandbox: mode, network, read, env, allowGitWrites, processes",
     '/p/.hel/settings.jsonc:4:3: unknown setting api_key_env (did you mean "apiKeyEnv"?); ' +
     "allowed: model, baseUrl, apiKeyEnv, access, tools, contextFiles, maxTurns, timeout, " +
-    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat",
+    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat, modelInput",
     '/p/.hel/settings.jsonc:5:26: tools[1]: unknown tool "bsh" (did you mean "bash"?); ' +
     "known tools: bash, read_file, grep",
     "/p/.hel/settings.jsonc:6:13: stream must be true or false (no quotes)",
@@ -91,5 +91,20 @@ Deno.test("checkSettings checks a value without a file, as hel config set does",
   const bad = checkSettings({ access: "yolo" });
   assert.deepEqual(!bad.ok && bad.mistakes.map((m) => m.message), [
     'access must be one of "read-only", "confirm", "auto"',
+  ]);
+});
+
+Deno.test("a rule naming a tool in another case or by Claude Code's name is a mistake, not a rule that never matches", () => {
+  const parsed = parse(
+    '{"permissions": {"deny": ["Bash(rm:*)", "Read(./.env)", "bash(git push:*)"], ' +
+      '"allow": ["Grep", "mcp__github__*", "load_mcp_tool", "mcp__*"]}}',
+  );
+  assert.deepEqual(!parsed.ok && parsed.problems, [
+    '/p/.hel/settings.jsonc:1:27: permissions.deny[0]: "Bash(rm:*)" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "bash(rm:*)"?)',
+    '/p/.hel/settings.jsonc:1:41: permissions.deny[1]: "Read(./.env)" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "read_file(./.env)"?)',
+    '/p/.hel/settings.jsonc:1:88: permissions.allow[0]: "Grep" names no tool, so it ' +
+    'would never match (tool names are as hel offers them: did you mean "grep"?)',
   ]);
 });

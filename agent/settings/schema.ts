@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ACCESS_LEVELS } from "../../core/permissions.ts";
 import { checkRule } from "../../core/permission_rule_text.ts";
 import { MAX_TIMER_SECONDS } from "../../core/timer_limit.ts";
+import { MODEL_INPUTS } from "../model/media_parts.ts";
 
 /** The settings file's name, in `$HEL_HOME` and in the project's `.hel/`. */
 export const SETTINGS_FILE = "settings.jsonc";
@@ -114,6 +115,10 @@ export const SETTINGS_SCHEMA = z.strictObject({
   outputFormat: z.enum(
     OUTPUT_FORMATS,
     must(`one of ${OUTPUT_FORMATS.map((f) => `"${f}"`).join(", ")}`),
+  ),
+  modelInput: z.array(
+    z.enum(MODEL_INPUTS, must(`one of ${MODEL_INPUTS.map((k) => `"${k}"`).join(", ")}`)),
+    must('a list of what the model takes, e.g. ["text", "image"]'),
   ),
 }, must('an object of settings, e.g. {"model": "deepseek-flash"}')).partial();
 

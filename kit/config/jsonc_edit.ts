@@ -8,9 +8,11 @@
  */
 import {
   applyEdits,
+  type Edit,
   getNodeValue,
   type JSONPath,
   modify,
+  parse,
   type ParseError,
   parseTree,
 } from "jsonc-parser";
@@ -27,9 +29,35 @@ const FORMATTING = { insertSpaces: true, tabSize: 2, eol: "\n" } as const;
  */
 export function editJsoncText(text: string, path: JSONPath, value: unknown): string {
   const base = text.trim() === "" ? "{}\n" : text;
-  const edits = modify(base, path, value, { formattingOptions: FORMATTING });
-  const edited = applyEdits(base, edits);
+  const edited = afterLineComment(base, modify(base, path, value, {})) ??
+    applyEdits(base, modify(base, path, value, { formattingOptions: FORMATTING }));
   return edited.endsWith("\n") ? edited : `${edited}\n`;
+}
+
+/**
+ * jsonc-parser adds an entry right after the value before it, so a comment ending that line
+ * (`"model": "x" // the big one`) would end up describing the new entry. When the one edit is
+ * such an addition, `,` goes after the value and the entry on a line of its own after the
+ * comment, indented as that line. Undefined when the edit is anything else.
+ */
+function afterLineComment(text: string, edits: Edit[]): string | undefined {
+  const [edit] = edits;
+  if (edits.length !== 1 || edit!.length !== 0 || !edit!.content.startsWith(",")) return;
+  const lineEnd = text.indexOf("\n", edit!.offset);
+  if (lineEnd === -1) return;
+  const rest = text.slice(edit!.offset, lineEnd);
+  if (!/^\s*(\/\/.*|\/\*(?:(?!\*\/).)*\*\/\s*)$/.test(rest)) return;
+  const indent = /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", edit!.offset) + 1))![0];
+  const entry = edit!.content.slice(1);
+  // The entry is `"key": value` in an object, `value` in a list: JSON either way.
+  const errors: ParseError[] = [];
+  const asProperty = parse(`{${entry}}`, errors) as Record<string, unknown>;
+  const shown = (value: unknown) => JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`);
+  const line = errors.length > 0
+    ? shown(parse(entry))
+    : Object.entries(asProperty).map(([key, value]) => `${JSON.stringify(key)}: ${shown(value)}`)
+      .join("");
+  return `${text.slice(0, edit!.offset)},${rest}\n${indent}${line}${text.slice(lineEnd)}`;
 }
 
 /**

@@ -31,3 +31,25 @@ Deno.test("editJsoncFile creates the file, appends under the lock, and refuses a
   assert.deepEqual(await Deno.readTextFile(file), '{"model": ');
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a new entry goes after the comment that ends the line before it, which stays with its own", () => {
+  const settings = '{\n  "model": "deepseek-pro" // the big one\n}\n';
+  assert.equal(
+    editJsoncText(settings, ["maxTurns"], 20),
+    '{\n  "model": "deepseek-pro", // the big one\n  "maxTurns": 20\n}\n',
+  );
+  const nested = '{\n  "sandbox": { "mode": "off" } /* why: no bwrap here */\n}\n';
+  assert.equal(
+    editJsoncText(nested, ["permissions"], { allow: ["read_file"] }),
+    '{\n  "sandbox": { "mode": "off" }, /* why: no bwrap here */\n' +
+      '  "permissions": {\n    "allow": [\n      "read_file"\n    ]\n  }\n}\n',
+  );
+  // The chat's saved rules append to a list the same way.
+  const rules =
+    '{\n  "permissions": {\n    "allow": [\n      "bash(npm test:*)" // the tests\n    ]\n  }\n}\n';
+  assert.equal(
+    editJsoncText(rules, ["permissions", "allow", -1], "read_file"),
+    '{\n  "permissions": {\n    "allow": [\n      "bash(npm test:*)", // the tests\n' +
+      '      "read_file"\n    ]\n  }\n}\n',
+  );
+});

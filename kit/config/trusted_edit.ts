@@ -10,6 +10,7 @@
 import type { JSONPath } from "jsonc-parser";
 import type { TrustKind, TrustStore } from "../../core/trust.ts";
 import { editJsoncFile, editJsoncText } from "./jsonc_edit.ts";
+import { makeHelFolder } from "./hel_folder.ts";
 
 /** The file and its trust record: which kind, for which project. */
 export interface TrustedFile {
@@ -31,6 +32,7 @@ export async function editTrustedJsonc(
 ): Promise<void> {
   let before: Uint8Array | undefined;
   let written: string | undefined;
+  await makeHelFolder(target.project);
   await editJsoncFile(target.project, target.file, path, () => {
     // Under the file's lock: exactly the bytes this edit starts from.
     before = readIfThere(target.file);

@@ -1,6 +1,7 @@
 /**
- * The MCP tool catalog: model-facing names (`mcp__<server>__<tool>`), which listed tools are
- * usable and why the others are not, and the system-message listing.
+ * The MCP tool catalog: which listed tools are usable and why the others are not, under which
+ * model-facing names (tool_names.ts), with which annotations (tool_annotations.ts), and the
+ * system-message listing.
  *
  * @module
  */
@@ -12,9 +13,18 @@ import {
 } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
+import { taskExclusion } from "./task_support.ts";
+import { assignNames, type Renamed } from "./tool_names.ts";
+import {
+  readAnnotations,
+  readOnlyByAnnotations,
+  type ToolAnnotations,
+} from "./tool_annotations.ts";
 
-/** Tool names longer than this are refused by model APIs, so such tools are excluded. */
-export const MAX_TOOL_NAME = 64;
+export { MAX_TOOL_NAME, modelName } from "./tool_names.ts";
+import { outputCheck } from "./output_schema.ts";
+import type { OutputCheck } from "./result.ts";
+
 /** The listing shows at most this many characters of a description's first line. */
 export const LISTING_DESCRIPTION_CHARS = 300;
 
@@ -34,6 +44,17 @@ export interface CatalogEntry {
   inputSchema: Record<string, unknown>;
   /** Checks a call's arguments against `inputSchema` (compiled by ajv). */
   check: SchemaCheck;
+  /** Why `fullName` is a hashed one rather than the sanitised tool name (tool_names.ts). */
+  renamed?: Renamed;
+  /** The tool's annotations as listed (untrusted unless its server's entry trusts them). */
+  annotations?: ToolAnnotations;
+  /**
+   * True when the tool counts as a read for access levels: its server's entry says
+   * `"trustAnnotations": true` and the tool `readOnlyHint: true`.
+   */
+  readOnly?: boolean;
+  /** Checks a structured result against the tool's `outputSchema`, when it declares one. */
+  checkOutput?: OutputCheck;
 }
 
 /** A listed tool hel will not offer, and why. */
@@ -54,26 +75,27 @@ export interface Catalog {
   unmatched: UnmatchedEntry[];
 }
 
-/** The model-facing name: characters outside `[A-Za-z0-9_-]` become `_`. */
-export function modelName(server: string, tool: string): string {
-  // By code point (the u flag): an emoji is one character and becomes one "_", not two.
-  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/gu, "_")}`;
-}
-
 /**
  * Builds the catalog from every connected server's listing. A server's `tools` allowlist
  * (`allow`) applies first, so a tool the user did not ask for is never excluded, warned about
- * or counted as sharing a name. Names that would exceed 64 characters, tools without an object
- * `inputSchema` or with one hel cannot check (invalid, a `$ref` it cannot resolve, too large),
- * and names two tools would share (or that an already registered tool has) are excluded, each
- * with a reason.
+ * or counted as sharing a name. Tools that require tasks (task_support.ts), without an object
+ * `inputSchema` or with one hel cannot check (invalid, a `$ref` it cannot resolve, too large)
+ * are excluded with a reason; the others
+ * are named by {@link assignNames}: a name that would be too long, shared or taken (`reserved`)
+ * gets a hash instead of excluding the tool. `trustAnnotations` lets a server's read-only hints
+ * count (tool_annotations.ts).
  */
 export async function buildCatalog(
-  servers: readonly { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[],
+  servers: readonly {
+    name: string;
+    tools: readonly ListedTool[];
+    allow?: readonly string[];
+    trustAnnotations?: boolean;
+  }[],
   reserved: ReadonlySet<string>,
 ): Promise<Catalog> {
   const excluded: Exclusion[] = [];
-  const candidates: CatalogEntry[] = [];
+  const candidates: Omit<CatalogEntry, "fullName">[] = [];
   const leftOut = new Map<string, number>();
   const unmatched: UnmatchedEntry[] = [];
   for (const server of servers) {
@@ -98,73 +120,81 @@ export async function buildCatalog(
         });
         continue;
       }
-      const fullName = modelName(server.name, toolName);
+      const needsTask = taskExclusion(tool);
+      if (needsTask !== undefined) {
+        excluded.push({ server: server.name, toolName, reason: needsTask });
+        continue;
+      }
       const schema = tool.inputSchema;
-      if (codePointLength(fullName) > MAX_TOOL_NAME) {
-        excluded.push({
-          server: server.name,
-          toolName,
-          reason: `its name ${headChars(fullName, 40)}… would be ${
-            codePointLength(fullName)
-          } characters, over the ${MAX_TOOL_NAME} model APIs accept`,
-        });
-      } else if (!isRecord(schema) || schema.type !== "object") {
+      if (!isRecord(schema) || schema.type !== "object") {
         excluded.push({
           server: server.name,
           toolName,
           reason: 'it has no object inputSchema (model APIs need "type": "object")',
         });
-      } else {
-        // A schema hel cannot check would let calls reach hooks, the approval question and the
-        // server unchecked, and would likely confuse the model too: the tool is not offered.
-        const check = await compileSchemaCheck(schema);
-        if (typeof check !== "function") {
-          excluded.push({ server: server.name, toolName, reason: check.error });
-          continue;
-        }
-        candidates.push({
-          fullName,
-          server: server.name,
-          toolName,
-          description: typeof tool.description === "string" ? tool.description.trim() : "",
-          inputSchema: schema,
-          check,
-        });
+        continue;
       }
+      // A schema hel cannot check would let calls reach hooks, the approval question and the
+      // server unchecked, and would likely confuse the model too: the tool is not offered.
+      const check = await compileSchemaCheck(schema);
+      if (typeof check !== "function") {
+        excluded.push({ server: server.name, toolName, reason: check.error });
+        continue;
+      }
+      const annotations = readAnnotations(tool);
+      candidates.push({
+        server: server.name,
+        toolName,
+        description: typeof tool.description === "string" ? tool.description.trim() : "",
+        inputSchema: schema,
+        check,
+        checkOutput: outputCheck(tool),
+        ...(annotations ? { annotations } : {}),
+        readOnly: readOnlyByAnnotations(annotations, server.trustAnnotations === true),
+      });
     }
   }
-  const counts = new Map<string, number>();
-  for (const entry of candidates) counts.set(entry.fullName, (counts.get(entry.fullName) ?? 0) + 1);
+  const names = assignNames(candidates, reserved);
   const entries: CatalogEntry[] = [];
-  for (const entry of candidates) {
-    if ((counts.get(entry.fullName) ?? 0) > 1) {
+  candidates.forEach((candidate, index) => {
+    const named = names[index]!;
+    if (!named.ok) {
       excluded.push({
-        server: entry.server,
-        toolName: entry.toolName,
-        reason: `${entry.fullName} is ambiguous: more than one tool maps to that name`,
+        server: candidate.server,
+        toolName: candidate.toolName,
+        reason: named.reason,
       });
-    } else if (reserved.has(entry.fullName)) {
-      excluded.push({
-        server: entry.server,
-        toolName: entry.toolName,
-        reason: `${entry.fullName} is already the name of another tool`,
+    } else {
+      entries.push({
+        fullName: named.fullName,
+        ...candidate,
+        ...(named.renamed ? { renamed: named.renamed } : {}),
       });
-    } else entries.push(entry);
-  }
+    }
+  });
   entries.sort((a, b) => a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0);
   return { entries, excluded, leftOut, unmatched };
 }
 
-/** Each connected server's listing with the `tools` allowlist of its configuration. */
+/**
+ * Each connected server's listing with the `tools` allowlist and the `trustAnnotations` of its
+ * configuration.
+ */
 export function withAllowlists<T extends { name: string; tools: readonly ListedTool[] }>(
   connected: readonly T[],
-  configs: readonly { name: string; tools?: readonly string[] }[],
-): { name: string; tools: readonly ListedTool[]; allow?: readonly string[] }[] {
-  const allow = new Map(configs.map((config) => [config.name, config.tools]));
+  configs: readonly { name: string; tools?: readonly string[]; trustAnnotations?: boolean }[],
+): {
+  name: string;
+  tools: readonly ListedTool[];
+  allow?: readonly string[];
+  trustAnnotations?: boolean;
+}[] {
+  const byName = new Map(configs.map((config) => [config.name, config]));
   return connected.map((state) => ({
     name: state.name,
     tools: state.tools,
-    allow: allow.get(state.name),
+    allow: byName.get(state.name)?.tools,
+    trustAnnotations: byName.get(state.name)?.trustAnnotations === true,
   }));
 }
 

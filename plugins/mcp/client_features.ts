@@ -31,6 +31,11 @@ export interface ClientFeature {
   capabilities?: ClientCapabilities;
   /** Sets the feature's request and notification handlers on a server's client. */
   install?(client: Client, server: FeatureServer): void;
+  /**
+   * Work once `initialize` is done and before `tools/list` (e.g. `logging/setLevel`), under the
+   * startup deadline; SDK requests get `timeoutMs`. A throw fails the server's start-up.
+   */
+  connected?(client: Client, server: FeatureServer, timeoutMs: number): Promise<void>;
 }
 
 /** The capabilities a set of features declares together. */
@@ -38,4 +43,22 @@ export function declaredCapabilities(features: readonly ClientFeature[]): Client
   const declared: ClientCapabilities = {};
   for (const feature of features) Object.assign(declared, feature.capabilities ?? {});
   return declared;
+}
+
+/**
+ * Runs each feature's {@link ClientFeature.connected} step in order; `phase` names the step in
+ * progress, so a server that hangs or exits there is reported as doing so.
+ */
+export async function runConnected(
+  features: readonly ClientFeature[],
+  client: Client,
+  server: FeatureServer,
+  timeoutMs: () => number,
+  phase: (name: string) => void,
+): Promise<void> {
+  for (const feature of features) {
+    if (!feature.connected) continue;
+    phase(`the ${feature.name} set-up`);
+    await feature.connected(client, server, timeoutMs());
+  }
 }

@@ -9,6 +9,7 @@
 import type { Node } from "jsonc-parser";
 import { envReference } from "./server_env.ts";
 import { readTools } from "./tool_filter.ts";
+import { type LogLevel, readLogLevel } from "./log_level.ts";
 import {
   didYouMean,
   jsoncProperties,
@@ -61,6 +62,13 @@ export interface ServerConfig {
    * means every listed tool is offered. See tool_filter.ts.
    */
   tools?: string[];
+  /** The least severe log level asked of the server; absent means "warning" (log_level.ts). */
+  logLevel?: LogLevel;
+  /**
+   * `"trustAnnotations": true`: the server's `readOnlyHint: true` tools count as reads for access
+   * levels (tool_annotations.ts). Absent or false: annotations are shown, never trusted.
+   */
+  trustAnnotations?: boolean;
 }
 
 /** The parse result: servers in name order, or every mistake found. */
@@ -70,7 +78,16 @@ export type McpConfigResult =
 
 /** Letters, digits, '-' and single '_' (never "__", which separates parts of tool names). */
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
-const SERVER_FIELDS = ["command", "args", "env", "timeout", "tools", "sandbox"] as const;
+const SERVER_FIELDS = [
+  "command",
+  "args",
+  "env",
+  "timeout",
+  "tools",
+  "sandbox",
+  "logLevel",
+  "trustAnnotations",
+] as const;
 /**
  * An `env` value that starts with a variable reference hel does not resolve (`$NAME`, or
  * `${NAME}` before more text): hel would hand the server the literal text, e.g. a token that
@@ -101,7 +118,9 @@ function uniqueProperties(
 
 /** True for a usable server name. */
 export function validServerName(name: string): boolean {
-  return SERVER_NAME.test(name) && !name.includes("__");
+  // A '_' at either end would let two servers' tool names meet: `a_` with tool `b` and `a`
+  // with tool `_b` both give `mcp__a___b`, and a rule for one server would cover the other.
+  return SERVER_NAME.test(name) && !name.includes("__") && !/^_|_$/.test(name);
 }
 
 /** Parses and validates the bytes of an MCP configuration; `path` is how messages name the file. */
@@ -164,14 +183,14 @@ function readServer(
     report(
       node,
       `invalid MCP server name ${JSON.stringify(name)}: use letters, digits, '-' and single '_' ` +
-        `(no "__", no spaces or dots), e.g. "notes" or "issue-tracker"`,
+        `(no "__", no '_' first or last, no spaces or dots), e.g. "notes" or "issue-tracker"`,
     );
   }
   if (node.type !== "object") {
     report(
       node,
       `${field} must be an object with "command" (and optionally "args", "env", "timeout", ` +
-        `"tools", "sandbox")`,
+        `"tools", "sandbox", "logLevel", "trustAnnotations")`,
     );
     return undefined;
   }
@@ -254,9 +273,24 @@ function readServer(
           );
         } else server.sandbox = value.value === true;
         break;
+      case "trustAnnotations":
+        if (value.type !== "boolean") {
+          report(
+            value,
+            `${here} must be true or false (no quotes); true lets the server's tools marked ` +
+              "readOnlyHint count as reads (run without a question, even read-only); leave it " +
+              "out to keep its hints untrusted",
+          );
+        } else if (value.value === true) server.trustAnnotations = true;
+        break;
       case "tools": {
         const tools = readTools(here, value, report);
         if (tools) server.tools = tools;
+        break;
+      }
+      case "logLevel": {
+        const level = readLogLevel(here, value, report);
+        if (level) server.logLevel = level;
         break;
       }
       default:

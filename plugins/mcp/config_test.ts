@@ -109,7 +109,9 @@ Deno.test("server names are letters, digits, '-' and single '_'", () => {
   for (const name of ["notes", "issue-tracker", "a_b", "X9"]) {
     assert.ok(validServerName(name), name);
   }
-  for (const name of ["", "a__b", "a b", "a.b", "ü"]) assert.ok(!validServerName(name), name);
+  for (const name of ["", "a__b", "a b", "a.b", "ü", "github_", "_a"]) {
+    assert.ok(!validServerName(name), name);
+  }
 });
 
 Deno.test("text that is not UTF-8 is refused", () => {
@@ -156,6 +158,23 @@ Deno.test("sandbox is true unless the entry says false; anything else is refused
   ]);
 });
 
+Deno.test("trustAnnotations is set only by true; anything but a boolean is refused", () => {
+  const ok = parse(
+    '{"servers": {"a": {"command": "x", "trustAnnotations": true}, ' +
+      '"b": {"command": "y", "trustAnnotations": false}}}',
+  );
+  assert.deepEqual(ok, {
+    ok: true,
+    servers: [{ ...DEFAULTS, trustAnnotations: true }, { ...DEFAULTS, name: "b", command: "y" }],
+  });
+  const bad = parse('{"servers": {"a": {"command": "x", "trustAnnotations": "yes"}}}');
+  assert.deepEqual(bad.ok ? [] : bad.problems, [
+    '.hel/mcp.json:1:56: servers."a".trustAnnotations must be true or false (no quotes); true ' +
+    "lets the server's tools marked readOnlyHint count as reads (run without a question, even " +
+    "read-only); leave it out to keep its hints untrusted",
+  ]);
+});
+
 Deno.test("tools is an allowlist of the server's tool names, kept as written", () => {
   const result = parse('{"servers": {"a": {"command": "x", "tools": ["echo", "read_*", "a.b"]}}}');
   assert.deepEqual(result, {
@@ -190,7 +209,7 @@ Deno.test("a wrong tools field names the place, the field and the fix", () => {
     [
       '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
       '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
-      "command, args, env, timeout, tools, sandbox",
+      "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations",
     ],
     [
       '{"servers": {"a": {"command": "x", "tools": ["a"], "tools": ["b"]}}}',

@@ -10,23 +10,19 @@
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import {
-  ErrorCode,
-  McpError,
-  ResultSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { pastMaximumText, seconds } from "./call_texts.ts";
-import { convertCallResult } from "./result.ts";
+import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
 import { findMissingCommand } from "./find_command.ts";
 import { exitText, slowStartHint } from "./startup_hints.ts";
+import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
-import { type ClientFeature, declaredCapabilities } from "./client_features.ts";
+import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 import { CallsInFlight } from "./call_clock.ts";
 
 /** hel's name and version as MCP servers see them. */
@@ -58,8 +54,7 @@ export interface ConnectionOptions {
   features?: readonly ClientFeature[];
 }
 
-/** A server that could not be started; the message says why. */
-export class StartupError extends Error {}
+export { StartupError };
 
 /** A started (or failed) server. */
 export class McpConnection {
@@ -167,9 +162,16 @@ export class McpConnection {
       this.#state = "connected";
       return tools;
     } catch (error) {
+      const stderr = await this.#stderrAtFailure();
       await this.close();
       await this.#exitSettled();
-      throw new StartupError(this.#describeStartupFailure(error));
+      const transport = this.#transport;
+      throw new StartupError(startupFailureText(error, {
+        phase: this.#phase,
+        exit: transport.exit,
+        endedByServer: transport.endedByServer,
+        stderr,
+      }));
     } finally {
       clearTimeout(timer);
     }
@@ -181,6 +183,9 @@ export class McpConnection {
     const timeout = () => Math.max(1, deadline - Date.now()) + 1_000;
     this.#phase = "initialize";
     await this.#client.connect(this.#transport, { timeout: timeout() });
+    const server = { config: this.config, trace: this.#options.trace, calls: this.#calls };
+    const features = this.#options.features ?? [];
+    await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
     const tools: ListedTool[] = [];
     const seen = new Set<string>();
@@ -224,41 +229,17 @@ export class McpConnection {
     );
   }
 
-  #describeStartupFailure(error: unknown): string {
-    const exit = this.#transport.exit;
-    const message = cut((error as Error)?.message ?? String(error));
-    const issues = schemaIssues(error);
-    let reason: string;
-    // The SDK and hel close a server that answered badly, and it then exits (often with 0):
-    // its exit explains the failure only when the server ended the connection itself.
-    const version = message.match(/^Server's protocol version is not supported: (.*)$/)?.[1];
-    if (error instanceof StartupError) reason = error.message;
-    else if (version !== undefined) {
-      // The SDK's wording names neither side's versions nor what to do.
-      reason = `answered initialize with MCP protocol version ${version}, which hel does not ` +
-        `speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); use a version of the ` +
-        "server that supports one of these";
-    } else if (this.#transport.endedByServer && exit) {
-      reason = `exited during ${this.#phase} (${exitText(exit)})`;
-    } else if (this.#transport.endedByServer) {
-      reason = `closed the connection during ${this.#phase}`;
-    } else if (error instanceof McpError) reason = `answered ${this.#phase} with ${message}`;
-    else if (issues) {
-      reason = `answered ${this.#phase} with a result MCP does not allow (${issues})`;
-    } else reason = `failed during ${this.#phase}: ${message}`;
-    const lines = this.#transport.stderr.lastLines();
-    return lines.length > 0 ? `${reason}; its stderr ends: ${lines.join(" | ")}` : reason;
-  }
-
   /**
-   * Calls `tools/call` with the server's own tool name. Never throws. The call carries a
-   * progress token: the SDK restarts the server's `timeout` at each progress report for it,
-   * and hel cancels the call at {@link callMaximumMs} however much progress it reports.
+   * Calls `tools/call` with the server's own tool name; `convert` makes the model's result of
+   * the server's (result.ts). Never throws. The call carries a progress token: the SDK restarts
+   * the server's `timeout` at each progress report for it, and hel cancels the call at
+   * {@link callMaximumMs} however much progress it reports.
    */
   async call(
     toolName: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    convert: ResultConverter,
   ): Promise<ToolResult> {
     if (!this.connected) return await this.#disconnectedResult();
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
@@ -313,7 +294,7 @@ export class McpConnection {
           signal: controller.signal,
         },
       );
-      const converted = convertCallResult(result);
+      const converted = await convert(result);
       trace(converted.ok ? "ok" : "tool-error");
       return converted;
     } catch (error) {
@@ -369,6 +350,23 @@ export class McpConnection {
     }
   }
 
+  /**
+   * The server's stderr as the failed start left it. A server that ended itself gets a moment
+   * to finish writing (its last lines are why); one hel is about to stop is read now, before
+   * hel closes its input or signals it, so its tail is never what the shutdown made it write.
+   */
+  async #stderrAtFailure(): Promise<string> {
+    if (this.#transport.endedByServer) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all([this.#transport.exited, this.#transport.stderrDone]),
+        new Promise((resolve) => timer = setTimeout(resolve, 500)),
+      ]);
+      clearTimeout(timer);
+    }
+    return this.#transport.stderr.text();
+  }
+
   /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */
   async #exitSettled(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -410,22 +408,6 @@ export class McpConnection {
       droppedBytes: this.#transport.stderr.dropped,
     };
   }
-}
-
-/**
- * The SDK rejects a malformed result with a validation error whose message is a multi-line
- * JSON dump; say instead which fields are wrong, on one line. Undefined for other errors.
- */
-function schemaIssues(error: unknown): string | undefined {
-  const issues = (error as { issues?: unknown })?.issues;
-  if (!Array.isArray(issues) || issues.length === 0) return undefined;
-  const shown = issues.slice(0, 3).map((issue) => {
-    const path = Array.isArray(issue?.path) && issue.path.length > 0 ? issue.path.join(".") : "";
-    const text = String(issue?.message ?? "invalid");
-    return path === "" ? text : `${path}: ${text}`;
-  });
-  if (issues.length > 3) shown.push(`${issues.length - 3} more`);
-  return cut(shown.join("; "));
 }
 
 function cut(text: string): string {

@@ -15,7 +15,7 @@ Deno.test("an entry's problems name the flag that gave the value, not a place in
   );
   assert.deepEqual(entryProblems("a__b", { command: " " }), [
     `invalid MCP server name "a__b": use letters, digits, '-' and single '_' (no "__", no ` +
-    'spaces or dots), e.g. "notes" or "issue-tracker"',
+    `'_' first or last, no spaces or dots), e.g. "notes" or "issue-tracker"`,
     'the command after -- must be a non-empty string naming the program, e.g. "python3"',
   ]);
 });

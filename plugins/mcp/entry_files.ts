@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import { parse, type ParseError } from "jsonc-parser";
 import { errorMessage, type PluginContext } from "../../core/mod.ts";
-import { editJsoncFile, lstatOrUndefined, readProjectConfig, writeNewFile } from "../../kit/mod.ts";
+import { editJsoncFile, makeHelFolder, readProjectConfig } from "../../kit/mod.ts";
 import { CONFIG_PATH, type Scope, userConfigPath } from "./config_files.ts";
 
 /** One file as a target of a change. */
@@ -91,18 +91,11 @@ export async function writeEntry(
   entry: Record<string, unknown> | undefined,
   { replace }: { replace: boolean },
 ): Promise<void> {
-  const helFolder = `${file.root}/.hel`;
-  const newFolder = file.scope === "project" && await lstatOrUndefined(helFolder) === undefined;
+  // As for a session, a new `.hel/` gets the `.gitignore` that leaves hel's own state out of
+  // git; the configuration written here is for sharing.
+  if (file.scope === "project") await makeHelFolder(file.root);
   await editJsoncFile(file.root, file.path, ["servers", name], (current) => {
     if (entry !== undefined && current !== undefined && !replace) throw new NameTakenError();
     return entry;
   });
-  // As when a session creates `.hel/` (agent/session/store.ts), git is told to leave hel's own
-  // state out, sessions included; the configuration written here is for sharing.
-  if (newFolder) {
-    await writeNewFile(file.root, `${helFolder}/.gitignore`, "*\n!mcp.json\n", { mode: 0o644 })
-      .catch((error) => {
-        if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-      });
-  }
 }

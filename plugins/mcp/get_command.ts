@@ -9,6 +9,7 @@ import type { PluginContext } from "../../core/mod.ts";
 import { didYouMean, escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST, type McpConfigFile, readMcpConfigs } from "./config_files.ts";
+import { DEFAULT_LOG_LEVEL } from "./log_level.ts";
 import { callTimeoutText, commandText } from "./describe.ts";
 import { shownEnvNames } from "./server_env.ts";
 
@@ -64,8 +65,13 @@ function entryLines(server: ServerConfig): string[] {
     `environment: ${env.length > 0 ? env.join(", ") : "nothing"} (besides the base)`,
     `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
     `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
+    `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
     server.sandbox
       ? "sandbox: on (unless hel runs with --sandbox off)"
       : 'sandbox: OFF ("sandbox": false): runs with your rights',
+    // Only an entry that widens access says so; by default hints are untrusted, as everywhere.
+    ...(server.trustAnnotations
+      ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
+      : []),
   ];
 }

@@ -2,14 +2,15 @@
  * `hel mcp list`: the one place to look when a server does not work. It reads both
  * configuration files, says whether the project's is trusted (it never asks; `hel trust mcp`
  * does), starts the servers a run would start, and prints each one's status, the file it comes
- * from, its tools and the tools it excluded and why.
+ * from, its tools (with the server's own names and their annotations: list_tool.ts) and the
+ * tools it excluded and why.
  *
  * @module
  */
 import type { PluginContext } from "../../core/mod.ts";
-import { escapeControlCharacters, writeOut } from "../../kit/mod.ts";
+import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
-import { buildCatalog, listingLine, modelName, withAllowlists } from "./catalog.ts";
+import { buildCatalog, withAllowlists } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
 import {
   clashText,
@@ -21,22 +22,50 @@ import {
 } from "./config_files.ts";
 import { callTimeoutText, commandText } from "./describe.ts";
 import { ServerGroup } from "./servers.ts";
-import { elicitation } from "./elicitation.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
 import { type McpPluginOptions, timings } from "./options.ts";
 import { shownEnvName } from "./server_env.ts";
+import { clientFeatures } from "./features.ts";
+import { toolLines } from "./list_tool.ts";
+import {
+  asciiJson,
+  fileJson,
+  type ListJson,
+  serverJson,
+  untrustedServerJson,
+} from "./list_json.ts";
 
 /**
  * Prints each file's state, starts the servers a run would start (the person's, and the
- * project's once trusted) and prints each one's status; 1 when anything does not work.
+ * project's once trusted) and prints each one's status; 1 when anything does not work. With
+ * `json` the same facts are one JSON object on stdout (list_json.ts), and no lines.
  */
 export async function listServers(
   options: McpPluginOptions,
   context: PluginContext,
+  format: "text" | "json" = "text",
+): Promise<number> {
+  if (format === "text") return await listAndShow(options, context);
+  const report: ListJson = { ok: true, files: [], clashes: [], servers: [] };
+  printing = false;
+  try {
+    const code = await listAndShow(options, context, report);
+    writeOut(asciiJson({ ...report, ok: code === 0 }) + "\n");
+    return code;
+  } finally {
+    printing = true;
+  }
+}
+
+async function listAndShow(
+  options: McpPluginOptions,
+  context: PluginContext,
+  report?: ListJson,
 ): Promise<number> {
   const [user, project] = await readMcpConfigs(context.helHome, context.project);
   if (user.kind === "absent" && project.kind === "absent") {
+    report?.files.push(fileJson(user), fileJson(project));
     print(
       `No MCP servers: neither ${user.path} nor ${CONFIG_PATH} exists in ${context.project}. ` +
         "Add one with: hel mcp add NAME -- COMMAND [ARGS...]",
@@ -47,10 +76,11 @@ export async function listServers(
   const userServers = fileState(user);
   let projectServers = fileState(project);
   if (userServers === undefined || projectServers === undefined) working = false;
-  if (
-    project.kind === "ok" && project.servers.length > 0 &&
-    !await context.trust.isTrusted(MCP_TRUST.kind, context.project, project.bytes)
-  ) {
+  const trusted = project.kind === "ok" && project.servers.length > 0
+    ? await context.trust.isTrusted(MCP_TRUST.kind, context.project, project.bytes)
+    : undefined;
+  report?.files.push(fileJson(user), fileJson(project, trusted));
+  if (project.kind === "ok" && trusted === false) {
     print(
       `${CONFIG_PATH} (sha256 ${project.sha256}) is not trusted for this project, so no server ` +
         `was started from it. Review it with "hel trust mcp", or pin these bytes with ` +
@@ -58,6 +88,7 @@ export async function listServers(
     );
     for (const server of project.servers) {
       print(`${server.name}: untrusted (${commandText(server)})`);
+      report?.servers.push(untrustedServerJson(server));
     }
     projectServers = [];
     working = false;
@@ -66,11 +97,18 @@ export async function listServers(
   }
   const merged = mergeServers(userServers ?? [], projectServers ?? []);
   for (const clash of merged.clashes) print(`warning: ${clashText(clash)}`);
+  report?.clashes.push(...merged.clashes.map((clash) => clash.name));
   if (merged.servers.length === 0) return working ? 0 : 1;
-  return await startAndShow(options, context, merged.servers) && working ? 0 : 1;
+  return await startAndShow(options, context, merged.servers, report) && working ? 0 : 1;
 }
 
-const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
+/** False while `--json` builds its object: the lines are not printed then. */
+let printing = true;
+const print = (text: string) => {
+  if (printing) writeOut(escapeControlCharacters(text) + "\n");
+};
+/** What servers say while listed (their error log messages) goes to stderr, not the listing. */
+const warn = (text: string) => writeErr(`hel: warning: ${escapeControlCharacters(text)}\n`);
 
 /** Says what is wrong with a file that cannot be used; its servers, or undefined then. */
 function fileState(file: McpConfigFile): ServerConfig[] | undefined {
@@ -98,6 +136,7 @@ async function startAndShow(
   options: McpPluginOptions,
   context: PluginContext,
   servers: ServerConfig[],
+  report?: ListJson,
 ): Promise<boolean> {
   const launcher = createLauncher(context, await sandboxSettingsFor(context));
   const group = new ServerGroup({
@@ -105,7 +144,7 @@ async function startAndShow(
     launcher,
     ...timings(options, context),
     trace: () => {},
-    features: [elicitation({ askForm: context.askForm, warn: context.log.warn })],
+    features: clientFeatures({ project: context.project, warn, askForm: context.askForm }),
   });
   // Ctrl-C while servers start or answer: stop them before leaving.
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));
@@ -136,19 +175,22 @@ async function startAndShow(
       print(`  from: ${config.file}`);
       for (const line of launchLines(launcher, config)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
-      for (const entry of usable) {
-        // A `tools` list names the server's own tool names, which the model-facing name may hide.
-        const own = modelName(entry.server, entry.toolName).endsWith(`__${entry.toolName}`)
-          ? ""
-          : ` (server's name: ${JSON.stringify(entry.toolName)})`;
-        print(`  ${listingLine(entry)}${own}`);
+      if (config.trustAnnotations) {
+        print(
+          '  annotations: trusted ("trustAnnotations": true): readOnlyHint tools count as reads',
+        );
       }
+      for (const entry of usable) for (const line of toolLines(entry)) print(line);
       for (const item of excluded) {
         print(`  excluded ${JSON.stringify(item.toolName)}: ${item.reason}`);
       }
       for (const item of catalog.unmatched.filter((u) => u.server === state.name)) {
         print(`  warning: ${unmatchedText(item)}`);
       }
+    }
+    for (const state of states) {
+      const config = servers.find((server) => server.name === state.name)!;
+      report?.servers.push(serverJson(state, config, catalog, launcher));
     }
     return connected.length === states.length;
   } finally {

@@ -12,9 +12,11 @@ import { type Scope, SCOPES } from "./config_files.ts";
 import { addServer, removeServer } from "./edit_commands.ts";
 import { getServer } from "./get_command.ts";
 import { listServers } from "./list_command.ts";
+import { callTool } from "./call_command.ts";
 import type { McpPluginOptions } from "./options.ts";
 
-const USAGE = "[list] | get NAME | add NAME [--scope user|project] [--env NAME=VALUE]... " +
+const USAGE =
+  "[list [--json]] | call SERVER TOOL [JSON] | get NAME | add NAME [--scope user|project] [--env NAME=VALUE]... " +
   "[--timeout SECONDS] -- COMMAND [ARGS...] | remove NAME [--scope user|project]";
 
 const ADD_HELP = `
@@ -31,11 +33,22 @@ Examples:
   $ hel mcp add github --env 'GITHUB_TOKEN=\${GITHUB_TOKEN}' -- github-mcp-server stdio
     ('\${GITHUB_TOKEN}' passes hel's own variable on when the server starts)`;
 
+const CALL_HELP = `
+The server starts as in a run (sandboxed, the project's file only once trusted), its tool is
+called once without a permission question (you asked for it), and the result is printed as
+the model would read it: images and audio as markers with their type and size. Exit 0 with
+the result on stdout; 1 when the tool reports an error (printed on stderr) or the server does
+not start; 2 for a server or tool that is not there or arguments that do not fit.
+
+Examples:
+  $ hel mcp call everything echo '{"message": "hi"}'
+  $ hel mcp call fs mcp__fs__read_text_file '{"path": "README.md"}'`;
+
 /** The `hel mcp` command. */
 export function createMcpCommand(options: McpPluginOptions): PluginCommand {
   return {
     name: "mcp",
-    description: "list, show, add and remove MCP servers (yours and the project's)",
+    description: "list, call, show, add and remove MCP servers (yours and the project's)",
     usage: USAGE,
     async run(args, context) {
       return await runMcpCommand(args, options, context);
@@ -55,8 +68,11 @@ async function runMcpCommand(
   const commandLine = cut === -1 ? undefined : args.slice(cut + 1);
   let code = 0;
   const program = mcpProgram({
-    list: async () => {
-      code = await listServers(options, context);
+    list: async (json) => {
+      code = await listServers(options, context, json ? "json" : "text");
+    },
+    call: async (server, tool, json) => {
+      code = await callTool({ server, tool, json }, options, context);
     },
     get: async (name) => {
       code = await getServer(name, context);
@@ -79,7 +95,9 @@ async function runMcpCommand(
   const help = words.includes("--help") || words.includes("-h");
   if (subcommand === "add" && commandLine === undefined && !help) return missingSeparator();
   try {
-    await program.parseAsync(words.length === 0 ? ["list"] : words, { from: "user" });
+    // `hel mcp` is `hel mcp list`, and `hel mcp --json` is `hel mcp list --json`.
+    const list = words.length === 0 || (words.length === 1 && words[0] === "--json");
+    await program.parseAsync(list ? ["list", ...words] : words, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
@@ -97,7 +115,8 @@ function missingSeparator(): number {
 
 /** What each subcommand does once its words are read. */
 interface Actions {
-  list(): Promise<void>;
+  list(json: boolean): Promise<void>;
+  call(server: string, tool: string, json: string | undefined): Promise<void>;
   get(name: string): Promise<void>;
   remove(name: string, scope: Scope | undefined): Promise<void>;
   add(
@@ -110,7 +129,7 @@ interface Actions {
 
 function mcpProgram(actions: Actions) {
   const program = new Command("hel mcp")
-    .description("list, show, add and remove MCP servers")
+    .description("list, call, show, add and remove MCP servers")
     .exitOverride()
     .showSuggestionAfterError()
     .configureOutput({
@@ -125,7 +144,17 @@ function mcpProgram(actions: Actions) {
     });
   program.command("list")
     .description("start the servers a run would start and show each one's status and tools")
-    .action(actions.list);
+    .option("--json", "print one JSON object (files, servers, tools, exclusions) for scripts")
+    .action((flags) => actions.list(flags.json === true));
+  program.command("call")
+    .description(
+      "start one server and call one of its tools, printing the result as the model reads it",
+    )
+    .argument("<server>", "the server's name")
+    .argument("<tool>", "the tool's name: the server's own, or mcp__<server>__<tool>")
+    .argument("[json]", `its arguments as one JSON object, e.g. '{"path": "README.md"}'`)
+    .addHelpText("after", CALL_HELP)
+    .action(actions.call);
   program.command("get")
     .description("show a server's entry and the file it comes from (starts nothing)")
     .argument("<name>", "the server's name")

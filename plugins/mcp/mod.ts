@@ -2,7 +2,8 @@
  * The MCP connector: stdio servers from the person's `$HEL_HOME/mcp.json` and the project's
  * `.hel/mcp.json` (trusted by content), started with the run, their tools listed by name in the
  * system message and loaded on demand with `load_mcp_tool`. Loaded tools run through the core's single tool-call path (hooks,
- * permissions, spilling) as class `execute`.
+ * permissions, spilling) as class `execute` (`read` for a read-only tool of a server whose
+ * annotations the person trusts).
  *
  * @module
  */
@@ -27,9 +28,10 @@ import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { unmatchedText } from "./tool_filter.ts";
+import { renamedText } from "./tool_names.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
-import { elicitation } from "./elicitation.ts";
+import { clientFeatures } from "./features.ts";
 import {
   eagerLoading,
   MCP_OPTIONS,
@@ -86,7 +88,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
-        features: [elicitation({ askForm: host.askForm, warn })],
+        features: clientFeatures({ project: host.project, warn, askForm: host.askForm }),
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());
@@ -131,6 +133,16 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
             JSON.stringify(item.toolName)
           } of server ${item.server} excluded: ${item.reason}`,
         );
+      }
+      // A hashed name is the model's only name for the tool: the trace keeps which tool it is.
+      for (const entry of catalog.entries.filter((entry) => entry.renamed)) {
+        trace({
+          event: "tool_renamed",
+          server: entry.server,
+          tool: entry.toolName,
+          name: entry.fullName,
+          reason: renamedText(entry.renamed!, entry.server, entry.toolName),
+        });
       }
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const tools = new Map<string, Tool>();

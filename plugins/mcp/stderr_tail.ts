@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../core/mod.ts";
-import { escapeControlCharacters } from "../../kit/mod.ts";
+import { stderrEnding } from "./stderr_lines.ts";
 
 /** How much of a server's stderr is kept (the most recent bytes). */
 export const STDERR_TAIL_BYTES = 64 * 1024;
@@ -50,11 +49,11 @@ export class StderrTail {
     return new TextDecoder().decode(all);
   }
 
-  /** The last non-blank lines, each cut short and with control characters escaped. */
+  /**
+   * The last non-blank lines that say something (runtimes' framing skipped: stderr_lines.ts),
+   * each cut short and with control characters escaped.
+   */
   lastLines(count = 3, width = 240): string[] {
-    return this.text().split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "")
-      .slice(-count).map((line) =>
-        escapeControlCharacters(codePointLength(line) > width ? `${headChars(line, width)}…` : line)
-      );
+    return stderrEnding(this.text(), count, width);
   }
 }

@@ -16,8 +16,8 @@ Deno.test("the stderr tail keeps the most recent bytes within the bound and coun
 
 Deno.test("the stderr tail's last lines are non-blank, cut short and escaped", () => {
   const tail = new StderrTail();
-  tail.append(bytes("one\n\ntwo\r\nthree \u001b[31m\n\n"));
-  assert.deepEqual(tail.lastLines(2), ["two", "three \\u001b[31m"]);
+  tail.append(bytes("one\n\ntwo\r\nthree \u001b[2J\u0007\n\n"));
+  assert.deepEqual(tail.lastLines(2), ["two", "three \\u001b[2J\\u0007"]);
   tail.append(bytes("y".repeat(300)));
   assert.equal(tail.lastLines(1)[0], `${"y".repeat(240)}…`);
 });

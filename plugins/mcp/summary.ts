@@ -1,7 +1,7 @@
 /**
  * What a parsed MCP configuration runs, for the trust review: each server's program and
- * arguments, the file it comes from, the names of the variables it sets, and whether it runs
- * in the sandbox.
+ * arguments, the file it comes from, the names of the variables it sets, whether it runs in the
+ * sandbox, and whether its tools' read-only hints are trusted.
  *
  * @module
  */
@@ -23,7 +23,9 @@ export function summarizeServers(
     entries: servers.map((server) => {
       return {
         label: `server ${JSON.stringify(server.name)}`,
-        details: `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : ""),
+        // Trusting annotations widens what runs without a question: the review says so.
+        details: `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : "") +
+          (server.trustAnnotations ? ", trusts its read-only hints" : ""),
         command: server.command,
         args: server.args,
         // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).

@@ -63,6 +63,7 @@ export class ProcessTransport implements Transport {
   #dropped: string | undefined;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> = Promise.resolve();
+  #stderrDone: Promise<void> = Promise.resolve();
   #shutdown: Promise<ShutdownStep> | undefined;
   #encoder = new TextEncoder();
 
@@ -98,6 +99,11 @@ export class ProcessTransport implements Transport {
     return this.#exited;
   }
 
+  /** Resolves when the server's stderr has ended (all of it is in {@link stderr}). */
+  get stderrDone(): Promise<void> {
+    return this.#stderrDone;
+  }
+
   /** Sets what {@link start} spawns; called before the client connects. */
   use(program: ProcessProgram): void {
     this.#program = program;
@@ -124,7 +130,7 @@ export class ProcessTransport implements Transport {
       this.#finish();
     });
     void this.#readStdout(child.stdout);
-    void this.#drainStderr(child.stderr);
+    this.#stderrDone = this.#drainStderr(child.stderr);
     return Promise.resolve();
   }
 

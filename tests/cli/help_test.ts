@@ -13,10 +13,11 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
-      "Usage: hel mcp [list] | get NAME | add NAME [--scope user|project] " +
+      "Usage: hel mcp [list [--json]] | call SERVER TOOL [JSON] | get NAME | " +
+        "add NAME [--scope user|project] " +
         "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
         "remove NAME [--scope user|project]\n\n" +
-        "list, show, add and remove MCP servers (yours and the project's)\n",
+        "list, call, show, add and remove MCP servers (yours and the project's)\n",
     );
   }
   // Other words are still the plugin's to judge.
@@ -110,6 +111,8 @@ Deno.test("hel help [command] prints what --help prints, for hel and for each co
       [["help", "trust"], ["trust", "--help"]],
       [["help", "sessions", "show"], ["sessions", "show", "--help"]],
       [["help", "mcp"], ["mcp", "--help"]],
+      [["help", "mcp", "add"], ["mcp", "add", "--help"]],
+      [["help", "mcp", "remove"], ["mcp", "remove", "--help"]],
     ] as [string[], string[]][]
   ) {
     const help = await runHelInProcess(words, { cwd });
@@ -118,6 +121,10 @@ Deno.test("hel help [command] prints what --help prints, for hel and for each co
     assert.equal(help.stdout, expected.stdout, words.join(" "));
     assert.match(help.stdout, /^Usage: hel/);
   }
+  // A plugin's subcommand answers with its own help, flags included.
+  const add = await runHelInProcess(["help", "mcp", "add"], { cwd });
+  assert.match(add.stdout, /^Usage: hel mcp add NAME \[options\] -- COMMAND/);
+  assert.match(add.stdout, /--scope <scope>/);
   const root = await runHelInProcess(["--help"], { cwd });
   assert.match(root.stdout, /^ {2}help \[command\.\.\.\] +show the help of hel, or of a command$/m);
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import denoJson from "../../deno.json" with { type: "json" };
 import { REPO_ROOT, runHel, scriptedModel, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
+import { HEL_FOLDER_GITIGNORE } from "../../kit/config/hel_folder.ts";
 
 const base = (url: string) => ["--base-url", url, "--model", "test-model", "--access", "auto"];
 
@@ -38,7 +39,7 @@ Deno.test("a one-shot run prints the final answer alone on stdout, session and t
   // The session folder exists and .hel is ignored by git.
   const id = result.stderr.match(/session: (\S+)/)![1];
   assert.ok((await Deno.stat(`${project.project}/.hel/sessions/${id}`)).isDirectory);
-  assert.equal(await project.read(".hel/.gitignore"), "*\n");
+  assert.equal(await project.read(".hel/.gitignore"), HEL_FOLDER_GITIGNORE);
 });
 
 for (const stream of [true, false]) {

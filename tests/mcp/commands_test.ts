@@ -77,6 +77,7 @@ Deno.test("hel mcp add, get and remove round trip in your own file, keeping its 
       "  environment: LOG_LEVEL (besides the base)\n" +
       "  call timeout: 20 s (up to 200 s while it reports progress)\n" +
       "  tools: all\n" +
+      "  log level: warning (the default)\n" +
       "  sandbox: on (unless hel runs with --sandbox off)\n",
   );
 
@@ -184,7 +185,7 @@ Deno.test("bad input is refused with the field and the fix, and nothing is writt
     ["add", "a b", "--env", "1X=2", "--env", "T=$T", "--timeout", "soon", "--", "x"],
     "hel mcp: MCP server a b was not added:\n" +
       `  invalid MCP server name "a b": use letters, digits, '-' and single '_' (no "__", no ` +
-      `spaces or dots), e.g. "notes" or "issue-tracker"\n` +
+      `'_' first or last, no spaces or dots), e.g. "notes" or "issue-tracker"\n` +
       '  --env: "1X" is not a valid variable name\n' +
       '  --env T is "$T", but hel expands only a whole value "${NAME}" (or "${NAME:-default}"), ' +
       "which passes hel's variable NAME on; write that, or the value itself\n" +
@@ -227,7 +228,7 @@ Deno.test("a file with mistakes is not added to; they are named with line and co
     `hel mcp: ${userFile(project)} has mistakes, and a file with any mistake starts no server, ` +
       "so nothing was written; fix them first:\n" +
       `  ${userFile(project)}:3:12: unknown field servers."a".comand (did you mean "command"?); ` +
-      "allowed: command, args, env, timeout, tools, sandbox\n" +
+      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations\n" +
       `  ${userFile(project)}:3:10: servers."a" needs a "command", e.g. "command": "python3"\n`,
   );
   assert.equal(await Deno.readTextFile(userFile(project)), broken);
@@ -259,7 +260,7 @@ Deno.test("hel mcp alone is hel mcp list", async () => {
   const list = await runHelInProcess([...FAST, "mcp", "list"], { cwd: project.project });
   assert.equal(alone.code, 0, alone.stderr);
   assert.equal(alone.stdout, list.stdout);
-  assert.match(alone.stdout, /^t: connected, 11 tools, 2 excluded, call timeout 300 s/m);
+  assert.match(alone.stdout, /^t: connected, 12 tools, 1 excluded, call timeout 300 s/m);
   assert.match(alone.stdout, new RegExp(`^ {2}from: ${userFile(project)}$`, "m"));
   // The startup time is in seconds, like every other timeout.
   const ms = await runHelInProcess(["--mcp-startup-timeout", "5000ms", "mcp"], {
@@ -272,17 +273,22 @@ Deno.test("hel mcp alone is hel mcp list", async () => {
   );
 });
 
-Deno.test("a .hel folder hel mcp add creates keeps hel's own state out of git, but not mcp.json", async () => {
+Deno.test("a .hel folder hel creates keeps its own state out of git, but not the settings and mcp.json people share", async () => {
   await using project = await tempProject();
   const git = (...args: string[]) =>
     new Deno.Command("git", { args, cwd: project.project, stdout: "piped", stderr: "null" })
       .outputSync();
   git("init", "-q");
+  // Whichever command makes .hel first, the same ignore file: here `hel config set --project`.
+  const set = await hel(project, ["config", "set", "--project", "maxTurns", "9"]);
+  assert.equal(set.code, 0, set.stderr);
   const result = await hel(project, ["mcp", "add", "--scope", "project", "a", "--", "x"]);
   assert.equal(result.code, 0, result.stderr);
-  await project.write(".hel/sessions/s1/conversation.jsonl", "{}\n");
+  await project.write(".hel/sessions/s1/journal.jsonl", "{}\n");
+  await project.write(".hel/history.jsonl", "{}\n");
+  await project.write(".hel/.settings.jsonc.lock", "");
   const status = new TextDecoder().decode(
     git("status", "--porcelain", "--untracked-files=all").stdout,
   );
-  assert.equal(status, "?? .hel/mcp.json\n");
+  assert.equal(status, "?? .hel/.gitignore\n?? .hel/mcp.json\n?? .hel/settings.jsonc\n");
 });

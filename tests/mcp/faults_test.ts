@@ -1,7 +1,7 @@
 /**
  * MCP servers that misbehave on the wire (reliability catalogue §7 (a)): a protocol version hel
  * does not speak, lines on stdout that are not MCP, answers with unknown, null, string and
- * duplicate ids, requests of the server's own for capabilities hel never declared, and a program
+ * duplicate ids, requests of the server's own (roots, sampling, undeclared ones), and a program
  * whose interpreter is missing. Each run goes on, the model sees nothing of the noise, and no
  * server is left behind.
  *
@@ -19,6 +19,8 @@ import {
   systemText,
   toolMessage,
 } from "../_mcp.ts";
+import { fileUri } from "../../plugins/mcp/roots.ts";
+import { SAMPLING_DECLINED } from "../../plugins/mcp/sampling.ts";
 
 const load = (...tools: string[]) => ({
   toolCalls: [{ name: "load_mcp_tool", arguments: { names: tools.map((t) => `mcp__t__${t}`) } }],
@@ -116,7 +118,7 @@ Deno.test("unknown, null, string and duplicate ids never answer the wrong call",
   await assertNoServerLeft(project);
 });
 
-Deno.test("requests for undeclared capabilities get method-not-found; ping is answered", async () => {
+Deno.test("server requests: roots answered, sampling declined, a bad form refused, ping too", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   await using model = scriptedModel([
     load("chatty"),
@@ -128,17 +130,16 @@ Deno.test("requests for undeclared capabilities get method-not-found; ping is an
   assert.equal(toolMessage(model, "c"), "chatted");
   const answers = new Map(
     (await readLog(project.logPath("t"))).filter((m) => String(m.id).startsWith("srv-"))
-      .map((m) => [m.id, m]),
+      // deno-lint-ignore no-explicit-any
+      .map((m) => [m.id, m as any]),
   );
-  for (const id of ["srv-1", "srv-2"]) {
-    // deno-lint-ignore no-explicit-any
-    assert.equal((answers.get(id) as any)?.error?.code, -32601, id);
-  }
+  assert.deepEqual(answers.get("srv-1")?.result, {
+    roots: [{ uri: fileUri(project.project), name: project.project.split("/").at(-1) }],
+  });
+  assert.deepEqual(answers.get("srv-2")?.error, { code: -1, message: SAMPLING_DECLINED });
   // hel declares elicitation: a form without properties is invalid params, and no one is asked.
-  // deno-lint-ignore no-explicit-any
-  assert.equal((answers.get("srv-3") as any)?.error?.code, -32602);
-  // deno-lint-ignore no-explicit-any
-  assert.deepEqual((answers.get("srv-4") as any)?.result, {});
+  assert.equal(answers.get("srv-3")?.error?.code, -32602);
+  assert.deepEqual(answers.get("srv-4")?.result, {});
   // Nothing reached the user: no question about sampling or the elicitation's text.
   assert.doesNotMatch(result.stdout + result.stderr, /password|sampling|elicitation/);
   assert.equal(model.remaining(), 0);
@@ -169,7 +170,7 @@ Deno.test("an answer that is not valid JSON-RPC fails its call at once; the serv
   assert.equal(toolMessage(model, "old"), failed('"jsonrpc" is "1.0", not "2.0"'));
   assert.equal(toolMessage(model, "string"), failed("its result is not an object"));
   assert.equal(toolMessage(model, "both"), failed("it has both a result and an error"));
-  assert.equal(toolMessage(model, "after"), "[image content omitted]\ncaption");
+  assert.equal(toolMessage(model, "after"), "[image: image/png, 8 B]\ncaption");
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);
 });
@@ -216,7 +217,8 @@ Deno.test("hostile tool names and descriptions cannot shadow built-ins or drive 
   assert.match(system, /^- mcp__t_____etc_passwd: Odd characters in the name\.$/m);
   const raw = (text: string) => ["\x1b", "\x07", "\u202e"].some((c) => text.includes(c));
   assert.ok(!raw(system), "raw controls reached the model");
-  assert.match(result.stderr, /MCP tool "\\u001b\[31my{20,}.*over the 64 model APIs accept/);
+  // A 500-character name with a control in it is offered under a hashed name of 64 safe ones.
+  assert.match(system, /^- mcp__t____31my{38}_[0-9a-f]{12}: A name of 500 characters\.$/m);
   assert.ok(!raw(result.stdout + result.stderr), "raw controls reached the terminal");
   assert.equal(model.remaining(), 0);
 });

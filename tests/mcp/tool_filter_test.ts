@@ -66,7 +66,7 @@ Deno.test("only allowlisted tools are offered and callable; the rest stay quiet"
   ]);
 
   // One warning, for the entry that matched nothing; none for the 10 tools left out (not even
-  // for "noschema" and the 70-character name, which would otherwise be excluded with a warning).
+  // for "noschema", which would otherwise be excluded with a warning).
   const warnings = result.stderr.split("\n").filter((line) => /MCP|mcp\.json/.test(line));
   assert.deepEqual(warnings.length, 1, result.stderr);
   assert.match(

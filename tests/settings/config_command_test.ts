@@ -59,6 +59,14 @@ Deno.test("hel config set checks the value and the key before writing anything",
   const tool = await hel("config", "set", "tools", '["read_file", "bsh"]');
   assert.equal(tool.code, 2);
   assert.match(tool.stderr, /^hel: tools\[1\]: unknown tool "bsh" \(did you mean "bash"\?\)/);
+  // Not JSON, so taken as text: the error says how a list is written.
+  const plain = await hel("config", "set", "tools", "read_file,grep");
+  assert.equal(plain.code, 2);
+  assert.equal(
+    plain.stderr,
+    'hel: tools must be a list of tool names, e.g. ["read_file", "grep"]\n' +
+      `hel: values are JSON: write a list as '["a", "b"]', false and numbers bare\n`,
+  );
   const typo = await hel("config", "set", "compaction.keeprecent", "5");
   assert.equal(typo.code, 2);
   assert.match(
@@ -102,7 +110,7 @@ Deno.test("broken settings files stop hel with exit 2 and every mistake, in both
     'settings.jsonc:1:11 model must be a model id, e.g. "deepseek-flash"',
     'settings.jsonc:2:3 unknown setting acces (did you mean "access"?); allowed: model, ' +
     "baseUrl, apiKeyEnv, access, tools, contextFiles, maxTurns, timeout, maxOutputTokens, " +
-    "stream, compaction, sandbox, permissions, outputFormat",
+    "stream, compaction, sandbox, permissions, outputFormat, modelInput",
     "settings.jsonc:3:15 maxTurns must be a positive whole number, e.g. 50",
   ]);
   assert.match(lines[0]!, /hel-home\/settings\.jsonc:1:11: /);

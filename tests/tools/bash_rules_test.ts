@@ -126,6 +126,8 @@ Deno.test("a deny rule finds its command anywhere; one hel cannot see is asked",
     "'rm' -rf ~",
     "r\\m -rf ~",
     "git push --force",
+    "/bin/rm -rf ~",
+    "npm test && /usr/bin/git push",
   ];
   for (const command of denied) {
     assert.equal(await effectOn(book, command), "deny", JSON.stringify(command));

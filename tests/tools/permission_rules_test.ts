@@ -194,3 +194,27 @@ Deno.test("a malformed rule is reported once, naming the rule and its file, and 
   );
   assert.match(toolMessages[0]!, /no such file/);
 });
+
+Deno.test("a search of a folder holding files a deny rule covers is asked, not run; one elsewhere runs", async () => {
+  const grep = (id: string, path: string) => ({
+    toolCalls: [{ id, name: "grep", arguments: { pattern: "SECRET", path } }],
+  });
+  const { t, asked, toolMessages } = await runWith(
+    [grep("g1", "."), grep("g2", "src")],
+    rules({ deny: ["grep(secrets/**)"] }),
+    "auto",
+    async (project) => {
+      await Deno.mkdir(`${project}/secrets`);
+      await Deno.mkdir(`${project}/src`);
+      await Deno.writeTextFile(`${project}/secrets/key.txt`, "SECRET=hunter2\n");
+      await Deno.writeTextFile(`${project}/src/a.ts`, "// SECRET handling\n");
+    },
+  );
+  await using _ = t;
+  // The whole project may reach secrets/: the person is asked (and says no here).
+  assert.deepEqual(asked.map((request) => request.args.path), ["."]);
+  assert.doesNotMatch(toolMessages[0]!, /hunter2/);
+  assert.match(toolMessages[0]!, /permission denied/);
+  // src/ cannot reach secrets/: the search runs without a question.
+  assert.match(toolMessages[1]!, /src\/a\.ts/);
+});

@@ -29,7 +29,11 @@ export function globTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
-    ruleTarget: ({ path = "." }) => pathTarget(deps.workspace, path),
+    // A search reads the whole folder: a deny rule for a file in it asks rather than passes.
+    ruleTarget: async ({ path = "." }) => ({
+      ...await pathTarget(deps.workspace, path),
+      tree: true,
+    }),
     run: (args, context) => glob(deps, args, context.signal),
   });
 }

@@ -31,7 +31,11 @@ export function grepTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
-    ruleTarget: ({ path = "." }) => pathTarget(deps.workspace, path),
+    // A search reads the whole folder: a deny rule for a file in it asks rather than passes.
+    ruleTarget: async ({ path = "." }) => ({
+      ...await pathTarget(deps.workspace, path),
+      tree: true,
+    }),
     run: (args, context) => grep(deps, args, context.signal),
   });
 }

@@ -12,6 +12,7 @@ import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { writeErr } from "../kit/output.ts";
 import { askOnTerminal, type LineReader } from "../cli/terminal.ts";
+import { askFormByLines } from "../cli/form_lines.ts";
 import { surroundings } from "../kit/surroundings.ts";
 
 /**
@@ -62,13 +63,18 @@ export async function createCliContext(
   log: Logger = stderrLogger,
 ): Promise<PluginContext> {
   const home = helHome();
+  const interactive = surroundings().stdin.isTerminal();
+  const ask = (question: string, signal?: AbortSignal) => askOnTerminal(reader, question, signal);
   return {
     project: await projectDir(),
     helHome: home,
     flags,
     log,
-    interactive: surroundings().stdin.isTerminal(),
-    ask: (question, signal) => askOnTerminal(reader, question, signal),
+    interactive,
+    ask,
+    // Without a terminal there is no one to answer: the asker declines.
+    askForm: (question, signal) =>
+      interactive ? askFormByLines(question, ask, writeErr, signal) : Promise.resolve(undefined),
     trust: createTrustFileStore(home, (message) => log.warn(message)),
     childEnv: () => {
       const env = environmentWithoutSecrets();

@@ -12,6 +12,7 @@ import { createInterrupts } from "./interrupts.ts";
 import { printEvent } from "./event_lines.ts";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import type { Approver } from "../core/permissions.ts";
+import type { PluginContext } from "../core/plugin.ts";
 import { apiKey } from "./api_key.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { fileApprover, noticeWhenUnanswered, terminalApprover } from "./approvers.ts";
@@ -96,9 +97,11 @@ async function runWithListeners(
   const cliContext = await createCliContext(flags, reader, reporter?.logger(stderrLogger));
   // Once the Ink chat owns the terminal, plugins' questions are answered through here.
   let ask = cliContext.ask;
-  const context = {
+  let askForm = cliContext.askForm;
+  const context: PluginContext = {
     ...cliContext,
     ask: (question: string, signal?: AbortSignal) => ask(question, signal),
+    askForm: (question, signal) => askForm?.(question, signal) ?? Promise.resolve(undefined),
   };
   if (flags.rawOutput && instruction === undefined) {
     // The chat draws permission questions between answers: raw bytes could hide them.
@@ -186,6 +189,8 @@ async function runWithListeners(
         writeErr(`hel: answered no, since the chat owns the terminal: ${question.trim()}\n`);
         return Promise.resolve(undefined);
       };
+      // A form question (an MCP server's elicitation) is drawn by the chat as a box.
+      askForm = (question, signal) => inkChat.store.askForm(question, signal);
       return await ink.runInkChat(run, inkChat, {
         project: context.project,
         model: flags.model,

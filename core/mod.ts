@@ -51,6 +51,15 @@ export { toolDefinition } from "./tool_registry.ts";
 export type * from "./events.ts";
 export type { TrustedConfig, TrustKind, TrustRecord, TrustStore } from "./trust.ts";
 export type { FileReading } from "./file_reading.ts";
+export type {
+  FormAnswer,
+  FormField,
+  FormFieldKind,
+  FormLink,
+  FormOption,
+  FormQuestion,
+  FormValue,
+} from "./form.ts";
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export {

@@ -12,6 +12,7 @@ import type { AccessLevel, ChatMessage, Tool } from "./types.ts";
 import type { FileReading } from "./file_reading.ts";
 import type { TrustedConfig, TrustKind, TrustStore } from "./trust.ts";
 import type { TrustSummary } from "./trust.ts";
+import type { FormAnswer, FormQuestion } from "./form.ts";
 
 /** Writes diagnostics for the person running hel (stderr in the CLI). Must not throw. */
 export interface Logger {
@@ -60,6 +61,13 @@ export interface PluginContext {
    * when there is no terminal, input ended or `signal` aborted. Never throws.
    */
   ask(question: string, signal?: AbortSignal): Promise<string | undefined>;
+  /**
+   * Asks the person a question with fields (an MCP server's elicitation), drawn by the front
+   * end: line by line on a plain terminal, as a box in the chat. Undefined when no one can
+   * answer (no terminal, input ended); a cancel once `signal` aborts. Never throws. Absent in
+   * contexts that have no one to ask.
+   */
+  askForm?(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer | undefined>;
   /** Records of what the user trusted (hooks, MCP), kept outside the project. */
   readonly trust: TrustStore;
   /** The environment for child processes: hel's own, minus model API keys. */

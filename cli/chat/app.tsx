@@ -19,6 +19,7 @@ import { ToolActivity } from "./tool_activity.tsx";
 import { Working } from "./working.tsx";
 import { contextPercent } from "./context_use.ts";
 import { PermissionBox } from "./permission_box.tsx";
+import { FormBox } from "./form_box.tsx";
 import { InputBox } from "./input_box.tsx";
 import type { CommandSource } from "./command_completion.ts";
 import type { PromptHistory } from "./history.ts";
@@ -57,7 +58,8 @@ export function ChatApp(props: ChatAppProps) {
   const now = useTicking(state.busy !== undefined);
   const { generation, items } = state.transcript;
   useLayoutEffect(() => store.printed(generation, items.length), [generation, items.length]);
-  const modal = state.question !== undefined || state.picker !== undefined;
+  const modal = state.question !== undefined || state.picker !== undefined ||
+    state.form !== undefined;
 
   useInput((input, key) => {
     if (key.ctrl && input === "o") {
@@ -101,7 +103,7 @@ export function ChatApp(props: ChatAppProps) {
             <ToolActivity call={call} expanded={state.expanded} color={color} width={width} />
           </Box>
         ))}
-        {state.busy && !state.question && (
+        {state.busy && !state.question && !state.form && (
           <Box marginTop={1}>
             <Working
               startedAt={state.busy.startedAt}
@@ -124,6 +126,18 @@ export function ChatApp(props: ChatAppProps) {
               rows={Math.max(8, rows - 6)}
               color={color}
               onAnswer={state.question.answer}
+            />
+          </Box>
+        )}
+        {state.form && !state.question && (
+          <Box marginTop={1}>
+            <FormBox
+              key={state.form.id}
+              question={state.form.question}
+              width={width}
+              rows={Math.max(8, rows - 6)}
+              color={color}
+              onAnswer={state.form.answer}
             />
           </Box>
         )}

@@ -1,11 +1,13 @@
 /**
  * What the chat asks the person, one of each at a time: a permission question (answered in the
- * permission box) and a list to pick from (`/resume`). Each is a promise the asker waits on;
- * the app draws the open one and settles it with the person's answer.
+ * permission box), a form question (an MCP server's elicitation, in the form box; a second one
+ * waits for the first) and a list to pick from (`/resume`). Each is a promise the asker waits
+ * on; the app draws the open one and settles it with the person's answer.
  *
  * @module
  */
 import type { ApprovalRequest } from "../../core/permissions.ts";
+import type { FormAnswer, FormQuestion } from "../../core/form.ts";
 import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import type { PermissionAnswer } from "./permission_box.tsx";
 import type { SaveFiles } from "./permission_layout.ts";
@@ -18,6 +20,13 @@ export interface OpenQuestion {
   /** The settings files the answer may save a rule in; none: not offered. */
   saveFiles?: SaveFiles;
   answer(answer: PermissionAnswer): void;
+}
+
+/** A form question waiting for the person; its texts are escaped where they are drawn. */
+export interface OpenForm {
+  id: number;
+  question: FormQuestion;
+  answer(answer: FormAnswer): void;
 }
 
 /** A list to pick from, waiting for the person. */
@@ -33,8 +42,11 @@ export interface OpenPicker {
 export class Dialogs {
   question: OpenQuestion | undefined;
   picker: OpenPicker | undefined;
+  form: OpenForm | undefined;
   readonly #changed: () => void;
   #nextId = 0;
+  /** Settles when the form question open now (if any) is answered. */
+  #formDone: Promise<unknown> = Promise.resolve();
 
   constructor(changed: () => void) {
     this.#changed = changed;
@@ -63,6 +75,37 @@ export class Dialogs {
       signal?.addEventListener("abort", () => question.answer({ approval: "denied" }), {
         once: true,
       });
+      this.#changed();
+    });
+  }
+
+  /**
+   * Opens a form question once the one open before it is answered; a cancel once `signal`
+   * aborts (Ctrl-C, the call's end, leaving), whether it is open yet or still waiting.
+   */
+  askForm(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer> {
+    const answered = this.#formDone.then(() => this.#openForm(question, signal));
+    this.#formDone = answered;
+    return answered;
+  }
+
+  #openForm(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer> {
+    if (signal?.aborted) return Promise.resolve({ action: "cancel" });
+    return new Promise((resolve) => {
+      const form: OpenForm = {
+        id: this.#nextId++,
+        question,
+        answer: (answer) => {
+          if (this.form !== form) return;
+          this.form = undefined;
+          signal?.removeEventListener("abort", onAbort);
+          this.#changed();
+          resolve(answer);
+        },
+      };
+      const onAbort = () => form.answer({ action: "cancel" });
+      this.form = form;
+      signal?.addEventListener("abort", onAbort, { once: true });
       this.#changed();
     });
   }

@@ -21,7 +21,8 @@ import { escapeControlCharacters, neutralise } from "../../core/neutralise.ts";
 import { MarkdownStream } from "./markdown.ts";
 import { retryText } from "../retry_line.ts";
 import { LiveCalls } from "./live_calls.ts";
-import { Dialogs, type OpenPicker, type OpenQuestion } from "./dialogs.ts";
+import { Dialogs, type OpenForm, type OpenPicker, type OpenQuestion } from "./dialogs.ts";
+import type { FormAnswer, FormQuestion } from "../../core/form.ts";
 import type { ToolActivityState } from "./tool_activity.tsx";
 import type { PermissionAnswer } from "./permission_box.tsx";
 import type { SaveFiles } from "./permission_layout.ts";
@@ -34,7 +35,7 @@ import {
 } from "./transcript.ts";
 
 export type { TranscriptItem } from "./transcript.ts";
-export type { OpenPicker, OpenQuestion } from "./dialogs.ts";
+export type { OpenForm, OpenPicker, OpenQuestion } from "./dialogs.ts";
 
 /** What the app draws; a new object whenever something changed. */
 export interface ChatSnapshot {
@@ -55,6 +56,8 @@ export interface ChatSnapshot {
   queued: readonly string[];
   question: OpenQuestion | undefined;
   picker: OpenPicker | undefined;
+  /** A form question (an MCP server's elicitation) waiting for the person. */
+  form: OpenForm | undefined;
   /** Live tools and reasoning shown whole (ctrl+o). */
   expanded: boolean;
   /** A short-lived line for the footer ("press Ctrl-C again to exit"). */
@@ -115,6 +118,7 @@ export class ChatStore {
       queued: [...this.#queued],
       question: this.#dialogs.question,
       picker: this.#dialogs.picker,
+      form: this.#dialogs.form,
       expanded: this.#expanded,
       footerNotice: this.#footerNotice,
     };
@@ -216,6 +220,12 @@ export class ChatStore {
   ): Promise<PermissionAnswer> {
     this.#settleAnswer();
     return this.#dialogs.ask(request, signal, saveFiles);
+  }
+
+  /** Opens a form question (after any open one); a cancel once `signal` aborts. */
+  askForm(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer> {
+    this.#settleAnswer();
+    return this.#dialogs.askForm(question, signal);
   }
 
   /** Opens a picker; resolves with the chosen index, or undefined. */

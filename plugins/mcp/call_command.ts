@@ -63,6 +63,7 @@ export async function callTool(
     features: clientFeatures({
       project: context.project,
       warn: (text) => writeErr(`hel: warning: ${escapeControlCharacters(text)}\n`),
+      askForm: context.askForm,
     }),
   });
   const controller = new AbortController();

@@ -13,11 +13,14 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "./config.ts";
 import type { Trace } from "./connection.ts";
+import type { CallsInFlight } from "./call_clock.ts";
 
 /** What a feature knows of the server it is installed for. */
 export interface FeatureServer {
   config: ServerConfig;
   trace: Trace;
+  /** The server's calls in flight: a question to the person holds their timeouts. */
+  calls: CallsInFlight;
 }
 
 /** One capability of the client: declared, then installed on each server's client. */

@@ -13,7 +13,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
-import { callMaximumMs, PROGRESS_TIMEOUT_FACTOR, type ServerConfig } from "./config.ts";
+import { callMaximumMs, type ServerConfig } from "./config.ts";
+import { pastMaximumText, seconds } from "./call_texts.ts";
 import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { ProcessTransport } from "./transport.ts";
@@ -22,6 +23,7 @@ import { exitText, slowStartHint } from "./startup_hints.ts";
 import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
+import { CallsInFlight } from "./call_clock.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -63,6 +65,7 @@ export class McpConnection {
   #state: "new" | "connected" | "disconnected" = "new";
   #phase = "start";
   #strayProgress = 0;
+  readonly #calls = new CallsInFlight();
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -74,7 +77,7 @@ export class McpConnection {
     const features = options.features ?? [];
     this.#client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(features) });
     for (const feature of features) {
-      feature.install?.(this.#client, { config, trace: options.trace });
+      feature.install?.(this.#client, { config, trace: options.trace, calls: this.#calls });
     }
     this.#client.onerror = (error) => {
       // A server that goes on reporting progress for a call hel cancelled (or never made) could
@@ -180,7 +183,7 @@ export class McpConnection {
     const timeout = () => Math.max(1, deadline - Date.now()) + 1_000;
     this.#phase = "initialize";
     await this.#client.connect(this.#transport, { timeout: timeout() });
-    const server = { config: this.config, trace: this.#options.trace };
+    const server = { config: this.config, trace: this.#options.trace, calls: this.#calls };
     const features = this.#options.features ?? [];
     await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
@@ -251,6 +254,12 @@ export class McpConnection {
     // aborting cancels on the wire (notifications/cancelled) exactly like the timeout does.
     const maximumMs = callMaximumMs(this.config.callTimeoutMs);
     let pastMaximum = false;
+    let idle = false;
+    // hel's own idle timer, not the SDK's: the time a question to the person is open is held.
+    const timer = this.#calls.begin(this.config.callTimeoutMs, () => {
+      idle = true;
+      controller.abort(new McpError(ErrorCode.RequestTimeout, "Request timed out"));
+    });
     const maximum = setTimeout(() => {
       pastMaximum = true;
       controller.abort(new McpError(ErrorCode.RequestTimeout, "Maximum total time exceeded"));
@@ -272,9 +281,9 @@ export class McpConnection {
         { method: "tools/call", params: { name: toolName, arguments: args } },
         ResultSchema,
         {
-          timeout: this.config.callTimeoutMs,
-          resetTimeoutOnProgress: true,
+          timeout: maximumMs + 60_000, // never first: hel's timers end the call
           onprogress: (report) => {
+            timer.restart();
             progress.count++;
             progress.last = {
               progress: report.progress,
@@ -296,9 +305,12 @@ export class McpConnection {
       const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
       if (pastMaximum && progress.count > 0) {
         trace("maximum");
-        return { ok: false, text: this.#pastMaximumText(maximumMs, progress.count) };
+        return {
+          ok: false,
+          text: pastMaximumText(this.name, this.config.callTimeoutMs, maximumMs, progress.count),
+        };
       }
-      if (controller.signal.aborted && !pastMaximum) {
+      if (controller.signal.aborted && !pastMaximum && !idle) {
         trace("cancelled");
         return {
           ok: false,
@@ -332,24 +344,10 @@ export class McpConnection {
           : `MCP request to ${this.name} failed: ${message}`,
       };
     } finally {
+      timer.end();
       clearTimeout(maximum);
       signal.removeEventListener("abort", forward);
     }
-  }
-
-  /** The model-facing error of a call cancelled at its maximum while still reporting progress. */
-  #pastMaximumText(maximumMs: number, reports: number): string {
-    // The maximum is capped at one day, so a long timeout is not multiplied in full.
-    const capped = maximumMs !== this.config.callTimeoutMs * PROGRESS_TIMEOUT_FACTOR;
-    return `MCP request tools/call to ${this.name} ran past its maximum of ` +
-      `${seconds(maximumMs)} despite reporting progress (${reports} ` +
-      `report${reports === 1 ? "" : "s"}); the request was cancelled and the server keeps ` +
-      `running. Progress restarts the server's ${this.config.callTimeoutMs / 1000}-second ` +
-      "timeout, but no call may run longer than " +
-      `${capped ? "one day" : `${PROGRESS_TIMEOUT_FACTOR} times that`}. Do not ` +
-      "repeat the same call: split the work into smaller requests if the tool allows it, or " +
-      "continue without this result and tell the user the call did not finish" +
-      (capped ? "." : ' (raising the server\'s "timeout" in .hel/mcp.json raises the maximum).');
   }
 
   /**
@@ -410,12 +408,6 @@ export class McpConnection {
       droppedBytes: this.#transport.stderr.dropped,
     };
   }
-}
-
-/** "1 second", "2.5 seconds". */
-function seconds(ms: number): string {
-  const value = ms / 1000;
-  return `${value} second${value === 1 ? "" : "s"}`;
 }
 
 function cut(text: string): string {

@@ -147,7 +147,10 @@ async function startAndShow(
     launcher,
     ...timings(options, context),
     trace: () => {},
-    features: [...clientFeatures({ project: context.project, warn }), lists],
+    features: [
+      ...clientFeatures({ project: context.project, warn, askForm: context.askForm }),
+      lists,
+    ],
   });
   // Ctrl-C while servers start or answer: stop them before leaving.
   const onInterrupt = () => void group.shutdownAll().finally(() => Deno.exit(130));

@@ -98,7 +98,10 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         startupMs,
         shutdownWaitMs,
         trace,
-        features: [...clientFeatures({ project: host.project, warn }), lists],
+        features: [
+          ...clientFeatures({ project: host.project, warn, askForm: host.askForm }),
+          lists,
+        ],
       });
       // Registered before any server starts: Ctrl-C during start-up must stop them too.
       host.onShutdown(() => group.shutdownAll());

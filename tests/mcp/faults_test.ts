@@ -118,7 +118,7 @@ Deno.test("unknown, null, string and duplicate ids never answer the wrong call",
   await assertNoServerLeft(project);
 });
 
-Deno.test("server requests: roots answered, sampling declined, the rest method-not-found, ping too", async () => {
+Deno.test("server requests: roots answered, sampling declined, a bad form refused, ping too", async () => {
   await using project = await mcpProject((root) => ({ t: fixtureServer(root, "t") }));
   await using model = scriptedModel([
     load("chatty"),
@@ -137,7 +137,8 @@ Deno.test("server requests: roots answered, sampling declined, the rest method-n
     roots: [{ uri: fileUri(project.project), name: project.project.split("/").at(-1) }],
   });
   assert.deepEqual(answers.get("srv-2")?.error, { code: -1, message: SAMPLING_DECLINED });
-  assert.equal(answers.get("srv-3")?.error?.code, -32601);
+  // hel declares elicitation: a form without properties is invalid params, and no one is asked.
+  assert.equal(answers.get("srv-3")?.error?.code, -32602);
   assert.deepEqual(answers.get("srv-4")?.result, {});
   // Nothing reached the user: no question about sampling or the elicitation's text.
   assert.doesNotMatch(result.stdout + result.stderr, /password|sampling|elicitation/);

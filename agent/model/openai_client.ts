@@ -16,6 +16,7 @@ import type {
 } from "../../core/model.ts";
 import { contentText } from "./content_parts.ts";
 import { type ModelInput, withMediaParts } from "./media_parts.ts";
+import { joinAdjacentUserMessages } from "./joined_user_messages.ts";
 import { assembleStream, type StreamChunk } from "./stream_assembly.ts";
 import type { AssistantMessage } from "../../core/types.ts";
 import { readUsage } from "../../core/usage.ts";
@@ -127,7 +128,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
 function requestBody(request: ModelRequest, options: OpenAIClientOptions, limitField: LimitField) {
   return {
     model: options.model,
-    messages: withMediaParts(request.messages, request.media, options.modelInput ?? ["text"]),
+    messages: joinAdjacentUserMessages(
+      withMediaParts(request.messages, request.media, options.modelInput ?? ["text"]),
+    ),
     ...(request.tools.length > 0 ? { tools: request.tools } : {}),
     ...(options.maxOutputTokens ? { [limitField]: options.maxOutputTokens } : {}),
     ...(options.stream ? { stream: true, stream_options: { include_usage: true } } : {}),

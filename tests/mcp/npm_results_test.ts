@@ -101,8 +101,11 @@ Deno.test({
       `Here's the image you requested:\n[image: image/png, ${size} KB]\nThe image above is the MCP logo.`,
     );
     // The model takes images: the logo follows the tool messages, after its marker and call.
+    // (The gzip tool adds a resource, so hel's note of it follows, joined into the same message:
+    // the request never has two user messages in a row.)
     const parts = attachedParts(model.requests[2]!);
-    assert.deepEqual(parts.map((part) => part.type), ["text", "text", "image_url"]);
+    assert.deepEqual(parts.map((part) => part.type), ["text", "text", "image_url", "text"]);
+    assert.match(parts[3].text, /^\[hel: MCP servers changed what they offer/);
     assert.equal(parts[1].text, `[image: image/png, ${size} KB] from call image:`);
     const url: string = parts[2].image_url.url;
     assert.match(url, /^data:image\/png;base64,iVBORw0KGgo/);

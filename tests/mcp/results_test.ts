@@ -77,7 +77,7 @@ Deno.test("outputSchema mismatches, malformed and empty results reach the model 
   assert.equal(result.code, 0, result.stderr);
   const got = (id: string) => toolMessage(model, id);
 
-  assert.equal(got("weather/good"), '{"temperature":21,"conditions":"Sunny"}');
+  assert.equal(got("weather/good"), `{"temperature":21,"conditions":"Sunny"}`, result.stderr);
   assert.equal(
     got("weather/wrong-type"),
     mistake(

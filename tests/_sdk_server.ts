@@ -12,7 +12,7 @@ import { logFolder, type ServerEntry } from "./_mcp.ts";
 let denoDir: string | undefined;
 
 /** Deno's module cache, as `deno info` names it (once per test file). */
-function moduleCache(): string {
+export function moduleCache(): string {
   if (denoDir === undefined) {
     const output = new Deno.Command(Deno.execPath(), {
       args: ["info", "--json"],

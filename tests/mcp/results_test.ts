@@ -9,8 +9,12 @@
 import assert from "node:assert/strict";
 import { REPO_ROOT, scriptedModel } from "../_helpers.ts";
 import { helMcpInProcess, mcpProject, type ServerEntry, toolMessage } from "../_mcp.ts";
+import { moduleCache } from "../_sdk_server.ts";
 
-/** The SDK fixture, run by this Deno with the repository's import map. */
+/**
+ * The SDK fixture, run by this Deno with the repository's import map and its module cache
+ * (`--cached-only`: inside the sandbox nothing may be fetched, as tests/_sdk_server.ts does).
+ */
 export function resultsServer(): ServerEntry {
   return {
     command: Deno.execPath(),
@@ -18,10 +22,11 @@ export function resultsServer(): ServerEntry {
       "run",
       "--quiet",
       "--no-prompt",
-      "--no-lock",
+      "--cached-only",
       `--config=${REPO_ROOT}/deno.json`,
       `${REPO_ROOT}/fixtures/mcp/results_server.ts`,
     ],
+    env: { DENO_DIR: moduleCache() },
   };
 }
 

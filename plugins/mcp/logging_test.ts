@@ -4,6 +4,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { FeatureServer } from "./client_features.ts";
+import { CallsInFlight } from "./call_clock.ts";
 import type { ServerConfig } from "./config.ts";
 import { loggingFeature, SHOWN_PER_MINUTE, TRACED_PER_WINDOW } from "./logging.ts";
 
@@ -21,6 +22,7 @@ function installed(config: Partial<ServerConfig> = {}) {
   const server: FeatureServer = {
     config: { name: "s", ...config } as ServerConfig,
     trace: (data) => traced.push(data),
+    calls: new CallsInFlight(),
   };
   loggingFeature({ warn: (text) => shown.push(text), now: () => now }).install!(client, server);
   return {
@@ -96,6 +98,7 @@ Deno.test("the level is asked only of a server that declares logging; a refusal 
   const server = (logLevel?: string) => ({
     config: { name: "s", ...(logLevel ? { logLevel } : {}) } as ServerConfig,
     trace: (data: Record<string, unknown>) => traced.push(data),
+    calls: new CallsInFlight(),
   });
   const none = levelClient({ tools: {} }, () => Promise.resolve({}));
   await feature.connected!(none.client, server(), 1000);

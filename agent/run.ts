@@ -11,6 +11,7 @@ import type { HelEvent } from "../core/events.ts";
 import { createHost } from "./host.ts";
 import { runLoop } from "../core/loop.ts";
 import type { ModelClient } from "../core/model.ts";
+import type { PermissionRules } from "../core/permissions.ts";
 import { type OpenSession, openSession } from "./session/open.ts";
 import { writeSpillFile } from "./session/store.ts";
 import { executeToolCall } from "../core/tool_call.ts";
@@ -24,7 +25,6 @@ import { resumableSessions } from "./session/resumable.ts";
 import { resolveSessionId } from "./session/session_id.ts";
 import { errorMessage, PluginHookError } from "../core/errors.ts";
 import { PluginDriver } from "../core/plugin_driver.ts";
-import { RuleBook } from "../core/permission_rules.ts";
 import { ToolRegistry } from "../core/tool_registry.ts";
 import type { Run, RunDeps, RunSettings } from "./run_types.ts";
 
@@ -88,8 +88,8 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
   const shutdown = () => shuttingDown ??= plugins.shutdown().finally(() => session.release());
   deps.onShutdownReady?.(shutdown);
   for (const text of session.warnings) emit({ type: "warning", text });
-  const rules = new RuleBook(settings.permissions);
-  for (const text of rules.problems) {
+  const rules = await ruleBook(settings.permissions);
+  for (const text of rules?.problems ?? []) {
     emit({ type: "warning", text: `${text}; the rule is ignored` });
   }
   try {
@@ -300,4 +300,15 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
     chatCommands: () => plugins.chatCommands(),
     savedSessions: () => resumableSessions(project, helHome, session.paths.id),
   };
+}
+
+/**
+ * The settings' rules compiled, or undefined when there are none. The matcher (and the glob
+ * library it brings) is loaded only for rules: a run without any does without it.
+ */
+async function ruleBook(rules: PermissionRules | undefined) {
+  const count = (rules?.allow.length ?? 0) + (rules?.ask.length ?? 0) + (rules?.deny.length ?? 0);
+  if (count === 0) return undefined;
+  const { RuleBook } = await import("../core/permission_rules.ts");
+  return new RuleBook(rules);
 }

@@ -68,7 +68,7 @@ async function measure(count: number, runs: number): Promise<SessionsListRow> {
     const listMs = median(
       await repeat(runs, async () => {
         const start = performance.now();
-        const table = formatSessionList(await listSessions(project), 120);
+        const table = await formatSessionList(await listSessions(project), 120);
         if (table.split("\n").length !== count + 2) throw new Error("bench: a session is missing");
         return performance.now() - start;
       }),

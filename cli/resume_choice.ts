@@ -14,7 +14,6 @@ import { checkSessionId } from "../agent/session/session_id.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { chatMode, terminalFacts, terminalSize } from "./chat/mode.ts";
 import { pickByNumber } from "./chat_commands.ts";
-import { sessionTable } from "./session_table.ts";
 import type { LineReader } from "./terminal.ts";
 
 /** The flags that choose the session. */
@@ -81,6 +80,7 @@ export async function chooseResume(
   }
   const columns = facts.size?.columns ?? 80;
   const now = Date.now();
+  const { sessionTable } = await import("./session_table.ts");
   if (chatMode(facts) === "ink") {
     const table = sessionTable(sessions, columns - FRAME_COLUMNS, now);
     const { pickOnScreen } = await import("./chat/session_picker.tsx");

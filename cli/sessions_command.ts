@@ -11,7 +11,6 @@ import { pruneSessions } from "../agent/session/prune.ts";
 import { shortId } from "../agent/session/session_id.ts";
 import { surroundings } from "../kit/surroundings.ts";
 import { terminalSize } from "./chat/mode.ts";
-import { sessionTable } from "./session_table.ts";
 import { count } from "./chat/commands/format.ts";
 
 /** The width of a table printed where no terminal tells one (a pipe, a file). */
@@ -23,13 +22,18 @@ export function outputWidth(): number {
   return size?.columns ?? WIDTH_OFF_TERMINAL;
 }
 
-/** The table of `rows` with its header, or a note when there is none. */
-export function formatSessionList(
+/**
+ * The table of `rows` with its header, or a note when there is none. The table's module is
+ * loaded here, when one is drawn: measuring text widths brings string-width, which every other
+ * start of hel does without.
+ */
+export async function formatSessionList(
   rows: readonly SessionSummary[],
   width = outputWidth(),
   now = Date.now(),
-): string {
+): Promise<string> {
   if (rows.length === 0) return "No sessions in this project.\n";
+  const { sessionTable } = await import("./session_table.ts");
   const table = sessionTable(rows, width, now);
   return [table.header, ...table.lines].join("\n") + "\n";
 }
@@ -38,7 +42,7 @@ export function formatSessionList(
 export async function sessionsList(project: string, options: { json?: boolean }): Promise<string> {
   const rows = await listSessions(project);
   if (options.json) return JSON.stringify(rows, null, 2) + "\n";
-  return formatSessionList(rows);
+  return await formatSessionList(rows);
 }
 
 /** Deletes a session and returns the confirmation line; refusals throw usage errors. */
@@ -85,6 +89,7 @@ export async function sessionsPrune(
     const verb = options.dryRun ? "Would remove" : "Removed";
     const what = count(result.removed.length, "session");
     lines.push(`${verb} ${what} last written more than ${text} ago:`);
+    const { sessionTable } = await import("./session_table.ts");
     const table = sessionTable(result.removed, outputWidth(), Date.now());
     lines.push(table.header, ...table.lines);
   }

@@ -11,8 +11,6 @@ import { writeErr, writeOut } from "../../kit/mod.ts";
 import { type Scope, SCOPES } from "./config_files.ts";
 import { addServer, removeServer } from "./edit_commands.ts";
 import { getServer } from "./get_command.ts";
-import { listServers } from "./list_command.ts";
-import { callTool } from "./call_command.ts";
 import type { McpPluginOptions } from "./options.ts";
 
 const USAGE =
@@ -69,9 +67,12 @@ async function runMcpCommand(
   let code = 0;
   const program = mcpProgram({
     list: async (json) => {
+      // Loaded when used: they bring the MCP SDK, which every other start of hel does without.
+      const { listServers } = await import("./list_command.ts");
       code = await listServers(options, context, json ? "json" : "text");
     },
     call: async (server, tool, json) => {
+      const { callTool } = await import("./call_command.ts");
       code = await callTool({ server, tool, json }, options, context);
     },
     get: async (name) => {

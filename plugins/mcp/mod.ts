@@ -29,9 +29,6 @@ import { summarizeServers } from "./summary.ts";
 import { type ServerStatus, serverStatusLines } from "./status.ts";
 import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
-import { clientFeatures } from "./features.ts";
-import { listChanges } from "./list_changes.ts";
-import { McpRun } from "./mcp_run.ts";
 import { reportAllowlists, reportExcluded, reportRenamed } from "./catalog_reports.ts";
 import {
   eagerLoading,
@@ -91,6 +88,13 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           }), with your rights and whatever project code it loads`,
         );
       }
+      // The MCP SDK (its schemas) loads only now, with a server to start: a run without servers,
+      // and every other command, does without it.
+      const [{ clientFeatures }, { listChanges }, { McpRun }] = await Promise.all([
+        import("./features.ts"),
+        import("./list_changes.ts"),
+        import("./mcp_run.ts"),
+      ]);
       const lists = listChanges();
       const group = new ServerGroup({
         project: host.project,

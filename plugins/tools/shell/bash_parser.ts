@@ -6,8 +6,6 @@
  *
  * @module
  */
-// Names the grammar package in the module graph, so `deno compile` embeds its .wasm file.
-import "tree-sitter-bash/package.json" with { type: "json" };
 import type { Node, Parser } from "web-tree-sitter";
 
 export type { Node } from "web-tree-sitter";
@@ -17,6 +15,10 @@ let loading: Promise<Parser | string> | undefined;
 async function load(): Promise<Parser | string> {
   try {
     const { Language, Parser } = await import("web-tree-sitter");
+    // Names the grammar package in the module graph (a literal import `deno compile` follows),
+    // so a built hel embeds its .wasm file; imported only here, as resolving the package costs
+    // every start of hel a few hundredths of a second.
+    await import("tree-sitter-bash/package.json", { with: { type: "json" } });
     await Parser.init();
     const url = new URL(import.meta.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
     const language = await Language.load(await Deno.readFile(url));

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { errorMessage, MAX_SCHEMA_CHARS } from "../../core/mod.ts";
+import { errorMessage, linearRegExp, MAX_SCHEMA_CHARS } from "../../core/mod.ts";
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { OutputCheck } from "./result.ts";
@@ -19,7 +19,14 @@ const SHOWN_PROBLEMS = 3;
 
 // strict false: servers use keywords and formats ajv does not know; they are ignored.
 // addUsedSchema false: an `$id` two servers share must not clash inside one instance.
-const OPTIONS = { strict: false, allErrors: true, logger: false, addUsedSchema: false } as const;
+// code.regExp: patterns are matched in linear time (a server's pattern could hang hel).
+const OPTIONS = {
+  strict: false,
+  allErrors: true,
+  logger: false,
+  addUsedSchema: false,
+  code: { regExp: linearRegExp },
+} as const;
 let draft7: Promise<Ajv> | undefined;
 let draft2020: Promise<Ajv2020> | undefined;
 

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { RE2JS } from "re2js";
+import type { RE2JS as Re2 } from "re2js";
 
 /** What ajv calls on a compiled pattern. */
 export interface LinearRegExp {
@@ -35,16 +35,32 @@ function re2Syntax(pattern: string): string {
 }
 
 /** ajv's `code.regExp`: `pattern` compiled by RE2, or a check that passes everything. */
-export const linearRegExp = Object.assign(
-  (pattern: string, _flags: string): LinearRegExp => {
-    const shown = `/${pattern}/ (RE2)`;
-    try {
-      const compiled = RE2JS.compile(re2Syntax(pattern));
-      return { test: (text) => compiled.test(text), toString: () => shown };
-    } catch {
-      return { test: () => true, toString: () => `${shown} unchecked` };
-    }
-  },
-  // Used only by ajv's standalone code generation, which hel does not use.
-  { code: "linearRegExp" },
-);
+export type LinearRegExpEngine = ((pattern: string, flags: string) => LinearRegExp) & {
+  code: string;
+};
+
+let engine: Promise<LinearRegExpEngine> | undefined;
+
+/**
+ * The engine, with re2js loaded the first time (with ajv, when a schema is first checked:
+ * every other start of hel does without it).
+ */
+export function loadLinearRegExp(): Promise<LinearRegExpEngine> {
+  return engine ??= import("re2js").then(({ RE2JS }) => engineOf(RE2JS));
+}
+
+function engineOf(re2: typeof Re2): LinearRegExpEngine {
+  return Object.assign(
+    (pattern: string, _flags: string): LinearRegExp => {
+      const shown = `/${pattern}/ (RE2)`;
+      try {
+        const compiled = re2.compile(re2Syntax(pattern));
+        return { test: (text: string) => compiled.test(text), toString: () => shown };
+      } catch {
+        return { test: () => true, toString: () => `${shown} unchecked` };
+      }
+    },
+    // Used only by ajv's standalone code generation, which hel does not use.
+    { code: "linearRegExp" },
+  );
+}

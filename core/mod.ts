@@ -75,6 +75,10 @@ export { neutralise, type NeutraliseOptions } from "./neutralise.ts";
 export { defineTool, type ToolSpec } from "./define_tool.ts";
 export { optionKey, optionValue, withDefaults } from "./plugin_options.ts";
 export type { ArgumentCheck } from "./argument_problems.ts";
-export { compileSchemaCheck, MAX_SCHEMA_CHARS, type SchemaCheck } from "./schema_check.ts";
-export { linearRegExp } from "./linear_regexp.ts";
+export {
+  compileSchemaCheck,
+  MAX_SCHEMA_CHARS,
+  type SchemaCheck,
+  schemaValidator,
+} from "./schema_check.ts";
 export { z } from "zod";

@@ -15,7 +15,7 @@
  * @module
  */
 import { errorMessage } from "./errors.ts";
-import { linearRegExp } from "./linear_regexp.ts";
+import { loadLinearRegExp } from "./linear_regexp.ts";
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import {
@@ -44,17 +44,23 @@ const OPTIONS = {
   allErrors: true,
   logger: false,
   addUsedSchema: false,
-  code: { regExp: linearRegExp },
 } as const;
 let draft7: Promise<Ajv> | undefined;
 let draft2020: Promise<Ajv2020> | undefined;
 
-function validatorFor(schema: JsonSchema): Promise<Ajv | Ajv2020> {
+/**
+ * The ajv instance for `schema`'s dialect (draft 2019-09/2020-12, else draft-07), loaded with
+ * its pattern engine the first time: hel's one validator of foreign JSON Schemas (MCP tools'
+ * input and output schemas).
+ */
+export function schemaValidator(schema: JsonSchema): Promise<Ajv | Ajv2020> {
   const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
   if (/2019-09|2020-12/.test(dialect)) {
-    return draft2020 ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) => new Ajv2020(OPTIONS));
+    return draft2020 ??= Promise.all([import("ajv/dist/2020.js"), loadLinearRegExp()])
+      .then(([{ Ajv2020 }, regExp]) => new Ajv2020({ ...OPTIONS, code: { regExp } }));
   }
-  return draft7 ??= import("ajv").then(({ Ajv }) => new Ajv(OPTIONS));
+  return draft7 ??= Promise.all([import("ajv"), loadLinearRegExp()])
+    .then(([{ Ajv }, regExp]) => new Ajv({ ...OPTIONS, code: { regExp } }));
 }
 
 /** The check for `schema`, or why it cannot be checked. Never rejects. */
@@ -70,7 +76,7 @@ export async function compileSchemaCheck(
       };
     }
     // The dialect decides the validator; ajv would otherwise look the meta-schema up by URL.
-    const validator = await validatorFor(schema);
+    const validator = await schemaValidator(schema);
     const { $schema: _, ...rest } = schema;
     validate = validator.compile(rest);
   } catch (error) {

@@ -9,34 +9,12 @@
  *
  * @module
  */
-import { errorMessage, linearRegExp, MAX_SCHEMA_CHARS } from "../../core/mod.ts";
-import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
-import type { Ajv2020 } from "ajv/dist/2020.js";
+import { errorMessage, MAX_SCHEMA_CHARS, schemaValidator } from "../../core/mod.ts";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OutputCheck } from "./result.ts";
 
 /** Problems named in one error result at most. */
 const SHOWN_PROBLEMS = 3;
-
-// strict false: servers use keywords and formats ajv does not know; they are ignored.
-// addUsedSchema false: an `$id` two servers share must not clash inside one instance.
-// code.regExp: patterns are matched in linear time (a server's pattern could hang hel).
-const OPTIONS = {
-  strict: false,
-  allErrors: true,
-  logger: false,
-  addUsedSchema: false,
-  code: { regExp: linearRegExp },
-} as const;
-let draft7: Promise<Ajv> | undefined;
-let draft2020: Promise<Ajv2020> | undefined;
-
-function validatorFor(schema: Record<string, unknown>): Promise<Ajv | Ajv2020> {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (/2019-09|2020-12/.test(dialect)) {
-    return draft2020 ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) => new Ajv2020(OPTIONS));
-  }
-  return draft7 ??= import("ajv").then(({ Ajv }) => new Ajv(OPTIONS));
-}
 
 /**
  * The check of a listed tool's `outputSchema`, compiled at its first use; undefined when the
@@ -62,7 +40,7 @@ export function outputCheck(tool: Record<string, unknown>): OutputCheck | undefi
 async function compile(schema: Record<string, unknown>): Promise<ValidateFunction | undefined> {
   try {
     if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS) return undefined;
-    const validator = await validatorFor(schema);
+    const validator = await schemaValidator(schema);
     const { $schema: _, ...rest } = schema;
     return validator.compile(rest);
   } catch {

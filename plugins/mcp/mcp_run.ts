@@ -37,6 +37,11 @@ export interface RunServer {
   trustAnnotations?: boolean;
   /** Seconds a resource read or prompt may take (the server's call timeout), in ms. */
   callTimeoutMs: number;
+  /**
+   * Whether it runs in the sandbox. One outside it can read whatever you can, so reading its
+   * resources is no plain read: its resource tools ask as its other tools do.
+   */
+  sandboxed: boolean;
 }
 
 /** What the run needs besides its servers. */
@@ -88,7 +93,7 @@ export class McpRun {
       if (capabilitiesOf(server.handle).resources !== undefined) {
         run.#resourceTools.set(
           server.handle.name,
-          resourceTools(server.handle, server.callTimeoutMs),
+          resourceTools(server.handle, server.callTimeoutMs, server.sandboxed ? "read" : "execute"),
         );
       }
     }

@@ -139,6 +139,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           ...(allowlists.get(state.name) ? { allow: allowlists.get(state.name)! } : {}),
           trustAnnotations: trusting.has(state.name),
           callTimeoutMs: state.connection.config.callTimeoutMs,
+          sandboxed: launcher.sandboxed(state.connection.config),
         })),
         {
           reserved: new Set(host.registeredToolNames()),

@@ -38,8 +38,15 @@ const read = z.strictObject({
   ),
 });
 
-/** The three tools of `server`, calling it through `handle` with `timeoutMs` per request. */
-export function resourceTools(handle: ServerHandle, timeoutMs: number): ResourceTool[] {
+/**
+ * The three tools of `server`, calling it through `handle` with `timeoutMs` per request, of
+ * class `toolClass` for access levels (`read` for a sandboxed server).
+ */
+export function resourceTools(
+  handle: ServerHandle,
+  timeoutMs: number,
+  toolClass: "read" | "execute" = "read",
+): ResourceTool[] {
   const server = handle.name;
   const name = (tool: string) => modelName(server, tool);
   const tools = [
@@ -49,7 +56,7 @@ export function resourceTools(handle: ServerHandle, timeoutMs: number): Resource
         "records it can give you), one page at a time: each one's URI, name, MIME type, size " +
         `and description. Read one with ${name("read_resource")}.`,
       parameters: page,
-      toolClass: "read",
+      toolClass,
       category: "read",
       run: (args, context) =>
         listPage(handle, "resources/list", "resources", "uri", args.cursor, {
@@ -63,7 +70,7 @@ export function resourceTools(handle: ServerHandle, timeoutMs: number): Resource
         "demand (e.g. file:///{path}), one page at a time. Fill in a template's {variables} and " +
         `read the URI with ${name("read_resource")}.`,
       parameters: page,
-      toolClass: "read",
+      toolClass,
       category: "read",
       run: (args, context) =>
         listPage(
@@ -83,7 +90,7 @@ export function resourceTools(handle: ServerHandle, timeoutMs: number): Resource
       description: `Reads one resource of MCP server ${server} by its URI (from ` +
         `${name("list_resources")}, a filled-in template, or a resource link in a tool result).`,
       parameters: read,
-      toolClass: "read",
+      toolClass,
       category: "read",
       async run(args, context) {
         const answer = await request(handle, "resources/read", { uri: args.uri }, {

@@ -136,3 +136,24 @@ Deno.test("hel mcp list shows a server's resources and its prompts as chat comma
   // deno-lint-ignore no-control-regex
   assert.doesNotMatch(result.stdout, /\x1b/);
 });
+
+Deno.test("a server outside the sandbox gets no free reads: its resource tools are refused read-only like its other tools", async () => {
+  await using project = await mcpProject((root) => ({
+    lists: { ...listsServer(root, "lists"), sandbox: false },
+  }));
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: resourceTools } }] },
+    { toolCalls: [call("readme", "read_resource", { uri: "lists://doc/readme" })] },
+    { text: "done" },
+  ]);
+  const result = await helMcp(project, model, [], { access: "read-only" });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    toolMessage(model, "readme"),
+    /^error: permission denied: mcp__lists__read_resource/,
+  );
+  const reads = (await readLog(project.logPath("lists"))).filter((entry) =>
+    entry.method === "resources/read"
+  );
+  assert.equal(reads.length, 0, "the server was never asked");
+});

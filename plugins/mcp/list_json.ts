@@ -2,7 +2,8 @@
  * `hel mcp list --json`: what `hel mcp list` shows, as one JSON object for scripts — each
  * configuration file and its state, each server with its status (and why it is not connected),
  * where it comes from, how it runs, and its tools under both names (the model-facing one and
- * the server's own), the ones excluded and why. Server text is kept whole but the JSON is ASCII
+ * the server's own, and why a name is hashed), their annotations and whether they count, the
+ * ones excluded and why. Server text is kept whole but the JSON is ASCII
  * only (`\u` escapes), so no control, bidi or invisible character reaches a terminal raw.
  *
  * @module
@@ -12,6 +13,8 @@ import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { CONFIG_PATH, type McpConfigFile } from "./config_files.ts";
 import type { Launcher } from "./launch.ts";
 import type { ServerState } from "./servers.ts";
+import type { ToolAnnotations } from "./tool_annotations.ts";
+import type { Renamed } from "./tool_names.ts";
 
 /** One configuration file. */
 export interface FileJson {
@@ -42,8 +45,23 @@ export interface ServerJson {
   maxCallSeconds: number;
   /** The entry's `tools` allowlist, and how many listed tools it left out. */
   toolsFilter?: { entries: string[]; leftOut?: number; unmatched: string[] };
-  tools: { name: string; serverName: string; description: string }[];
+  tools: ToolJson[];
   excluded: { serverName: string; reason: string }[];
+}
+
+/** One usable tool of a connected server. */
+export interface ToolJson {
+  /** The model-facing name. */
+  name: string;
+  /** The server's own name (what `tools/call` sends). */
+  serverName: string;
+  description: string;
+  /** Why `name` is a hashed one (tool_names.ts): too long, shared once sanitised, or taken. */
+  renamed?: Renamed;
+  /** The tool's `title` and boolean hints, as the server listed them (untrusted). */
+  annotations?: { title?: string } & ToolAnnotations["hints"];
+  /** True when it counts as a read for access levels (its server's hints are trusted). */
+  read: boolean;
 }
 
 /** What `--json` prints. */
@@ -108,10 +126,19 @@ export function serverJson(
       name: entry.fullName,
       serverName: entry.toolName,
       description: entry.description,
+      ...(entry.renamed ? { renamed: entry.renamed } : {}),
+      ...(entry.annotations
+        ? { annotations: { ...titleOf(entry.annotations), ...entry.annotations.hints } }
+        : {}),
+      read: entry.readOnly === true,
     })),
     excluded: catalog.excluded.filter((item) => item.server === config.name)
       .map((item) => ({ serverName: item.toolName, reason: item.reason })),
   };
+}
+
+function titleOf(annotations: ToolAnnotations): { title?: string } {
+  return annotations.title === undefined ? {} : { title: annotations.title };
 }
 
 function configJson(config: ServerConfig, launcher?: Launcher) {

@@ -3,7 +3,7 @@
  * not start. Runtimes end a crash with framing that says nothing about it: Node a code frame,
  * stack frames, the error's properties in braces and `Node.js v20.20.2`; Python its traceback
  * (boxed in `|` for an exception group, as MCP's Python SDK raises them); Go its goroutine dump;
- * Rust a note about backtraces. The last three lines of such a tail read `} | } | Node.js v20`,
+ * Rust a note about backtraces; npm (for `npx`) its update notice. The last three lines of such a tail read `} | } | Node.js v20`,
  * so that framing is skipped, and the line naming the error is always among those shown.
  *
  * @module
@@ -25,6 +25,8 @@ const FRAMING = [
   /^The above exception was the direct cause of the following exception:$/,
   /^note: run with `RUST_BACKTRACE=1`/,
   /^npm (ERR!|error) A complete log of this run can be found in/,
+  // npm's update nag (`npx` prints it after the server exits when npm is old).
+  /^npm notice\b/,
 ];
 
 /** A stack frame: Node's and Deno's `at f (file:1:2)`, Java's `at a.B(B.java:3)`. */

@@ -137,6 +137,21 @@ Deno.test("the error line stays in sight when the server logs on after it", () =
   assert.deepEqual(stderrEnding("}\nNode.js v20.20.2\n"), ["}", "Node.js v20.20.2"]);
 });
 
+Deno.test("npm's update notice after a server's error is skipped (npx servers print it when npm is old)", () => {
+  // server-filesystem given a folder that does not exist, run by npx in hel's sandbox.
+  const text = "Warning: Cannot access directory /nonexistent/dir, skipping\n" +
+    "Error: None of the specified directories are accessible\n" +
+    "npm notice\n" +
+    "npm notice New major version of npm available! 10.8.2 -> 11.21.2\n" +
+    "npm notice Changelog: https://github.com/npm/cli/releases/tag/v11.21.2\n" +
+    "npm notice To update run: npm install -g npm@11.21.2\n" +
+    "npm notice\n";
+  assert.deepEqual(stderrEnding(text), [
+    "Warning: Cannot access directory /nonexistent/dir, skipping",
+    "Error: None of the specified directories are accessible",
+  ]);
+});
+
 Deno.test("a 64 KiB line is read by its start, quickly, and shown cut", () => {
   const started = performance.now();
   const [line] = stderrEnding("a.".repeat(32_768));

@@ -154,6 +154,31 @@ Deno.test("hel mcp list shows the server's names behind hashed ones and the anno
   );
   // A tool not marked read-only stays what it was.
   assert.match(out, /^ {6}annotations: title .*Erase.*, readOnlyHint false, destructiveHint$/m);
+
+  // --json says the same: why a name is hashed, the annotations and whether they count.
+  const json = await runHelInProcess(["--mcp-shutdown-wait", "0.3", "mcp", "list", "--json"], {
+    cwd: project.project,
+  });
+  assert.equal(json.code, 0, json.stderr);
+  const tools = JSON.parse(json.stdout).servers[0].tools;
+  const tool = (serverName: string) =>
+    tools.find((t: { serverName: string }) => t.serverName === serverName);
+  assert.equal(tool("a.b").renamed, "shared");
+  assert.equal(tool(LONG).renamed, "long");
+  assert.equal(tool("a_b").renamed, undefined);
+  assert.deepEqual(tool("lookup").annotations, {
+    title: "Look up a record",
+    readOnlyHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
+  assert.equal(tool("lookup").read, true);
+  assert.deepEqual(tool("erase").annotations, {
+    title: "\u001b[31mErase\u001b[0m",
+    readOnlyHint: false,
+    destructiveHint: true,
+  });
+  assert.equal(tool("erase").read, false);
   await assertNoServerLeft(project);
 });
 

@@ -2,9 +2,8 @@
  * Every tool of the real `@modelcontextprotocol/server-everything`, model-free: `hel mcp list
  * --json` shows each one offered (those it registers only for clients with roots, sampling and
  * elicitation included), its task-only tool excluded with the reason and its task-based ones not
- * registered at all, since hel declares no tasks; `hel mcp call` runs the tools no other test
- * covers (get-sum, get-env — whose environment holds none of hel's secrets — and the two
- * toggles). The other tools have their own tests: npm_results_test (images, resources, links,
+ * registered at all, since hel declares no tasks; a run calls the tools no other test covers
+ * (get-sum, get-env — whose environment holds none of hel's secrets — and the two toggles). The other tools have their own tests: npm_results_test (images, resources, links,
  * structured content, annotated messages), npm_everything_caps_test (roots, sampling),
  * elicitation_everything_test, npm_everything_lists_test (gzip-file-as-resource, resources,
  * prompts), npm_everything_test (echo, progress, cancellation).
@@ -15,7 +14,8 @@
  */
 import assert from "node:assert/strict";
 import { runHelInProcess } from "../_run.ts";
-import { mcpProject } from "../_mcp.ts";
+import { helMcpInProcess, mcpProject, toolMessage } from "../_mcp.ts";
+import { scriptedModel } from "../_helpers.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 
 /** Every tool server-everything 2026.8.31 has, from its dist/tools folder. */
@@ -46,13 +46,9 @@ Deno.test({
       ev: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
     }));
     await warmNpx(project, EVERYTHING);
-    const hel = (...args: string[]) =>
-      runHelInProcess([...SLOW_START, "mcp", ...args], {
-        cwd: project.project,
-        env: { HEL_API_KEY: "sk-secret-never-shared" },
-      });
-
-    const listed = await hel("list", "--json");
+    const listed = await runHelInProcess([...SLOW_START, "mcp", "list", "--json"], {
+      cwd: project.project,
+    });
     assert.equal(listed.code, 0, listed.stderr);
     const server = JSON.parse(listed.stdout).servers.find((s: { name: string }) => s.name === "ev");
     assert.equal(server.status, "connected");
@@ -68,19 +64,28 @@ Deno.test({
       assert.ok(!names.includes(absent) && !JSON.stringify(server.excluded).includes(absent));
     }
 
-    const sum = await hel("call", "ev", "get-sum", '{"a": 2, "b": 3}');
-    assert.deepEqual([sum.code, sum.stdout], [0, "The sum of 2 and 3 is 5.\n"]);
-
+    // The tools no other test calls, in one run (one start of the server): the model's calls
+    // and what it read back.
+    const calls = [
+      { id: "sum", name: "mcp__ev__get-sum", arguments: { a: 2, b: 3 } },
+      { id: "env", name: "mcp__ev__get-env", arguments: {} },
+      { id: "log", name: "mcp__ev__toggle-simulated-logging", arguments: {} },
+      { id: "sub", name: "mcp__ev__toggle-subscriber-updates", arguments: {} },
+    ];
+    await using model = scriptedModel([
+      { toolCalls: [{ name: "load_mcp_tool", arguments: { names: calls.map((c) => c.name) } }] },
+      { toolCalls: calls },
+      { text: "done" },
+    ]);
+    const run = await helMcpInProcess(project, model, SLOW_START, {
+      env: { HEL_API_KEY: "sk-secret-never-shared" },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(toolMessage(model, "sum"), "The sum of 2 and 3 is 5.");
     // The server's environment is the base hel gives servers: no model API key in it.
-    const env = await hel("call", "ev", "get-env");
-    assert.equal(env.code, 0, env.stderr);
-    assert.match(env.stdout, /"PATH":/);
-    assert.doesNotMatch(env.stdout, /sk-secret-never-shared|HEL_API_KEY/);
-
-    for (const toggle of ["toggle-simulated-logging", "toggle-subscriber-updates"]) {
-      const result = await hel("call", "ev", toggle);
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /^(Started|Stopped) /, `${toggle}: ${result.stdout}`);
-    }
+    assert.match(toolMessage(model, "env"), /"PATH":/);
+    assert.doesNotMatch(toolMessage(model, "env"), /sk-secret-never-shared|HEL_API_KEY/);
+    assert.match(toolMessage(model, "log"), /^Started simulated/);
+    assert.match(toolMessage(model, "sub"), /^Started simulated/);
   },
 });

@@ -26,7 +26,7 @@ const PREREQUISITE = "https://modelcontextprotocol.io";
 const CHOICE = "[d]one / [n]o, decline / [c]ancel: ";
 /** What the model reads when the page was not done. */
 const NOT_DONE =
-  /^MCP server everything needs the user to open a page in a web browser before trigger-url-elicitation can run \(it answered "URL elicitation required", -32042\), and hel could not get that done: /;
+  /^error: MCP server everything needs the user to open a page in a web browser before trigger-url-elicitation can run \(it answered "URL elicitation required", -32042\), and hel could not get that done: /;
 
 async function everythingProject() {
   const project = await mcpProject(() => ({

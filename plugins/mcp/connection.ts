@@ -24,7 +24,7 @@ import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 import { CallsInFlight } from "./call_clock.ts";
-import { CallRefused, type CallRecoverer, sendRecovering } from "./call_recovery.ts";
+import { type CallRecoverer, CallRefused, sendRecovering } from "./call_recovery.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };

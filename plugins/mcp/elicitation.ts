@@ -7,7 +7,9 @@
  * flight: while it is open the call's timeout is held, and when the call ends (Ctrl-C, Esc,
  * its maximum) the question is cancelled. A server asking with no call of its own in flight is
  * declined. Questions are asked one at a time; a server may have one more waiting, and a form
- * too large or impossible to answer is refused with the reason.
+ * too large or impossible to answer is refused with the reason. A call the server answers
+ * "URL elicitation required" (-32042) is the same URL question asked from the error
+ * (elicitation_required.ts), then sent again once.
  *
  * @module
  */
@@ -169,9 +171,7 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           ...(asked.callEnded ? { reason: "the call it was asked for ended" } : {}),
         });
         if (answer.action !== "accept") return { action: answer.action };
-        return mode === "url"
-          ? { action: "accept" }
-          : { action: "accept", content: answer.values };
+        return mode === "url" ? { action: "accept" } : { action: "accept", content: answer.values };
       });
       client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
         // Unknown or finished ids are ignored, as the spec says.

@@ -117,7 +117,13 @@ Deno.test({
   ignore,
   async fn() {
     await using project = await everythingProject();
-    const args = ["mcp", "call", "everything", "trigger-url-elicitation", JSON.stringify(ERROR_PATH)];
+    const args = [
+      "mcp",
+      "call",
+      "everything",
+      "trigger-url-elicitation",
+      JSON.stringify(ERROR_PATH),
+    ];
     const hel = helOnTerminal(project, [...FAST, ...SLOW_START, ...args]);
     await answer(hel, 1, "d");
     await answer(hel, 2, "d");

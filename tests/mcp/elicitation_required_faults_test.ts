@@ -103,3 +103,25 @@ Deno.test("the chat shows a -32042 page in its URL box; done sends the call agai
   const { code, output } = await chat.finish();
   assert.equal(code, 0, output);
 });
+
+Deno.test("Ctrl-C at a -32042 page on the terminal closes it and interrupts the call: it is not sent again", async () => {
+  await using project = await askerProject();
+  await using model = scriptedModel([
+    { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: [TOOL] } }] },
+    {
+      toolCalls: [{
+        id: "stop",
+        name: TOOL,
+        arguments: { elicitations: [page("s1", "https://sso.example.com/")] },
+      }],
+    },
+  ]);
+  const hel = helOnTerminal(project, [...modelArgs(model), ...FAST, ...START, "-i", "go"]);
+  await hel.waitFor(CHOICE);
+  await hel.type("\x03");
+  const { code, output } = await hel.finish();
+  assert.equal(code, 130, output);
+  assert.equal(model.requests.length, 2, "the model was not asked again: the turn stopped");
+  const log = await Deno.readTextFile(`${project.root}/project/mcp-logs/asker.jsonl`);
+  assert.deepEqual(log.trim().split("\n").map((line) => JSON.parse(line)), [{ needPages: 1 }]);
+});

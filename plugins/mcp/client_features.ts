@@ -14,6 +14,7 @@ import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "./config.ts";
 import type { Trace } from "./connection.ts";
 import type { CallsInFlight } from "./call_clock.ts";
+import type { CallRecoverer } from "./call_recovery.ts";
 
 /** What a feature knows of the server it is installed for. */
 export interface FeatureServer {
@@ -29,8 +30,11 @@ export interface ClientFeature {
   name: string;
   /** Merged into the capabilities hel declares (shallow, per top-level key). */
   capabilities?: ClientCapabilities;
-  /** Sets the feature's request and notification handlers on a server's client. */
-  install?(client: Client, server: FeatureServer): void;
+  /**
+   * Sets the feature's request and notification handlers on a server's client; may return
+   * what it does for the server's failed calls (call_recovery.ts).
+   */
+  install?(client: Client, server: FeatureServer): void | CallRecoverer;
   /**
    * Work once `initialize` is done and before `tools/list` (e.g. `logging/setLevel`), under the
    * startup deadline; SDK requests get `timeoutMs`. A throw fails the server's start-up.

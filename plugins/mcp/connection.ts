@@ -24,6 +24,7 @@ import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 import { CallsInFlight } from "./call_clock.ts";
+import { type CallRecoverer, CallRefused, sendRecovering } from "./call_recovery.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -66,6 +67,7 @@ export class McpConnection {
   #phase = "start";
   #strayProgress = 0;
   readonly #calls = new CallsInFlight();
+  readonly #recoverers: CallRecoverer[] = [];
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -77,7 +79,12 @@ export class McpConnection {
     const features = options.features ?? [];
     this.#client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(features) });
     for (const feature of features) {
-      feature.install?.(this.#client, { config, trace: options.trace, calls: this.#calls });
+      const installed = feature.install?.(this.#client, {
+        config,
+        trace: options.trace,
+        calls: this.#calls,
+      });
+      if (installed) this.#recoverers.push(installed);
     }
     this.#client.onerror = (error) => {
       // A server that goes on reporting progress for a call hel cancelled (or never made) could
@@ -277,23 +284,27 @@ export class McpConnection {
       });
     try {
       if (signal.aborted) forward();
-      const result = await this.#client.request(
-        { method: "tools/call", params: { name: toolName, arguments: args } },
-        ResultSchema,
-        {
-          timeout: maximumMs + 60_000, // never first: hel's timers end the call
-          onprogress: (report) => {
-            timer.restart();
-            progress.count++;
-            progress.last = {
-              progress: report.progress,
-              ...(report.total !== undefined ? { total: report.total } : {}),
-              ...(typeof report.message === "string" ? { message: cut(report.message) } : {}),
-            };
+      const send = () =>
+        this.#client.request(
+          { method: "tools/call", params: { name: toolName, arguments: args } },
+          ResultSchema,
+          {
+            timeout: maximumMs + 60_000, // never first: hel's timers end the call
+            onprogress: (report) => {
+              timer.restart();
+              progress.count++;
+              progress.last = {
+                progress: report.progress,
+                ...(report.total !== undefined ? { total: report.total } : {}),
+                ...(typeof report.message === "string" ? { message: cut(report.message) } : {}),
+              };
+            },
+            signal: controller.signal,
           },
-          signal: controller.signal,
-        },
-      );
+        );
+      // A server may need the person to open a page first (-32042); sent again once if so.
+      const call = { tool: toolName, signal: controller.signal };
+      const result = await sendRecovering(send, this.#recoverers, call, () => timer.restart());
       const converted = await convert(result);
       trace(converted.ok ? "ok" : "tool-error");
       return converted;
@@ -333,6 +344,10 @@ export class McpConnection {
             "the request was cancelled and the server keeps running. Try again only if the " +
             "task needs it, perhaps with a smaller request, or continue without this result.",
         };
+      }
+      if (error instanceof CallRefused) {
+        trace("refused-by-client");
+        return { ok: false, text: error.text };
       }
       const message = cut((error as Error)?.message ?? String(error));
       trace("error", { message });

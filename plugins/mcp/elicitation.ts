@@ -7,7 +7,9 @@
  * flight: while it is open the call's timeout is held, and when the call ends (Ctrl-C, Esc,
  * its maximum) the question is cancelled. A server asking with no call of its own in flight is
  * declined. Questions are asked one at a time; a server may have one more waiting, and a form
- * too large or impossible to answer is refused with the reason.
+ * too large or impossible to answer is refused with the reason. A call the server answers
+ * "URL elicitation required" (-32042) is the same URL question asked from the error
+ * (elicitation_required.ts), then sent again once.
  *
  * @module
  */
@@ -27,6 +29,7 @@ import {
 import type { ClientFeature } from "./client_features.ts";
 import { answerContent, cutText, formFields } from "./elicitation_form.ts";
 import { linkOf } from "./elicitation_link.ts";
+import { type Asker, MAX_MESSAGE, pagesRequired } from "./elicitation_required.ts";
 
 /**
  * The request as the handler is registered for it: any params. Registered with the SDK's own
@@ -39,8 +42,6 @@ const LOOSE_REQUEST = z.object({
   params: z.record(z.string(), z.unknown()),
 });
 
-/** Characters of a server's message shown; the rest is cut. */
-const MAX_MESSAGE = 4_000;
 /** Questions of one server open or waiting at once; more are refused. */
 const MAX_WAITING = 2;
 /** Warnings about one server's questions shown to the person; the rest go to the trace. */
@@ -69,12 +70,57 @@ export function elicitation(host: ElicitationHost): ClientFeature {
       count + 1 === MAX_WARNINGS ? `${text} (further ones are only in the MCP trace)` : text,
     );
   };
+  const tellNoOne = (server: string) => {
+    if (untold.has(server)) return;
+    untold.add(server);
+    host.warn(
+      `MCP server ${server} asked you a question and hel declined it: ` +
+        "there is no terminal to ask on",
+    );
+  };
   return {
     name: "elicitation",
     capabilities: { elicitation: { form: {}, url: {} } },
     install(client, server) {
+      const name = server.config.name;
       const waiting = { count: 0 };
-      const links = new Map<string, { completed: boolean; controller: AbortController }>();
+      // URL questions open, by elicitationId: `notifications/elicitation/complete` closes them.
+      const links = new Map<string, AbortController>();
+      const asker: Asker = {
+        async ask(question, signal, elicitationId) {
+          if (waiting.count >= MAX_WAITING) {
+            return { refused: `it asked again while ${MAX_WAITING} of its questions were waiting` };
+          }
+          const hold = server.calls.hold();
+          // Asked outside any call of its own: nobody is expecting it, so nobody is asked.
+          if (!hold) return { unasked: "no call of the server in flight" };
+          const link = elicitationId === undefined ? undefined : new AbortController();
+          if (link) links.set(elicitationId!, link);
+          waiting.count++;
+          const all = AbortSignal.any([signal, hold.signal, ...(link ? [link.signal] : [])]);
+          const turn = queue.then(() => ask(host, question, all));
+          queue = turn.catch(() => {});
+          // A question still waiting its turn is over as soon as its call is.
+          const over = new Promise<FormAnswer>((resolve) =>
+            all.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true })
+          );
+          try {
+            const answer = await Promise.race([turn, over]);
+            if (link?.signal.aborted) return { completed: true };
+            if (answer === undefined) {
+              tellNoOne(name);
+              return { unasked: "no one to ask" };
+            }
+            return { answer, callEnded: hold.signal.aborted };
+          } finally {
+            waiting.count--;
+            hold.release();
+            if (link && links.get(elicitationId!) === link) links.delete(elicitationId!);
+          }
+        },
+        refuse: (problem) =>
+          warn(name, `MCP server ${name} asked you a question hel refused: ${problem}`),
+      };
       client.setRequestHandler(LOOSE_REQUEST, async (loose, extra) => {
         const started = Date.now();
         // The SDK's wrapper has checked it against its schema by now.
@@ -83,7 +129,7 @@ export function elicitation(host: ElicitationHost): ClientFeature {
         const trace = (action: string, extraData: Record<string, unknown> = {}) =>
           server.trace({
             event: "elicitation",
-            server: server.config.name,
+            server: name,
             mode,
             action,
             ms: Date.now() - started,
@@ -91,10 +137,7 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           });
         const refuse = (problem: string): never => {
           trace("refused", { reason: problem });
-          warn(
-            server.config.name,
-            `MCP server ${server.config.name} asked you a question hel refused: ${problem}`,
-          );
+          asker.refuse(problem);
           // A plain error with the code: an McpError's message would say "MCP error" twice.
           throw Object.assign(new Error(`hel refused the question: ${problem}`), {
             code: ErrorCode.InvalidParams,
@@ -106,71 +149,35 @@ export function elicitation(host: ElicitationHost): ClientFeature {
           : formFields(params.requestedSchema as Parameters<typeof formFields>[0]);
         if (!built.ok) return refuse(built.problem);
         const question: FormQuestion = {
-          asker: `MCP server ${server.config.name}`,
+          asker: `MCP server ${name}`,
           message: cutText(params.message, MAX_MESSAGE),
           fields: "fields" in built ? built.fields : [],
           ...("link" in built ? { link: built.link } : {}),
         };
-        if (waiting.count >= MAX_WAITING) {
-          return refuse(`it asked again while ${MAX_WAITING} of its questions were waiting`);
-        }
-        const hold = server.calls.hold();
-        if (!hold) {
-          // Asked outside any call of its own: nobody is expecting it, so nobody is asked.
-          trace("decline", { reason: "no call of the server in flight" });
+        const id = params.mode === "url" ? params.elicitationId : undefined;
+        const asked = await asker.ask(question, extra.signal, id);
+        if ("refused" in asked) return refuse(asked.refused);
+        if ("unasked" in asked) {
+          trace("decline", { reason: asked.unasked });
           return { action: "decline" };
         }
-        const link = params.mode === "url"
-          ? { completed: false, controller: new AbortController() }
-          : undefined;
-        if (link && params.mode === "url") links.set(params.elicitationId, link);
-        waiting.count++;
-        const signals = [extra.signal, hold.signal, ...(link ? [link.controller.signal] : [])];
-        const signal = AbortSignal.any(signals);
-        const turn = queue.then(() => ask(host, question, signal));
-        queue = turn.catch(() => {});
-        // A question still waiting its turn is over as soon as its call is.
-        const over = new Promise<FormAnswer>((resolve) =>
-          signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true })
-        );
-        try {
-          const answer = await Promise.race([turn, over]);
-          if (link?.completed) {
-            trace("accept", { reason: "the server said the page was completed" });
-            return { action: "accept" };
-          }
-          if (answer === undefined) {
-            trace("decline", { reason: "no one to ask" });
-            if (!untold.has(server.config.name)) {
-              untold.add(server.config.name);
-              host.warn(
-                `MCP server ${server.config.name} asked you a question and hel declined it: ` +
-                  "there is no terminal to ask on",
-              );
-            }
-            return { action: "decline" };
-          }
-          trace(answer.action, {
-            fields: question.fields.length,
-            ...(hold.signal.aborted ? { reason: "the call it was asked for ended" } : {}),
-          });
-          if (answer.action !== "accept") return { action: answer.action };
-          return mode === "url"
-            ? { action: "accept" }
-            : { action: "accept", content: answer.values };
-        } finally {
-          waiting.count--;
-          hold.release();
-          if (params.mode === "url") links.delete(params.elicitationId);
+        if ("completed" in asked) {
+          trace("accept", { reason: "the server said the page was completed" });
+          return { action: "accept" };
         }
+        const answer = asked.answer;
+        trace(answer.action, {
+          fields: question.fields.length,
+          ...(asked.callEnded ? { reason: "the call it was asked for ended" } : {}),
+        });
+        if (answer.action !== "accept") return { action: answer.action };
+        return mode === "url" ? { action: "accept" } : { action: "accept", content: answer.values };
       });
       client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
         // Unknown or finished ids are ignored, as the spec says.
-        const link = links.get(notification.params.elicitationId);
-        if (!link || link.completed) return;
-        link.completed = true;
-        link.controller.abort(new Error("completed"));
+        links.get(notification.params.elicitationId)?.abort(new Error("completed"));
       });
+      return { callFailed: (error, call) => pagesRequired(error, call, server, asker) };
     },
   };
 }

@@ -18,7 +18,7 @@ import {
 } from "jsonc-parser";
 import { dirname } from "node:path";
 import { withFileLock } from "../private_file.ts";
-import { lstatOrUndefined, writeFileAtomic } from "../safe_write.ts";
+import { lstatOrUndefined, UnsafePathError, writeFileAtomic } from "../safe_write.ts";
 
 /** The formatting new text gets: two spaces, as hel writes its examples. */
 const FORMATTING = { insertSpaces: true, tabSize: 2, eol: "\n" } as const;
@@ -77,6 +77,18 @@ export async function editJsoncFile(
   await Deno.mkdir(dirname(file), { recursive: true, mode: 0o700 });
   await withFileLock(lock, async () => {
     const info = await lstatOrUndefined(file);
+    // Checked before reading, not only before the write: a planted link to a FIFO or
+    // /dev/zero would hang hel or fill its memory, and one to a secret would be read.
+    if (info && !info.isFile) {
+      throw new UnsafePathError(
+        file,
+        `refused to change ${file}: it is ${
+          info.isSymlink ? "a symbolic link" : "not a plain file"
+        }` +
+          "; hel never reads or writes its configuration through links, which a command or a " +
+          "cloned repository could plant; remove it, then run again",
+      );
+    }
     const text = info ? await Deno.readTextFile(file) : "";
     const errors: ParseError[] = [];
     const tree = text.trim() === "" ? undefined : parseTree(text, errors, {

@@ -53,3 +53,18 @@ Deno.test("a new entry goes after the comment that ends the line before it, whic
       '      "read_file"\n    ]\n  }\n}\n',
   );
 });
+
+Deno.test("editJsoncFile refuses a planted link before reading through it", async () => {
+  const dir = await Deno.makeTempDir();
+  const outside = await Deno.makeTempDir();
+  // A FIFO or /dev/zero behind the link would hang or fill memory if it were read.
+  await Deno.mkdir(`${dir}/.hel`);
+  await Deno.symlink(outside, `${dir}/.hel/settings.jsonc`);
+  await assert.rejects(
+    () => editJsoncFile(dir, `${dir}/.hel/settings.jsonc`, ["model"], () => "x"),
+    /is a symbolic link/,
+  );
+  assert.equal((await Deno.lstat(`${dir}/.hel/settings.jsonc`)).isSymlink, true);
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(outside, { recursive: true });
+});

@@ -14,6 +14,7 @@ import type { PluginContext } from "../../core/plugin.ts";
 import { errorMessage } from "../../core/errors.ts";
 import { editJsoncFile } from "../../kit/config/jsonc_edit.ts";
 import { editTrustedJsonc } from "../../kit/config/trusted_edit.ts";
+import { lstatOrUndefined } from "../../kit/safe_write.ts";
 
 /** Where a rule is saved: the person's settings, or the project's. */
 export type SavePlace = "user" | "project";
@@ -86,13 +87,16 @@ export function ruleSaver(
 
 /** `permissions.allow` of the file now (none when there is no file); a wrong shape throws. */
 async function allowList(file: string, shown: string): Promise<unknown[]> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return [];
-    throw error;
+  const info = await lstatOrUndefined(file);
+  if (!info) return [];
+  // A project file could be a planted link (to a FIFO, /dev/zero, a secret): never read it.
+  if (!info.isFile) {
+    throw new Error(
+      `${shown} is ${info.isSymlink ? "a symbolic link" : "not a plain file"}; hel reads and ` +
+        "writes settings only in a plain file: remove it, then answer again",
+    );
   }
+  const text = await Deno.readTextFile(file);
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true }) ?? {};
   const permissions = (value as Record<string, unknown>).permissions ?? {};

@@ -52,3 +52,15 @@ Deno.test("a settings file of the wrong shape is left as it is, the problem name
   assert.deepEqual(saver.saved(), []);
   await Deno.remove(root, { recursive: true });
 });
+
+Deno.test("a project settings file planted as a link is refused before it is read", async () => {
+  const { root, context, saver } = await setUp();
+  // A link to a FIFO or /dev/zero would hang the chat if it were read; a folder shows the read.
+  await Deno.mkdir(`${context.project}/.hel`);
+  await Deno.symlink(root, `${context.project}/.hel/settings.jsonc`);
+  const saved = await saver.save({ kind: "tool", tool: "write_file" }, "project");
+  assert.ok("problem" in saved);
+  assert.match(saved.problem, /is a symbolic link/);
+  assert.equal((await Deno.lstat(`${context.project}/.hel/settings.jsonc`)).isSymlink, true);
+  await Deno.remove(root, { recursive: true });
+});

@@ -63,3 +63,11 @@ Deno.test("code hel cannot see adds a command with no known words", async () => 
     assert.deepEqual(line.parts.slice(0, -1), parts.map((words) => ({ words })), command);
   }
 });
+
+Deno.test("every shell given code hides what it runs, not only bash, sh, dash, ksh and zsh", async () => {
+  for (const shell of ["ash", "csh", "tcsh", "mksh", "rbash", "yash", "oksh", "toybox", "sg"]) {
+    const line = await readCommandLine(`${shell} -c 'rm -rf ~'`);
+    assert.equal(line.plain, false, shell);
+    assert.deepEqual(line.parts.at(-1), HIDDEN, shell);
+  }
+});

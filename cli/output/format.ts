@@ -7,9 +7,10 @@
  * @module
  */
 import { UsageError } from "../../core/usage_error.ts";
+import { OUTPUT_FORMATS } from "../../agent/settings/schema.ts";
 
-/** The output formats, in the order the help text lists them. */
-export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+/** The output formats, in the order the help text lists them (one list for flag and setting). */
+export { OUTPUT_FORMATS };
 
 /** One of {@link OUTPUT_FORMATS}. */
 export type OutputFormat = typeof OUTPUT_FORMATS[number];

@@ -129,8 +129,8 @@ async function runWithListeners(
       flags.approvalInput ? await fileApprover(flags.approvalInput) : terminalApprover(context.ask),
     );
   // The run hands every event to the plugins' observers as well.
-  // A one-shot run names its session once it is saved (at the model's first answer), so a
-  // run the model never answered names none, and a run killed later has printed its id.
+  // A run names its session once it is saved (at the model's first answer), so a run the
+  // model never answered names none, and a run killed later has printed its id.
   let sessionNamed = false;
   const nameSession = () => {
     if (sessionNamed || !run?.sessionSaved || reporter || inkChat) return;
@@ -142,7 +142,9 @@ async function runWithListeners(
     if (inkChat) inkChat.store.onEvent(event);
     else printEvent(event, reporter === undefined);
     extraEmit(event);
-    nameSession();
+    // In the line chat the id waits for the end (or a resumed session's start): a line among
+    // the answers would break them up.
+    if (instruction !== undefined) nameSession();
   };
   let run: Run | undefined;
   let shutdown: () => Promise<void> = () => Promise.resolve();
@@ -203,15 +205,16 @@ async function runWithListeners(
         idle: () => interrupts.idle(),
       });
     }
+    // A resumed session exists already and is named now; a new one once it is saved.
     if (reporter) reporter.started(run, context.project);
-    else if (instruction === undefined) {
-      sessionNamed = true;
-      writeErr(`session: ${run.session.id}\n`);
-    }
+    else nameSession();
     const code = instruction !== undefined
       ? await runOneShot(run, instruction, interrupts, flags.rawOutput, reporter)
       : await runChat(run, reader, interrupts, chatCommands(interrupts));
     nameSession();
+    if (instruction === undefined && !run.sessionSaved && !reporter) {
+      writeErr("hel: no session saved: the model never answered\n");
+    }
     return interrupts.interrupted() && code !== 0 ? 130 : code;
   } finally {
     clearStatus(); // a retry's status line must not stay glued to the shell's prompt

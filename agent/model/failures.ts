@@ -107,7 +107,12 @@ function httpFailure(
         `check that the key is right and is one for ${where}`,
         false,
       )
-      : failed(text, "the server wants an API key: put it in HEL_API_KEY", false);
+      : failed(
+        text,
+        "the server wants an API key: put it in HEL_API_KEY, or name its variable in the " +
+          "apiKeyEnv setting",
+        false,
+      );
   } else if (status === 400 && CONTEXT_FULL.test(text)) {
     // A window smaller than hel assumes: say how to make hel compact before it is full.
     attempt = failed(

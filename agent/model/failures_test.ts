@@ -137,7 +137,7 @@ Deno.test("HTTP 401 and 403 name the variable the key came from; a user name in 
     assert.equal(
       keyless.error,
       `model API returned HTTP ${status}: ${status} Invalid API key; the server wants an API ` +
-        "key: put it in HEL_API_KEY",
+        "key: put it in HEL_API_KEY, or name its variable in the apiKeyEnv setting",
     );
   }
 });

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { projectSettingsPath, userSettingsPath } from "../../agent/settings/files.ts";
 import { parse, type ParseError } from "jsonc-parser";
 import type { ApprovalScope } from "../../core/permissions.ts";
 import { ruleForScope } from "../../core/permission_rule_text.ts";
@@ -47,8 +48,8 @@ export function ruleSaver(
   home?: string,
 ): RuleSaver {
   const files: Record<SavePlace, string> = {
-    user: `${context.helHome}/settings.jsonc`,
-    project: `${context.project}/.hel/settings.jsonc`,
+    user: userSettingsPath(context.helHome),
+    project: projectSettingsPath(context.project),
   };
   const userShown = home && files.user.startsWith(`${home}/`)
     ? `~${files.user.slice(home.length)}`

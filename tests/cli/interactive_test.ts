@@ -53,6 +53,8 @@ Deno.test("streamed text before a tool call ends its line before the [tool] line
     text,
     /Let me look\.\r?\n\[tool\] read_file \{"path":"a\.txt"\}\r?\nIt says alpha\./m,
   );
+  // The session, saved at the first answer, is named when the chat ends, not among the answers.
+  assert.match(text, /> \/exit\r?\nsession: [0-9a-f-]{36}\r?\n/);
   assert.equal(model.remaining(), 0);
 });
 

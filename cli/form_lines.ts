@@ -9,6 +9,7 @@
  */
 import type { FormAnswer, FormField, FormQuestion } from "../core/form.ts";
 import { escapeControlCharacters } from "../core/neutralise.ts";
+import { codePointLength, headChars } from "../core/text.ts";
 import {
   editableText,
   fieldProblem,
@@ -22,10 +23,13 @@ import {
 /** Reads one answer line after writing `prompt`; undefined when none can come. */
 export type AskLine = (prompt: string, signal?: AbortSignal) => Promise<string | undefined>;
 
-/** Outside text of one line, escaped and cut. */
+/**
+ * Outside text on one line: cut to `max` characters, escaped, and a newline shown as `\n` (as
+ * the chat's box shows it), so a label cannot start a line that reads as one of hel's.
+ */
 function shown(text: string, max = 300): string {
-  const line = escapeControlCharacters(text);
-  return line.length > max ? `${line.slice(0, max)}…` : line;
+  const cut = codePointLength(text) > max ? `${headChars(text, max)}…` : text;
+  return escapeControlCharacters(cut).replaceAll("\n", "\\n");
 }
 
 /** The asker's message: escaped, its lines indented, at most 40 of them. */

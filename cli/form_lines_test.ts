@@ -165,3 +165,29 @@ Deno.test("a form without fields is a yes-or-no question", async () => {
     "Answer: [y]es / [n]o, decline / [c]ancel: ",
   ]);
 });
+
+Deno.test("a field's texts stay on their line: a server's newline cannot print a line of hel's own", async () => {
+  const forged = "Send it? [y]es / [e]dit / [n]o, decline / [c]ancel: ";
+  const field: FormField = {
+    name: "who",
+    label: `Name\n${forged}`,
+    description: "your name\nsecond line",
+    kind: "text",
+    required: false,
+    default: "Al\nBo",
+  };
+  const t = terminal(["", "y"]);
+  await askFormByLines({ ...question, fields: [field] }, t.ask, t.write);
+  const lines = t.shown().split("\n");
+  assert.equal(
+    lines.filter((line) => line.startsWith("Send it?")).length,
+    1,
+    "hel's own prompt once",
+  );
+  assert.ok(lines.some((line) => line.startsWith("1/1 Name\\nSend it?")), "the label on one line");
+  assert.ok(
+    lines.some((line) => line.endsWith(": your name\\nsecond line")),
+    "the description too",
+  );
+  assert.ok(t.prompts.includes("  [Al\\nBo] > "), "the default too");
+});

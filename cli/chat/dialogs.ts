@@ -86,7 +86,17 @@ export class Dialogs {
   askForm(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer> {
     const answered = this.#formDone.then(() => this.#openForm(question, signal));
     this.#formDone = answered;
-    return answered;
+    if (!signal) return answered;
+    // While it waits its turn, an abort answers it at once (#openForm then never opens it).
+    let onAbort = () => {};
+    const aborted = new Promise<FormAnswer>((resolve) => {
+      onAbort = () => resolve({ action: "cancel" });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+    });
+    return Promise.race([answered, aborted]).finally(() =>
+      signal.removeEventListener("abort", onAbort)
+    );
   }
 
   #openForm(question: FormQuestion, signal?: AbortSignal): Promise<FormAnswer> {

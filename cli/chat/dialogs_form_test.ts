@@ -32,3 +32,22 @@ Deno.test("form questions open one at a time; one whose signal aborts is a cance
   assert.deepEqual(await fourth, { action: "cancel" });
   assert.equal(dialogs.form, undefined);
 });
+
+Deno.test("a waiting form whose signal aborts is a cancel at once, not when the open one is answered", async () => {
+  const dialogs = new Dialogs(() => {});
+  const first = dialogs.askForm(question("first"));
+  const stopped = new AbortController();
+  const second = dialogs.askForm(question("second"), stopped.signal);
+  await Promise.resolve();
+  stopped.abort();
+  const settled = await Promise.race([
+    second,
+    new Promise((resolve) => setTimeout(() => resolve("still waiting"), 50)),
+  ]);
+  assert.deepEqual(settled, { action: "cancel" });
+  assert.equal(dialogs.form?.question.message, "first", "the open one stays open");
+  dialogs.form!.answer({ action: "decline" });
+  assert.deepEqual(await first, { action: "decline" });
+  await Promise.resolve();
+  assert.equal(dialogs.form, undefined, "the cancelled one never opens");
+});

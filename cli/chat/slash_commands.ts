@@ -143,7 +143,9 @@ export async function runSlashCommand(text: string, context: CommandContext): Pr
   if (!line) return false;
   const command = SLASH_COMMANDS.find((known) => known.name === line.name);
   const typed = `/${escapeControlCharacters(line.name)}`;
-  const plugin = command ? undefined : pluginCommand(context, line.name);
+  // `line.name` is lower-cased; a plugin's names keep their case (`Greet` beside `greet`).
+  const asTyped = /^\/(\S+)/.exec(text.trim())?.[1] ?? line.name;
+  const plugin = command ? undefined : pluginCommand(context, asTyped);
   if (plugin) {
     await runPluginCommand(plugin, line.argument, context);
   } else if (!command) {
@@ -160,7 +162,10 @@ export async function runSlashCommand(text: string, context: CommandContext): Pr
   return true;
 }
 
-/** The plugin command named `name` (as typed, in any case), if a plugin offers one now. */
+/**
+ * The plugin command named `name` as typed, else the one it names in another case, if a plugin
+ * offers one now.
+ */
 function pluginCommand(context: CommandContext, name: string): ChatCommand | undefined {
   const commands = context.run.chatCommands();
   return commands.find((command) => command.name === name) ??

@@ -139,3 +139,23 @@ Deno.test("a plugin's command (an MCP prompt) sends the turn it makes; its failu
   await runSlashCommand("/help", chat.context);
   assert.match(chat.screen(), /^ {2}\/mcp__s__Greet <who> +greets \\u001b\[2J someone$/m);
 });
+
+Deno.test("of two plugin commands that differ only in case, the one typed exactly runs", async () => {
+  const command = (name: string) => ({
+    name,
+    summary: name,
+    run: () => Promise.resolve({ ok: true as const, text: `from ${name}` }),
+  });
+  const plugin: Plugin = {
+    name: "prompts",
+    description: "prompts",
+    hooks: ["chatCommands"],
+    setup: () => ({ chatCommands: () => [command("mcp__s__greet"), command("mcp__s__Greet")] }),
+  };
+  await using t = await startTestRun({ plugins: () => [plugin] });
+  const chat = fakeChat(t.run);
+  await runSlashCommand("/mcp__s__Greet", chat.context);
+  await runSlashCommand("/mcp__s__greet", chat.context);
+  await runSlashCommand("/MCP__S__GREET", chat.context);
+  assert.deepEqual(chat.sent, ["from mcp__s__Greet", "from mcp__s__greet", "from mcp__s__greet"]);
+});

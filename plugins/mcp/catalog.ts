@@ -212,7 +212,7 @@ export function listingLine(entry: CatalogEntry): string {
 /** The system-message section for the connected servers' tools. */
 export function systemSection(entries: readonly CatalogEntry[]): string {
   const intro =
-    "MCP tools from this project's servers (.hel/mcp.json). Their definitions are not " +
+    "MCP tools from the MCP servers configured for this run. Their definitions are not " +
     "in your tool list until loaded: call load_mcp_tool with the names you need, and the loaded tools " +
     "become callable from your next request. Loading does not contact the server.";
   const lines = entries.length > 0 ? entries.map(listingLine) : ["(no tools were listed)"];

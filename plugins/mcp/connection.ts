@@ -238,9 +238,10 @@ export class McpConnection {
 
   /**
    * Calls `tools/call` with the server's own tool name; `convert` makes the model's result of
-   * the server's (result.ts). Never throws. The call carries a progress token: the SDK restarts
-   * the server's `timeout` at each progress report for it, and hel cancels the call at
-   * {@link callMaximumMs} however much progress it reports.
+   * the server's (result.ts). Never throws. The call carries a progress token: each progress
+   * report restarts hel's idle timer of the server's `timeout` (call_clock.ts, held while the
+   * person answers the server's question), and hel cancels the call at {@link callMaximumMs}
+   * however much progress it reports.
    */
   async call(
     toolName: string,

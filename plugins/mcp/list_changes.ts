@@ -18,6 +18,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientFeature } from "./client_features.ts";
+import { powerOfTen } from "./rate_limit.ts";
 
 /** What a list change is about. */
 export type ListKind = "tools" | "resources" | "prompts";
@@ -54,7 +55,7 @@ export function listChanges(): ListChanges {
         // A server could send thousands: the trace keeps the 1st, 10th, 100th, ... with a count.
         const count = (counts.get(kind) ?? 0) + 1;
         counts.set(kind, count);
-        if (/^10*$/.test(String(count))) {
+        if (powerOfTen(count)) {
           trace({ event: "list_changed", server: config.name, kind, count });
         }
         if (listener) listener(config.name, kind);

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ChatCommand, Tool } from "../../core/mod.ts";
-import type { CatalogEntry, Exclusion, ListedTool } from "./catalog.ts";
+import { type CatalogEntry, type Exclusion, type ListedTool, modelName } from "./catalog.ts";
 import { changeNote } from "./change_note.ts";
 import type { ListKind } from "./list_changes.ts";
 import { OfferedTools } from "./offered_tools.ts";
@@ -212,13 +212,18 @@ export class McpRun {
     });
   }
 
-  /** A listing failed: the old list stays (none at start-up), and the person is told. */
+  /**
+   * A listing failed: the old list stays (none at start-up), and the person is told. Resources
+   * are read through hel's resource tools whatever their listing did; it only feeds the note.
+   */
   #failed(server: string, kind: ListKind, text: string): void {
     this.#options.trace({ event: "list_failed", server, kind, message: text });
     const started = kind === "tools" || this.#listedOnce.has(`${kind} ${server}`);
-    this.#options.warn(
-      `MCP server ${server}: listing its ${kind} failed (${text})` +
-        (started ? `; hel keeps the ${kind} it had` : `; hel offers none of its ${kind}`),
-    );
+    const outcome = kind === "resources"
+      ? `${modelName(server, "read_resource")} still reads them by URI`
+      : started
+      ? `hel keeps the ${kind} it had`
+      : `hel offers none of its ${kind}`;
+    this.#options.warn(`MCP server ${server}: listing its ${kind} failed (${text}); ${outcome}`);
   }
 }

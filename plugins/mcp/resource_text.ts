@@ -72,15 +72,16 @@ function contentText(asked: string, content: unknown): string {
 
 /** The bytes a base64 text decodes to, without decoding it. */
 export function base64Bytes(base64: string): number {
-  const length = base64.replace(/\s/g, "").length;
-  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor(length * 3 / 4) - padding);
+  // Padding is looked for after the line breaks are out: `YQ==\n` is one byte.
+  const compact = base64.replace(/\s/g, "");
+  const padding = compact.endsWith("==") ? 2 : compact.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor(compact.length * 3 / 4) - padding);
 }
 
-/** `1,234 bytes` / `12.3 KiB` / `4.5 MiB`; undefined when not a size. */
+/** `1 byte` / `1,234 bytes` / `12.3 KiB` / `4.5 MiB`; undefined when not a size. */
 export function sizeText(size: unknown): string | undefined {
   if (typeof size !== "number" || !Number.isFinite(size) || size < 0) return undefined;
-  if (size < 10_240) return `${size.toLocaleString("en-US")} bytes`;
+  if (size < 10_240) return `${size.toLocaleString("en-US")} byte${size === 1 ? "" : "s"}`;
   if (size < 10 * 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
   return `${(size / 1024 / 1024).toFixed(1)} MiB`;
 }

@@ -1,10 +1,12 @@
 /**
  * A server's resources as three deferred tools, named like its own tools and listed and loaded
  * like them: `mcp__<server>__list_resources`, `__list_resource_templates` and
- * `__read_resource`. Only servers that declare `resources` get them. They only read, so they
- * are class `read` (allowed at every access level, never asked about), and a large resource is
- * spilled to a file by the core like any large result. A tool of the server's own with one of
- * these names keeps it, and hel's tool of that name is not offered.
+ * `__read_resource`. Only servers that declare `resources` get them. For a server in the
+ * sandbox they are class `read` (allowed at every access level, never asked about); one outside
+ * it can read whatever the person can (`file:///{path}`), so its are class `execute` like its
+ * other tools. A large resource is spilled to a file by the core like any large result. A tool
+ * of the server's own with one of these names keeps it, and hel's tool of that name is not
+ * offered.
  *
  * @module
  */

@@ -1,8 +1,9 @@
 /**
  * A loaded MCP tool as the core's tool-call path sees it: the server's name, description and
  * input schema, class `execute` (or `read` for a read-only tool of a server whose annotations
- * the person trusts: tool_annotations.ts), run by a `tools/call` to its server. The permission question
- * shows the server, the tool and the arguments, and "don't ask again" covers the server.
+ * the person trusts: tool_annotations.ts), run by a `tools/call` to its server. The permission
+ * question shows the server, the tool and the arguments, and "don't ask again" covers the
+ * server.
  *
  * @module
  */

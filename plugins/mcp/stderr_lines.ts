@@ -3,8 +3,9 @@
  * not start. Runtimes end a crash with framing that says nothing about it: Node a code frame,
  * stack frames, the error's properties in braces and `Node.js v20.20.2`; Python its traceback
  * (boxed in `|` for an exception group, as MCP's Python SDK raises them); Go its goroutine dump;
- * Rust a note about backtraces; npm (for `npx`) its update notice. The last three lines of such a tail read `} | } | Node.js v20`,
- * so that framing is skipped, and the line naming the error is always among those shown.
+ * Rust a note about backtraces; npm (for `npx`) its update notice. The last three lines of
+ * such a tail read `} | } | Node.js v20`, so that framing is skipped, and the line naming the
+ * error is always among those shown.
  *
  * @module
  */

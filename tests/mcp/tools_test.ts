@@ -44,7 +44,7 @@ Deno.test("the system message lists names and first lines; unusable tools are ex
   const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
   const system = systemText(model.requests[0]!);
-  assert.match(system, /\n\nMCP tools from this project's servers/);
+  assert.match(system, /\n\nMCP tools from the MCP servers configured for this run\. /);
   assert.match(system, /call load_mcp_tool with the names you need/);
   assert.match(system, /^- mcp__t__echo: Echo text back\.$/m);
   assert.doesNotMatch(system, /Second line/);

@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { base64Bytes, readText } from "./resource_text.ts";
+
+Deno.test("a blob's size is what its base64 decodes to, padding and line breaks counted out", () => {
+  assert.equal(base64Bytes(btoa("ab")), 2);
+  assert.equal(base64Bytes(`${btoa("ab")}\n`), 2);
+  assert.equal(base64Bytes(`${btoa("a")}\r\n`), 1);
+  assert.equal(base64Bytes(`${btoa("abcdef").slice(0, 4)}\n${btoa("abcdef").slice(4)}`), 6);
+  const read = readText("docs", "file:///x.bin", {
+    contents: [{ uri: "file:///x.bin", mimeType: "application/octet-stream", blob: "YQ==\n" }],
+  });
+  assert.deepEqual(read, {
+    ok: true,
+    text:
+      "[binary resource file:///x.bin: application/octet-stream, 1 byte; its bytes are not shown]",
+  });
+});

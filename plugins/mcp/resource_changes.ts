@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { resourceLine } from "./resource_text.ts";
+import { oneLine, resourceLine } from "./resource_text.ts";
 import { isRecord } from "./server_requests.ts";
 
 /** One server's resource changes since the model was last told. */
@@ -67,7 +67,8 @@ function byUri(items: readonly unknown[]): Listing {
   const listing: Listing = new Map();
   for (const item of items) {
     const line = resourceLine(item, "uri");
-    if (line !== undefined && isRecord(item)) listing.set(String(item.uri), line);
+    // Keyed by the URI on one line: removed ones are listed to the model by their key.
+    if (line !== undefined && isRecord(item)) listing.set(oneLine(String(item.uri)), line);
   }
   return listing;
 }

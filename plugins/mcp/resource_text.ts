@@ -48,7 +48,8 @@ export function readText(server: string, uri: string, result: Record<string, unk
   if (parts.length === 1 && isRecord(contents[0]) && typeof contents[0].text === "string") {
     const only = contents[0];
     const mime = text(only.mimeType);
-    const header = `Resource ${only.uri === uri ? uri : String(only.uri ?? uri)}` +
+    // The server's URI on one line: a line break in it could write a line that reads as hel's.
+    const header = `Resource ${only.uri === uri ? uri : oneLine(String(only.uri ?? uri))}` +
       (mime !== undefined ? ` (${mime})` : "");
     return { ok: true, text: `${header}:\n${only.text}` };
   }
@@ -90,7 +91,8 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-function oneLine(value: string): string {
+/** `value` with its line breaks (and the blanks around them) as one space. */
+export function oneLine(value: string): string {
   return value.replace(/\s*[\r\n]+\s*/g, " ");
 }
 

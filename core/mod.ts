@@ -63,6 +63,7 @@ export type {
 export { UsageError } from "./usage_error.ts";
 export { MAX_TIMER_SECONDS } from "./timer_limit.ts";
 export {
+  clipChars,
   codePointLength,
   editDistance,
   estimateTokens,

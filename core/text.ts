@@ -25,6 +25,12 @@ export function headChars(text: string, count: number): string {
   return Array.from(text).slice(0, count).join("");
 }
 
+/** `text` cut to its first `max` code points with `…` after, or whole when it fits. */
+export function clipChars(text: string, max: number): string {
+  const points = Array.from(text);
+  return points.length > max ? `${points.slice(0, max).join("")}…` : text;
+}
+
 /** The last `count` code points of `text`. */
 export function tailChars(text: string, count: number): string {
   if (count <= 0) return "";

@@ -5,12 +5,7 @@
  *
  * @module
  */
-import {
-  codePointLength,
-  compileSchemaCheck,
-  headChars,
-  type SchemaCheck,
-} from "../../core/mod.ts";
+import { clipChars, compileSchemaCheck, type SchemaCheck } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 import { taskExclusion } from "./task_support.ts";
@@ -201,9 +196,7 @@ export function withAllowlists<T extends { name: string; tools: readonly ListedT
 /** `- <name>: <first line of the description, at most 300 characters>`. */
 export function listingLine(entry: CatalogEntry): string {
   const firstLine = entry.description.split(/\r?\n/, 1)[0]!.trim();
-  const shown = codePointLength(firstLine) > LISTING_DESCRIPTION_CHARS
-    ? `${headChars(firstLine, LISTING_DESCRIPTION_CHARS)}…`
-    : firstLine;
+  const shown = clipChars(firstLine, LISTING_DESCRIPTION_CHARS);
   // Descriptions are server text: never let them carry terminal or bidi controls.
   const safe = escapeControlCharacters(shown);
   return safe === "" ? `- ${entry.fullName}` : `- ${entry.fullName}: ${safe}`;

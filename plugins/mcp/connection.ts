@@ -11,7 +11,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { codePointLength, headChars, type ToolResult } from "../../core/mod.ts";
+import { clipChars, type ToolResult } from "../../core/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { pastMaximumText, seconds } from "./call_texts.ts";
@@ -427,5 +427,5 @@ export class McpConnection {
 }
 
 function cut(text: string): string {
-  return codePointLength(text) > MAX_QUOTED ? `${headChars(text, MAX_QUOTED)}…` : text;
+  return clipChars(text, MAX_QUOTED);
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { codePointLength, headChars, type ToolMedia } from "../../core/mod.ts";
+import { clipChars, type ToolMedia } from "../../core/mod.ts";
 
 /** Images and audio larger than this (decoded) are not attached, only marked. */
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
@@ -179,17 +179,13 @@ function meantForUserOnly(annotations: unknown): boolean {
 
 /** A server value as one token of hel's line: bare when plain, else quoted; always cut. */
 function field(value: string, kind: keyof typeof FIELD_CHARS): string {
-  const cut = codePointLength(value) > FIELD_CHARS[kind]
-    ? `${headChars(value, FIELD_CHARS[kind])}…`
-    : value;
+  const cut = clipChars(value, FIELD_CHARS[kind]);
   return /^[!#-\\^-~]+$/.test(cut) && !cut.includes(",") ? cut : JSON.stringify(cut);
 }
 
 /** A server value quoted as JSON (one line, controls escaped), cut to its kind's length. */
 function quoted(value: string, kind: keyof typeof FIELD_CHARS): string {
-  const cut = codePointLength(value) > FIELD_CHARS[kind]
-    ? `${headChars(value, FIELD_CHARS[kind])}…`
-    : value;
+  const cut = clipChars(value, FIELD_CHARS[kind]);
   return JSON.stringify(cut);
 }
 

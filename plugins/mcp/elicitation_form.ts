@@ -11,6 +11,7 @@
  * @module
  */
 import {
+  clipChars,
   codePointLength,
   type FormField,
   type FormOption,
@@ -37,7 +38,7 @@ type Property = Record<string, unknown>;
 
 /** `text` cut to `max` characters with an ellipsis. */
 export function cutText(text: string, max: number): string {
-  return codePointLength(text) > max ? `${[...text].slice(0, max).join("")}…` : text;
+  return clipChars(text, max);
 }
 
 function number(value: unknown): number | undefined {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars } from "../../core/mod.ts";
 import { type CatalogEntry, listingLine } from "./catalog.ts";
 import { annotationsText } from "./tool_annotations.ts";
 import { renamedText } from "./tool_names.ts";
@@ -33,5 +33,5 @@ export function toolLines(entry: CatalogEntry): string[] {
 }
 
 function shortened(name: string): string {
-  return codePointLength(name) > MAX_SHOWN_NAME ? `${headChars(name, MAX_SHOWN_NAME)}…` : name;
+  return clipChars(name, MAX_SHOWN_NAME);
 }

@@ -14,7 +14,7 @@ import {
   LoggingMessageNotificationSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars, codePointLength } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import type { ClientFeature, FeatureServer } from "./client_features.ts";
 import { DEFAULT_LOG_LEVEL, logRank, SHOWN_LOG_LEVEL } from "./log_level.ts";
@@ -139,5 +139,5 @@ function oneLine(text: string): string {
 }
 
 function cut(text: string, chars: number): string {
-  return codePointLength(text) > chars ? `${headChars(text, chars)}…` : text;
+  return clipChars(text, chars);
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import type { ArgumentCompletion, ChatCommand } from "../../core/mod.ts";
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars, codePointLength } from "../../core/mod.ts";
 import { modelName } from "./catalog.ts";
 import {
   argumentAt,
@@ -148,5 +148,5 @@ function summaryOf(prompt: Record<string, unknown>): string {
     typeof value === "string" && value.trim() !== ""
   ) as string | undefined;
   const line = (text ?? "an MCP prompt").trim().split(/\r?\n/, 1)[0]!.trim();
-  return codePointLength(line) > SUMMARY_CHARS ? `${headChars(line, SUMMARY_CHARS)}…` : line;
+  return clipChars(line, SUMMARY_CHARS);
 }

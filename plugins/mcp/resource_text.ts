@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { clipChars } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { isRecord } from "./server_requests.ts";
 
@@ -25,7 +26,7 @@ export function resourceLine(item: unknown, uriKey: "uri" | "uriTemplate"): stri
     `- ${oneLine(item[uriKey] as string)}` +
       (name !== undefined ? ` — ${oneLine(name)}` : "") +
       (facts.length > 0 ? ` (${facts.join(", ")})` : "") +
-      (description !== undefined ? `: ${cut(oneLine(description), DESCRIPTION_CHARS)}` : ""),
+      (description !== undefined ? `: ${clipChars(oneLine(description), DESCRIPTION_CHARS)}` : ""),
   );
 }
 
@@ -94,9 +95,4 @@ function text(value: unknown): string | undefined {
 /** `value` with its line breaks (and the blanks around them) as one space. */
 export function oneLine(value: string): string {
   return value.replace(/\s*[\r\n]+\s*/g, " ");
-}
-
-function cut(value: string, chars: number): string {
-  const points = [...value];
-  return points.length > chars ? `${points.slice(0, chars).join("")}…` : value;
 }

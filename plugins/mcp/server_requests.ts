@@ -14,7 +14,7 @@ import {
   ResultSchema,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars } from "../../core/mod.ts";
 
 /** Pages of one listing read at most; a server that keeps paginating is stopped there. */
 export const MAX_LIST_PAGES = 100;
@@ -137,7 +137,7 @@ export async function listAll(
 
 /** A server's text in one of hel's messages: cut to a bounded length. */
 export function quoted(text: string): string {
-  return codePointLength(text) > MAX_QUOTED ? `${headChars(text, MAX_QUOTED)}…` : text;
+  return clipChars(text, MAX_QUOTED);
 }
 
 /** True for a plain object (a JSON object). */

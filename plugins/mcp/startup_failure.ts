@@ -8,7 +8,7 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars } from "../../core/mod.ts";
 import { exitText } from "./startup_hints.ts";
 import { stderrEnding } from "./stderr_lines.ts";
 
@@ -74,5 +74,5 @@ function schemaIssues(error: unknown): string | undefined {
 }
 
 function cut(text: string): string {
-  return codePointLength(text) > MAX_QUOTED ? `${headChars(text, MAX_QUOTED)}…` : text;
+  return clipChars(text, MAX_QUOTED);
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars, headChars } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 
 /** How much of a line is read (and could be shown). */
@@ -55,9 +55,7 @@ export function stderrEnding(text: string, count = 3, width = 240): string[] {
     shown = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "")
       .slice(-count);
   }
-  return shown.map((line) =>
-    escapeControlCharacters(codePointLength(line) > width ? `${headChars(line, width)}…` : line)
-  );
+  return shown.map((line) => escapeControlCharacters(clipChars(line, width)));
 }
 
 /** Every non-blank line of `text` that is not a runtime's framing, trimmed, in order. */

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../core/mod.ts";
+import { clipChars } from "../../core/mod.ts";
 
 /** The hints hel reads, in the order `hel mcp list` shows them. */
 export const HINTS = [
@@ -64,9 +64,7 @@ export function readOnlyByAnnotations(
 export function annotationsText(annotations: ToolAnnotations): string {
   const parts: string[] = [];
   if (annotations.title !== undefined) {
-    const title = codePointLength(annotations.title) > MAX_TITLE
-      ? `${headChars(annotations.title, MAX_TITLE)}…`
-      : annotations.title;
+    const title = clipChars(annotations.title, MAX_TITLE);
     parts.push(`title ${JSON.stringify(title)}`);
   }
   for (const hint of HINTS) {

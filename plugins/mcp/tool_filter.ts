@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { codePointLength, editDistance, headChars } from "../../core/mod.ts";
+import { clipChars, editDistance } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import type { Node } from "jsonc-parser";
 import type { ListedTool } from "./catalog.ts";
@@ -79,7 +79,7 @@ export function unmatchedText(item: UnmatchedEntry): string {
   // Names are the server's: cut a long one (some are hundreds of characters) and its controls.
   const quoted = (text: string) =>
     escapeControlCharacters(
-      JSON.stringify(codePointLength(text) > 64 ? `${headChars(text, 64)}…` : text),
+      JSON.stringify(clipChars(text, 64)),
     );
   const hints: string[] = [];
   if (item.closest.length > 0) {

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { base64Bytes, sizeText } from "./byte_sizes.ts";
 import { clipChars, type ToolMedia } from "../../core/mod.ts";
 
 /** Images and audio larger than this (decoded) are not attached, only marked. */
@@ -160,15 +161,8 @@ function base64Of(
   if (!/^[A-Za-z0-9+/]*$/.test(body) || body.length % 4 === 1) {
     throw new MalformedBlock(`${what} is not base64`);
   }
-  const bytes = Math.floor(body.length * 3 / 4);
+  const bytes = base64Bytes(data);
   return { data, bytes, summary: `${mimeType ?? "unknown type"}, ${sizeText(bytes)}` };
-}
-
-/** `812 B`, `12.3 KB`, `4.1 MB` (powers of 1024). */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** True when the block's untrusted `audience` names the user and not the model. */

@@ -8,7 +8,7 @@
  * @module
  */
 import { codePointLength, groupDigits } from "../../core/mod.ts";
-import { base64Bytes, sizeText } from "./resource_text.ts";
+import { base64Bytes, sizeText } from "./byte_sizes.ts";
 import { isRecord } from "./server_requests.ts";
 
 /** The longest prompt hel sends as a turn (as much as piped input may be). */

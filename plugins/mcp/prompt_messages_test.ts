@@ -22,7 +22,7 @@ Deno.test("a prompt's messages as one turn: texts, an embedded resource under it
       ok: true,
       text: "[user]\nSummarise the readme.\n\n[assistant]\nWhich part?\n\n" +
         "[user]\nResource docs://readme:\nAll of it.\n\n" +
-        "[user]\n[image from the prompt: image/png, 3 bytes; not included]\n\n" +
+        "[user]\n[image from the prompt: image/png, 3 B; not included]\n\n" +
         "[user]\n[resource x docs://x: text/csv]\n\n" +
         "[user]\n[mystery_ content from the prompt; not included]",
     },

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { base64Bytes, sizeText } from "./byte_sizes.ts";
 import { clipChars } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { isRecord } from "./server_requests.ts";
@@ -20,7 +21,7 @@ const DESCRIPTION_CHARS = 200;
 export function resourceLine(item: unknown, uriKey: "uri" | "uriTemplate"): string | undefined {
   if (!isRecord(item) || typeof item[uriKey] !== "string" || item[uriKey] === "") return undefined;
   const name = text(item.title) ?? text(item.name);
-  const facts = [text(item.mimeType), sizeText(item.size)].filter((fact) => fact !== undefined);
+  const facts = [text(item.mimeType), sizeOf(item.size)].filter((fact) => fact !== undefined);
   const description = text(item.description);
   return escapeControlCharacters(
     `- ${oneLine(item[uriKey] as string)}` +
@@ -72,20 +73,10 @@ function contentText(asked: string, content: unknown): string {
   return `[resource ${uri} without text or blob]`;
 }
 
-/** The bytes a base64 text decodes to, without decoding it. */
-export function base64Bytes(base64: string): number {
-  // Padding is looked for after the line breaks are out: `YQ==\n` is one byte.
-  const compact = base64.replace(/\s/g, "");
-  const padding = compact.endsWith("==") ? 2 : compact.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor(compact.length * 3 / 4) - padding);
-}
-
-/** `1 byte` / `1,234 bytes` / `12.3 KiB` / `4.5 MiB`; undefined when not a size. */
-export function sizeText(size: unknown): string | undefined {
-  if (typeof size !== "number" || !Number.isFinite(size) || size < 0) return undefined;
-  if (size < 10_240) return `${size.toLocaleString("en-US")} byte${size === 1 ? "" : "s"}`;
-  if (size < 10 * 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
+/** A server's `size` field in hel's wording; undefined when it is not a size. */
+function sizeOf(size: unknown): string | undefined {
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) return undefined;
+  return sizeText(size);
 }
 
 function text(value: unknown): string | undefined {

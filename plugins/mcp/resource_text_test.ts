@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { base64Bytes, readText } from "./resource_text.ts";
+import { readText } from "./resource_text.ts";
+import { base64Bytes } from "./byte_sizes.ts";
 
 Deno.test("a blob's size is what its base64 decodes to, padding and line breaks counted out", () => {
   assert.equal(base64Bytes(btoa("ab")), 2);
@@ -12,7 +13,7 @@ Deno.test("a blob's size is what its base64 decodes to, padding and line breaks 
   assert.deepEqual(read, {
     ok: true,
     text:
-      "[binary resource file:///x.bin: application/octet-stream, 1 byte; its bytes are not shown]",
+      "[binary resource file:///x.bin: application/octet-stream, 1 B; its bytes are not shown]",
   });
 });
 

@@ -101,7 +101,7 @@ Deno.test({
     );
     assert.match(
       toolMessage(model, "blob"),
-      /^\[binary resource demo:\/\/resource\/dynamic\/blob\/3: text\/plain, \d+ bytes; its bytes are not shown\]$/,
+      /^\[binary resource demo:\/\/resource\/dynamic\/blob\/3: text\/plain, \d+ B; its bytes are not shown\]$/,
     );
     // The gzip tool registered a resource and announced it: the next request says so.
     const note = String(model.requests[2]!.messages.at(-1)?.content);
@@ -111,7 +111,7 @@ Deno.test({
     );
     assert.match(
       toolMessage(model, "gzipped"),
-      /^\[binary resource demo:\/\/resource\/session\/hello\.txt\.gz: application\/gzip, \d+ bytes; its bytes are not shown\]$/,
+      /^\[binary resource demo:\/\/resource\/session\/hello\.txt\.gz: application\/gzip, \d+ B; its bytes are not shown\]$/,
     );
     assert.equal(model.remaining(), 0);
   },

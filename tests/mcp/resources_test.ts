@@ -53,9 +53,9 @@ Deno.test("resources are three deferred tools that read even read-only: text wit
   assert.equal(
     toolMessage(model, "list"),
     "3 resources of MCP server lists:\n" +
-      "- lists://doc/readme — readme (text/plain, 31 bytes)\n" +
+      "- lists://doc/readme — readme (text/plain, 31 B)\n" +
       "- lists://blob/one — one (application/octet-stream)\n" +
-      "- lists://big — big (text/plain, 293.0 KiB)",
+      "- lists://big — big (text/plain, 293.0 KB)",
   );
   assert.equal(
     toolMessage(model, "templates"),
@@ -68,7 +68,7 @@ Deno.test("resources are three deferred tools that read even read-only: text wit
   );
   assert.equal(
     toolMessage(model, "blob"),
-    "[binary resource lists://blob/one: application/octet-stream, 9 bytes; its bytes are not " +
+    "[binary resource lists://blob/one: application/octet-stream, 9 B; its bytes are not " +
       "shown]",
   );
   const big = toolMessage(model, "big");
@@ -110,7 +110,7 @@ Deno.test("a resource added or removed mid-run is named in the next request's no
   const last = (index: number) => String(model.requests[index]!.messages.at(-1)?.content);
   assert.match(
     last(2),
-    /\]\nNew resources of MCP server lists:\n- lists:\/\/doc\/notes — notes \(text\/plain, 14 bytes\)$/,
+    /\]\nNew resources of MCP server lists:\n- lists:\/\/doc\/notes — notes \(text\/plain, 14 B\)$/,
   );
   assert.match(last(3), /\]\nResources MCP server lists removed:\n- lists:\/\/doc\/readme$/);
   assert.equal(model.remaining(), 0);

@@ -103,7 +103,11 @@ export class RemoteTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    await this.#open(this.#options.remote.transport === "sse" ? "sse" : "http");
+    try {
+      await this.#open(this.#options.remote.transport === "sse" ? "sse" : "http");
+    } catch (error) {
+      throw new StartupError(unreachableText(this.#options.remote.url, error));
+    }
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -230,5 +234,8 @@ function unreachableText(url: string, error: unknown): string {
 }
 
 function failureText(error: unknown): string {
-  return errorMessage(error).replace(/\s+/g, " ").slice(0, 300);
+  // fetch's own message is "fetch failed"; why (refused, no such host) is in its cause.
+  const cause = (error as { cause?: unknown })?.cause;
+  const text = errorMessage(error) + (cause ? ` (${errorMessage(cause)})` : "");
+  return text.replace(/\s+/g, " ").slice(0, 300);
 }

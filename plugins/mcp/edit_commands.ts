@@ -46,7 +46,7 @@ const fail = (text: string) => writeErr(`hel mcp: ${escapeControlCharacters(text
 
 /** Adds the server; returns the exit code (2 for bad input, 1 when it cannot be done). */
 export async function addServer(request: AddRequest, context: PluginContext): Promise<number> {
-  const { name, scope } = request;
+  const { name } = request;
   const [program, ...args] = request.commandLine;
   if (request.remote) return await addEntry(request, remoteAddEntry(request), {}, context);
   if (program === undefined) {

@@ -107,7 +107,12 @@ async function runMcpCommand(
             name,
             commandLine: [],
             ...flags,
-            remote: { ...flags, url: extra[0]! },
+            // "http" is the default, which keeps the fallback to SSE: not written.
+            remote: {
+              ...flags,
+              transport: flags.transport === "http" ? undefined : flags.transport,
+              url: extra[0]!,
+            },
           }, context);
         return;
       }
@@ -182,7 +187,10 @@ interface Actions {
 type UrlFlags = RemoteFlags & { url?: string };
 
 /** The flags of a remote server: how to reach it and what to send it. */
-function remoteOptions<T extends Command<any, any>>(command: T, transports: string[]): T {
+function remoteOptions<T extends Command<[], Record<string, unknown>>>(
+  command: T,
+  transports: string[],
+): T {
   command.addOption(
     new Option("--transport <kind>", "how to reach the server").choices(transports),
   );

@@ -27,6 +27,8 @@ export interface CallRequest {
   tool: string;
   /** The arguments as one JSON object; none is `{}`. */
   json?: string;
+  /** A server given on the command line (`--url`), used instead of the files' `server`. */
+  given?: ServerConfig;
 }
 
 const fail = (text: string, code: number) => {
@@ -45,10 +47,11 @@ export async function callTool(
 ): Promise<number> {
   const args = parseArguments(request.json);
   if (typeof args === "string") return fail(args, 2);
-  const config = await configuredServer(request.server, context);
+  // A server given with --url was typed by the person: no file, no trust question.
+  const config = request.given ?? await configuredServer(request.server, context);
   if (typeof config === "string") return fail(config, 2);
   const launcher = createLauncher(context, await sandboxSettingsFor(context));
-  if (!launcher.sandboxed(config)) {
+  if (!config.remote && !launcher.sandboxed(config)) {
     writeErr(
       `hel mcp call: warning: MCP server ${config.name} runs outside the sandbox (${
         config.sandbox ? "--sandbox off" : `"sandbox": false in ${config.file}`

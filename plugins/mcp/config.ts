@@ -11,6 +11,15 @@ import { envReference } from "./server_env.ts";
 import { readTools } from "./tool_filter.ts";
 import { type LogLevel, readLogLevel } from "./log_level.ts";
 import {
+  readHeaders,
+  readTransport,
+  readUrl,
+  readVariableName,
+  REMOTE_FIELDS,
+  type RemoteServer,
+  STDIO_ONLY_FIELDS,
+} from "./remote_config.ts";
+import {
   didYouMean,
   jsoncProperties,
   type JsoncProperty,
@@ -38,11 +47,13 @@ export function callMaximumMs(callTimeoutMs: number): number {
   return Math.max(callTimeoutMs, capped);
 }
 
-/** One configured stdio server. */
+/** One configured server: started by hel (stdio), or remote (`remote`, `command` empty). */
 export interface ServerConfig {
   name: string;
   /** The file the entry is written in, as messages name it (`.hel/mcp.json`, or the person's). */
   file: string;
+  /** A server reached over HTTP (remote_config.ts); hel starts nothing for it. */
+  remote?: RemoteServer;
   command: string;
   args: string[];
   /**
@@ -87,6 +98,7 @@ const SERVER_FIELDS = [
   "sandbox",
   "logLevel",
   "trustAnnotations",
+  ...REMOTE_FIELDS,
 ] as const;
 /**
  * An `env` value that starts with a variable reference hel does not resolve (`$NAME`, or
@@ -190,7 +202,7 @@ function readServer(
     report(
       node,
       `${field} must be an object with "command" (and optionally "args", "env", "timeout", ` +
-        `"tools", "sandbox", "logLevel", "trustAnnotations")`,
+        `"tools", "sandbox", "logLevel", "trustAnnotations") or with "url"`,
     );
     return undefined;
   }
@@ -205,9 +217,29 @@ function readServer(
   };
   let sawCommand = false;
   const fieldOf = (key: string) => `${field}.${key}`;
+  const remote: Partial<RemoteServer> = {};
+  const seen = new Map<string, Node>();
   for (const { name: key, key: keyNode, value } of uniqueProperties(node, fieldOf, report)) {
     const here = `${field}.${key}`;
+    seen.set(key, keyNode);
     switch (key) {
+      case "url":
+        remote.url = readUrl(here, value, report);
+        break;
+      case "transport":
+        remote.transport = readTransport(here, value, report);
+        break;
+      case "bearerTokenEnv":
+        remote.bearerTokenEnv = readVariableName(here, value, report);
+        break;
+      case "headers":
+        remote.headers = readHeaders(
+          here,
+          value,
+          report,
+          (object) => uniqueProperties(object, (n) => `${here}.${n}`, report),
+        );
+        break;
       case "command":
         sawCommand = true;
         if (value.type !== "string" || String(value.value).trim() === "") {
@@ -302,6 +334,40 @@ function readServer(
         );
     }
   }
-  if (!sawCommand) report(node, `${field} needs a "command", e.g. "command": "python3"`);
+  if (seen.has("url")) {
+    // A remote server is reached, not started: the fields that say how to start one are errors.
+    for (const key of STDIO_ONLY_FIELDS) {
+      const at = seen.get(key);
+      if (at) {
+        report(
+          at,
+          `${field} has both "url" and "${key}": a server with a "url" is reached over HTTP, ` +
+            `not started by hel, so "${key}" has no meaning there; remove one of them`,
+        );
+      }
+    }
+    const headers = remote.headers ?? {};
+    if (remote.bearerTokenEnv && Object.keys(headers).some((h) => /^authorization$/i.test(h))) {
+      report(
+        seen.get("bearerTokenEnv")!,
+        `${field} sets Authorization twice ("bearerTokenEnv" and "headers"); keep one`,
+      );
+    }
+    if (remote.url) server.remote = { ...remote, url: remote.url, headers };
+  } else {
+    for (const key of REMOTE_FIELDS) {
+      const at = seen.get(key);
+      if (at && key !== "url") {
+        report(at, `${field}.${key} is only for a server with a "url"; add the url or remove it`);
+      }
+    }
+    if (!sawCommand) {
+      report(
+        node,
+        `${field} needs a "command" (a program hel starts), e.g. "command": "python3", or a ` +
+          `"url" (a remote server), e.g. "url": "https://mcp.example.com/mcp"`,
+      );
+    }
+  }
   return bad ? undefined : server;
 }

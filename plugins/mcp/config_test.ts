@@ -89,7 +89,7 @@ Deno.test("wrong shapes name the field and the fix; nothing is guessed", () => {
     ['{"servers": {"a": {"args": []}}}', /servers\."a" needs a "command"/],
     [
       '{"servers": {"a": {"command": "x", "transport": "http"}}}',
-      /unknown field servers\."a"\.transport; allowed: command, args, env, timeout/,
+      /servers\."a"\.transport is only for a server with a "url"; add the url or remove it/,
     ],
   ];
   for (const [text, expected] of cases) {
@@ -209,7 +209,8 @@ Deno.test("a wrong tools field names the place, the field and the fix", () => {
     [
       '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
       '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
-      "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations",
+      "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, url, transport, headers, " +
+      "bearerTokenEnv",
     ],
     [
       '{"servers": {"a": {"command": "x", "tools": ["a"], "tools": ["b"]}}}',

@@ -17,8 +17,7 @@ import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { pastMaximumText, seconds } from "./call_texts.ts";
 import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
-import { ProcessTransport } from "./transport.ts";
-import { findMissingCommand } from "./find_command.ts";
+import { createTransport, prepareTransport, type ServerTransport } from "./server_transport.ts";
 import { exitText, slowStartHint } from "./startup_hints.ts";
 import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
@@ -61,7 +60,7 @@ export { StartupError };
 export class McpConnection {
   readonly config: ServerConfig;
   #options: ConnectionOptions;
-  #transport: ProcessTransport;
+  #transport: ServerTransport;
   #client: Client;
   #state: "new" | "connected" | "disconnected" = "new";
   #phase = "start";
@@ -72,10 +71,7 @@ export class McpConnection {
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
     this.#options = options;
-    this.#transport = new ProcessTransport({
-      cwd: options.project,
-      shutdownWaitMs: options.shutdownWaitMs,
-    });
+    this.#transport = createTransport(config, options);
     const features = options.features ?? [];
     this.#client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(features) });
     for (const feature of features) {
@@ -125,7 +121,7 @@ export class McpConnection {
     return typeof text === "string" ? text : undefined;
   }
 
-  /** The server's pid (and process group id), once spawned. */
+  /** The server's pid (and process group id), once spawned; none for a remote server. */
   get pid(): number | undefined {
     return this.#transport.pid;
   }
@@ -140,15 +136,7 @@ export class McpConnection {
    */
   async start(deadline: number, startupMs: number): Promise<ListedTool[]> {
     const seconds = startupMs / 1000;
-    const launch = await this.#options.launcher.launch(this.config);
-    if (!launch.ok) throw new StartupError(launch.reason);
-    const missing = await findMissingCommand(
-      this.config.command,
-      this.#options.project,
-      launch.lookupEnv,
-    );
-    if (missing) throw new StartupError(missing);
-    this.#transport.use({ command: launch.program, args: launch.args, env: launch.env });
+    await prepareTransport(this.#transport, this.config, this.#options);
     const work = this.#connectAndList(deadline);
     work.catch(() => {}); // the deadline may win the race; the loser must not go unhandled
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,7 +146,7 @@ export class McpConnection {
           reject(
             new StartupError(
               `did not finish ${this.#phase} within the startup time (${seconds} s); hel ` +
-                `stopped it. ${slowStartHint(this.config.command)}`,
+                `stopped it. ${slowStartHint(this.config)}`,
             ),
           ),
         Math.max(0, deadline - Date.now()),

@@ -24,6 +24,7 @@ import {
   writeEntry,
 } from "./entry_files.ts";
 import { envReference } from "./server_env.ts";
+import { flagWording, remoteEntry, type RemoteFlags } from "./remote_flags.ts";
 
 /** What `hel mcp add` was given. */
 export interface AddRequest {
@@ -36,6 +37,8 @@ export interface AddRequest {
   /** The server's program and its arguments: the words after `--`. */
   commandLine: string[];
   replace: boolean;
+  /** `--transport http|sse URL`: a remote server at `url`, with these flags. */
+  remote?: RemoteFlags & { url: string };
 }
 
 const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
@@ -43,8 +46,9 @@ const fail = (text: string) => writeErr(`hel mcp: ${escapeControlCharacters(text
 
 /** Adds the server; returns the exit code (2 for bad input, 1 when it cannot be done). */
 export async function addServer(request: AddRequest, context: PluginContext): Promise<number> {
-  const { name, scope } = request;
+  const { name } = request;
   const [program, ...args] = request.commandLine;
+  if (request.remote) return await addEntry(request, remoteAddEntry(request), {}, context);
   if (program === undefined) {
     fail(
       `the server's command is missing: write it after --, e.g. ` +
@@ -69,6 +73,31 @@ export async function addServer(request: AddRequest, context: PluginContext): Pr
   const entry: Record<string, unknown> = { command: program };
   if (args.length > 0) entry.args = args;
   if (Object.keys(env).length > 0) entry.env = env;
+  return await addEntry(request, entry, env, context);
+}
+
+/** A remote server's entry from `add --transport http NAME URL ...`, or what is wrong. */
+function remoteAddEntry(request: AddRequest): Record<string, unknown> | string {
+  if (request.env.length > 0) {
+    return "--env is for servers hel starts; a remote server is sent headers instead: " +
+      "--header-env HEADER=VARIABLE or --bearer-token-env VARIABLE";
+  }
+  return remoteEntry(request.remote!.url, request.remote!);
+}
+
+/** Validates the entry and writes it; the exit code. */
+async function addEntry(
+  request: AddRequest,
+  made: Record<string, unknown> | string,
+  env: Record<string, string>,
+  context: PluginContext,
+): Promise<number> {
+  const { name, scope } = request;
+  if (typeof made === "string") {
+    fail(`MCP server ${name} was not added: ${made}`);
+    return 2;
+  }
+  const entry = made;
   if (request.timeout !== undefined) entry.timeout = numberOrText(request.timeout);
 
   const problems = entryProblems(name, entry);
@@ -166,7 +195,7 @@ export function entryProblems(name: string, entry: Record<string, unknown>): str
   if (parsed.ok) return [];
   const field = `servers.${JSON.stringify(name)}`;
   return parsed.problems.map((problem) =>
-    problem.replace(/^entry:\d+:\d+: /, "")
+    flagWording(problem.replace(/^entry:\d+:\d+: /, ""), field)
       .replaceAll(`${field}.timeout`, "--timeout")
       .replaceAll(`${field}.env.`, "--env ")
       .replaceAll(`${field}.env`, "--env")

@@ -10,7 +10,7 @@ import { didYouMean, escapeControlCharacters, writeErr, writeOut } from "../../k
 import type { ServerConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST, type McpConfigFile, readMcpConfigs } from "./config_files.ts";
 import { DEFAULT_LOG_LEVEL } from "./log_level.ts";
-import { callTimeoutText, commandText } from "./describe.ts";
+import { callTimeoutText, commandText, remoteLines } from "./describe.ts";
 import { shownEnvNames } from "./server_env.ts";
 
 const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
@@ -60,6 +60,22 @@ export async function getServer(name: string, context: PluginContext): Promise<n
 
 function entryLines(server: ServerConfig): string[] {
   const env = shownEnvNames(server.env);
+  const common = [
+    `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
+    `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
+    `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
+  ];
+  if (server.remote) {
+    // remoteLines is indented for hel mcp list; the caller indents these.
+    return [
+      ...remoteLines(server.remote, server.file, { unset: [] }).map((line) => line.trim())
+        .filter((line) => !line.startsWith("from: ")),
+      ...common,
+      ...(server.trustAnnotations
+        ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
+        : []),
+    ];
+  }
   return [
     `command: ${commandText(server)}`,
     `environment: ${env.length > 0 ? env.join(", ") : "nothing"} (besides the base)`,

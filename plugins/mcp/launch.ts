@@ -21,6 +21,7 @@ import {
 } from "../../kit/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { baseEnvironment, entryEnvironment } from "./server_env.ts";
+import { headerVariables, type RemoteHeaders, remoteHeaders } from "./remote_headers.ts";
 
 /** A server ready to spawn, or why it cannot start. */
 export type Launch =
@@ -40,8 +41,10 @@ export interface Launcher {
   launch(config: ServerConfig): Promise<Launch>;
   /** The names of the variables the server receives (never their values), sorted. */
   variableNames(config: ServerConfig): { names: string[]; unset: string[] };
-  /** Whether the server runs inside the sandbox in this run. */
+  /** Whether the server runs inside the sandbox in this run (never for a remote one). */
   sandboxed(config: ServerConfig): boolean;
+  /** A remote server's headers, their values from your environment (remote_headers.ts). */
+  headers(config: ServerConfig): RemoteHeaders;
 }
 
 /** Variables that send launchers' caches to the private cache folder. */
@@ -63,14 +66,21 @@ export function createLauncher(context: PluginContext, runSettings: SandboxSetti
   const childEnv = context.childEnv();
   const settings = { ...runSettings, env: baseEnvironment(childEnv) };
   let sandbox: Sandbox | undefined;
-  const sandboxed = (config: ServerConfig) => settings.enabled && config.sandbox;
+  const sandboxed = (config: ServerConfig) =>
+    settings.enabled && config.sandbox && config.remote === undefined;
   const serverEnv = (config: ServerConfig) => ({
     ...settings.env,
     ...entryEnvironment(config.env, childEnv).env,
   });
   return {
     sandboxed,
+    headers(config) {
+      if (!config.remote) return { ok: true, headers: {} };
+      return remoteHeaders(config.remote, childEnv, config.file);
+    },
     variableNames(config) {
+      // A remote server gets no environment: only the variables its headers are read from.
+      if (config.remote) return headerVariables(config.remote, childEnv);
       const { env, unset } = entryEnvironment(config.env, childEnv);
       // What the sandbox adds: a private temporary folder and the launchers' cache.
       const added = sandboxed(config)

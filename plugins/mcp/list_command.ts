@@ -20,7 +20,7 @@ import {
   mergeServers,
   readMcpConfigs,
 } from "./config_files.ts";
-import { callTimeoutText, commandText } from "./describe.ts";
+import { callTimeoutText, commandText, remoteLines } from "./describe.ts";
 import { ServerGroup } from "./servers.ts";
 import { createLauncher, type Launcher } from "./launch.ts";
 import { unmatchedText } from "./tool_filter.ts";
@@ -47,12 +47,18 @@ export async function listServers(
   options: McpPluginOptions,
   context: PluginContext,
   format: "text" | "json" = "text",
+  given?: ServerConfig,
 ): Promise<number> {
-  if (format === "text") return await listAndShow(options, context);
+  // A server given with --url: the person typed it, so no file and no trust question.
+  const show = given
+    ? (report?: ListJson) =>
+      startAndShow(options, context, [given], report).then((ok) => ok ? 0 : 1)
+    : (report?: ListJson) => listAndShow(options, context, report);
+  if (format === "text") return await show();
   const report: ListJson = { ok: true, files: [], clashes: [], servers: [] };
   printing = false;
   try {
-    const code = await listAndShow(options, context, report);
+    const code = await show(report);
     writeOut(asciiJson({ ...report, ok: code === 0 }) + "\n");
     return code;
   } finally {
@@ -163,9 +169,7 @@ async function startAndShow(
       const config = servers.find((server) => server.name === state.name)!;
       if (state.status === "skipped") {
         print(`${state.name}: skipped: ${state.reason}`);
-        print(`  command: ${commandText(config)}`);
-        print(`  from: ${config.file}`);
-        for (const line of launchLines(launcher, config)) print(line);
+        for (const line of entryLines(launcher, config)) print(line);
         continue;
       }
       const usable = catalog.entries.filter((entry) => entry.server === state.name);
@@ -177,9 +181,7 @@ async function startAndShow(
           (leftOut !== undefined ? `, ${leftOut} left out by "tools"` : "") +
           `, call timeout ${callTimeoutText(config.callTimeoutMs)}`,
       );
-      print(`  command: ${commandText(config)}`);
-      print(`  from: ${config.file}`);
-      for (const line of launchLines(launcher, config)) print(line);
+      for (const line of entryLines(launcher, config)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       if (config.trustAnnotations) {
         print(
@@ -214,6 +216,16 @@ async function startAndShow(
     await group.shutdownAll();
     Deno.removeSignalListener("SIGINT", onInterrupt);
   }
+}
+
+/** What it runs or where it connects, where it comes from, and what it gets of your environment. */
+function entryLines(launcher: Launcher, config: ServerConfig): string[] {
+  if (config.remote) return remoteLines(config.remote, config.file, launcher.variableNames(config));
+  return [
+    `  command: ${commandText(config)}`,
+    `  from: ${config.file}`,
+    ...launchLines(launcher, config),
+  ];
 }
 
 /** Whether the server is sandboxed, and the names (never the values) of its variables. */

@@ -10,6 +10,7 @@
  */
 import type { Catalog } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
+import { shownHeaders } from "./remote_config.ts";
 import { CONFIG_PATH, type McpConfigFile } from "./config_files.ts";
 import type { Launcher } from "./launch.ts";
 import type { ServerState } from "./servers.ts";
@@ -35,8 +36,10 @@ export interface ServerJson {
   status: "connected" | "skipped" | "untrusted";
   /** Why a server is not connected. */
   reason?: string;
-  /** The program and its arguments. */
+  /** The program and its arguments; empty for a remote server. */
   command: string[];
+  /** A remote server's address, transport and headers (names and variables, never values). */
+  remote?: { url: string; transport: "http" | "sse" | "auto"; headers: string[] };
   sandboxed: boolean;
   /** Variable names only, never values. */
   environment: { own: string[]; base: string[]; unset: string[] };
@@ -148,8 +151,17 @@ function configJson(config: ServerConfig, launcher?: Launcher) {
     name: config.name,
     scope: config.file === CONFIG_PATH ? "project" as const : "user" as const,
     file: config.file,
-    command: [config.command, ...config.args],
-    sandboxed: launcher?.sandboxed(config) ?? config.sandbox,
+    command: config.remote ? [] : [config.command, ...config.args],
+    ...(config.remote
+      ? {
+        remote: {
+          url: config.remote.url,
+          transport: config.remote.transport ?? "auto" as const,
+          headers: shownHeaders(config.remote),
+        },
+      }
+      : {}),
+    sandboxed: launcher?.sandboxed(config) ?? (config.sandbox && !config.remote),
     environment: {
       own: launcher ? own : Object.keys(config.env).sort(),
       base: variables.names.filter((name) => !own.includes(name)),

@@ -12,10 +12,13 @@ import { type Scope, SCOPES } from "./config_files.ts";
 import { addServer, removeServer } from "./edit_commands.ts";
 import { getServer } from "./get_command.ts";
 import type { McpPluginOptions } from "./options.ts";
+import { type RemoteFlags, urlServer } from "./remote_flags.ts";
 
 const USAGE =
-  "[list [--json]] | call SERVER TOOL [JSON] | get NAME | add NAME [--scope user|project] [--env NAME=VALUE]... " +
-  "[--timeout SECONDS] -- COMMAND [ARGS...] | remove NAME [--scope user|project]";
+  "[list [--json] [--url URL]] | call SERVER TOOL [JSON] | call --url URL TOOL [JSON] | get NAME | " +
+  "add NAME [--scope user|project] [--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
+  "add --transport http|sse NAME URL [--header-env HEADER=VAR]... [--bearer-token-env VAR] | " +
+  "remove NAME [--scope user|project]";
 
 const ADD_HELP = `
 The server's program and its arguments follow --, as you would type them; hel runs them
@@ -29,7 +32,11 @@ Examples:
   $ hel mcp add everything -- npx -y @modelcontextprotocol/server-everything@2026.1.26
   $ hel mcp add --scope project inventory -- python3 .hel/mcp/inventory.py
   $ hel mcp add github --env 'GITHUB_TOKEN=\${GITHUB_TOKEN}' -- github-mcp-server stdio
-    ('\${GITHUB_TOKEN}' passes hel's own variable on when the server starts)`;
+    ('\${GITHUB_TOKEN}' passes hel's own variable on when the server starts)
+  $ hel mcp add --transport http github https://api.githubcopilot.com/mcp/ \\
+      --bearer-token-env GITHUB_TOKEN
+    (a remote server: no --, nothing is started; the header's value is read from your
+    variable GITHUB_TOKEN when hel connects, and never written in the file)`;
 
 const CALL_HELP = `
 The server starts as in a run (sandboxed, the project's file only once trusted), its tool is
@@ -66,14 +73,25 @@ async function runMcpCommand(
   const commandLine = cut === -1 ? undefined : args.slice(cut + 1);
   let code = 0;
   const program = mcpProgram({
-    list: async (json) => {
+    list: async (json, remote) => {
+      const given = remote.url === undefined ? undefined : urlServer(remote.url, remote);
+      if (typeof given === "string") return void (code = usageError(given));
       // Loaded when used: they bring the MCP SDK, which every other start of hel does without.
       const { listServers } = await import("./list_command.ts");
-      code = await listServers(options, context, json ? "json" : "text");
+      code = await listServers(options, context, json ? "json" : "text", given);
     },
-    call: async (server, tool, json) => {
+    call: async (words, remote) => {
+      // With --url the server is the one given, and the words are TOOL [JSON].
+      const [server, tool, json] = remote.url === undefined ? words : ["", ...words];
+      if (tool === undefined || (remote.url === undefined ? words.length : words.length + 1) > 3) {
+        return void (code = usageError(
+          "call takes SERVER TOOL [JSON], or --url URL TOOL [JSON] (quote the JSON as one word)",
+        ));
+      }
+      const given = remote.url === undefined ? undefined : urlServer(remote.url, remote);
+      if (typeof given === "string") return void (code = usageError(given));
       const { callTool } = await import("./call_command.ts");
-      code = await callTool({ server, tool, json }, options, context);
+      code = await callTool({ server: server!, tool, json, given }, options, context);
     },
     get: async (name) => {
       code = await getServer(name, context);
@@ -82,6 +100,27 @@ async function runMcpCommand(
       code = await removeServer(name, scope, context);
     },
     add: async (name, flags, extra) => {
+      if (flags.transport === "http" || flags.transport === "sse") {
+        code = extra.length !== 1 || commandLine !== undefined
+          ? usageError(`add --transport ${flags.transport} takes NAME URL, and no -- COMMAND`)
+          : await addServer({
+            name,
+            commandLine: [],
+            ...flags,
+            // "http" is the default, which keeps the fallback to SSE: not written.
+            remote: {
+              ...flags,
+              transport: flags.transport === "http" ? undefined : flags.transport,
+              url: extra[0]!,
+            },
+          }, context);
+        return;
+      }
+      if (flags.headerEnv.length > 0 || flags.bearerTokenEnv !== undefined) {
+        return void (code = usageError(
+          "--header-env and --bearer-token-env are for a remote server: add --transport http NAME URL",
+        ));
+      }
       code = commandLine === undefined || extra.length > 0
         ? missingSeparator()
         : await addServer({ name, commandLine, ...flags }, context);
@@ -94,7 +133,9 @@ async function runMcpCommand(
   }
   // Without `--` the command's own options would be read as add's (or refused as unknown).
   const help = words.includes("--help") || words.includes("-h");
-  if (subcommand === "add" && commandLine === undefined && !help) return missingSeparator();
+  if (subcommand === "add" && commandLine === undefined && !help && !remoteAdd(words)) {
+    return missingSeparator();
+  }
   try {
     // `hel mcp` is `hel mcp list`, and `hel mcp --json` is `hel mcp list --json`.
     const list = words.length === 0 || (words.length === 1 && words[0] === "--json");
@@ -104,6 +145,19 @@ async function runMcpCommand(
     throw error;
   }
   return code;
+}
+
+/** True for `add --transport http|sse ...`: a URL, no `--`. */
+function remoteAdd(words: string[]): boolean {
+  return words.some((word, index) =>
+    /^--transport=(http|sse)$/.test(word) ||
+    (word === "--transport" && /^(http|sse)$/.test(words[index + 1] ?? ""))
+  );
+}
+
+function usageError(text: string): number {
+  writeErr(`hel mcp: ${text}\n`);
+  return 2;
 }
 
 function missingSeparator(): number {
@@ -116,16 +170,38 @@ function missingSeparator(): number {
 
 /** What each subcommand does once its words are read. */
 interface Actions {
-  list(json: boolean): Promise<void>;
-  call(server: string, tool: string, json: string | undefined): Promise<void>;
+  list(json: boolean, remote: UrlFlags): Promise<void>;
+  /** `words`: SERVER TOOL [JSON], or with `--url` TOOL [JSON]. */
+  call(words: string[], remote: UrlFlags): Promise<void>;
   get(name: string): Promise<void>;
   remove(name: string, scope: Scope | undefined): Promise<void>;
   add(
     name: string,
-    flags: { scope: Scope; env: string[]; timeout?: string; replace: boolean },
+    flags: { scope: Scope; env: string[]; timeout?: string; replace: boolean } & RemoteFlags,
     /** Words after NAME before `--`: a command line written without `--`. */
     extra: string[],
   ): Promise<void>;
+}
+
+/** `--url` and the flags that say how to reach it. */
+type UrlFlags = RemoteFlags & { url?: string };
+
+/** The flags of a remote server: how to reach it and what to send it. */
+function remoteOptions<T extends Command<[], Record<string, unknown>>>(
+  command: T,
+  transports: string[],
+): T {
+  command.addOption(
+    new Option("--transport <kind>", "how to reach the server").choices(transports),
+  );
+  command.option(
+    "--header-env <HEADER=VAR>",
+    "send HEADER with the value of your variable VAR (repeatable)",
+    (value: string, previous: string[]) => [...previous, value],
+    [] as string[],
+  );
+  command.option("--bearer-token-env <VAR>", "send Authorization: Bearer <value of VAR>");
+  return command;
 }
 
 function mcpProgram(actions: Actions) {
@@ -143,19 +219,29 @@ function mcpProgram(actions: Actions) {
           ),
         ),
     });
-  program.command("list")
+  const list = program.command("list")
     .description("start the servers a run would start and show each one's status and tools")
     .option("--json", "print one JSON object (files, servers, tools, exclusions) for scripts")
-    .action((flags) => actions.list(flags.json === true));
-  program.command("call")
+    .option("--url <url>", "list only the remote server at this address (no files, no trust)");
+  remoteOptions(list, ["http", "sse"])
+    .action((flags) => actions.list(flags.json === true, flags as UrlFlags));
+  const call = program.command("call")
     .description(
       "start one server and call one of its tools, printing the result as the model reads it",
     )
-    .argument("<server>", "the server's name")
-    .argument("<tool>", "the tool's name: the server's own, or mcp__<server>__<tool>")
+    .usage("SERVER TOOL [JSON] | --url URL TOOL [JSON]")
+    .argument("<server>", "the server's name (with --url: the tool)")
+    .argument("[tool]", "the tool's name: the server's own, or mcp__<server>__<tool>")
     .argument("[json]", `its arguments as one JSON object, e.g. '{"path": "README.md"}'`)
-    .addHelpText("after", CALL_HELP)
-    .action(actions.call);
+    .option("--url <url>", "call a tool of the remote server at this address (no files, no trust)")
+    .addHelpText("after", CALL_HELP);
+  remoteOptions(call, ["http", "sse"])
+    .action((server, tool, json, flags) =>
+      actions.call(
+        [server, tool, json].filter((word): word is string => word !== undefined),
+        flags as UrlFlags,
+      )
+    );
   program.command("get")
     .description("show a server's entry and the file it comes from (starts nothing)")
     .argument("<name>", "the server's name")
@@ -177,6 +263,17 @@ function mcpProgram(actions: Actions) {
     )
     .option("--timeout <seconds>", "seconds a call may go without an answer (default 300)")
     .option("--replace", "replace an entry of that name instead of refusing", false)
+    .addOption(
+      new Option("--transport <kind>", "stdio (a command after --), or http or sse: NAME URL")
+        .choices(["stdio", "http", "sse"]),
+    )
+    .option(
+      "--header-env <HEADER=VAR>",
+      "remote: send HEADER with the value of your variable VAR (repeatable)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option("--bearer-token-env <VAR>", "remote: send Authorization: Bearer <value of VAR>")
     .addHelpText("after", ADD_HELP)
     // Words after NAME are a command line that lacks its `--`: the action says so.
     .allowExcessArguments()

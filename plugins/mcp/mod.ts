@@ -82,7 +82,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
 
       const { startupMs, shutdownWaitMs } = timings(options, host);
       const launcher = createLauncher(host, await sandboxSettingsFor(host));
-      for (const server of configured.filter((server) => !launcher.sandboxed(server))) {
+      for (const server of configured.filter((s) => !s.remote && !launcher.sandboxed(s))) {
         warn(
           `MCP server ${server.name} runs outside the sandbox (${
             server.sandbox ? "--sandbox off" : `"sandbox": false in ${server.file}`

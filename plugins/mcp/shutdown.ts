@@ -12,7 +12,14 @@ export const DEFAULT_SHUTDOWN_WAIT_MS = 2_000;
 const POLL_MS = 20;
 
 /** How far the sequence had to go. */
-export type ShutdownStep = "already-gone" | "stdin" | "sigterm" | "sigkill" | "survived";
+export type ShutdownStep =
+  | "already-gone"
+  | "stdin"
+  | "sigterm"
+  | "sigkill"
+  | "survived"
+  // A remote server's session ended and its streams closed (remote_transport.ts).
+  | "closed";
 
 /**
  * True while a process of group `pgid` is alive. On Linux zombies (exited, not yet reaped by

@@ -9,7 +9,13 @@
 const FETCHING_LAUNCHERS = new Set(["npx", "uvx", "bunx", "pnpx", "pipx", "docker", "podman"]);
 
 /** What to try when a server missed the startup deadline. */
-export function slowStartHint(command: string): string {
+export function slowStartHint(
+  { command, remote }: { command: string; remote?: { url: string } },
+): string {
+  if (remote) {
+    return `Check that ${remote.url} answers MCP (a slow server can be given longer with ` +
+      "--mcp-startup-timeout SECONDS)";
+  }
   const program = command.split("/").pop() ?? command;
   return FETCHING_LAUNCHERS.has(program)
     ? `A first ${program} run may still be downloading the server: run the command once by ` +

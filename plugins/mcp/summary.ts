@@ -8,6 +8,7 @@
 import type { TrustSummary } from "../../core/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { shownEnvNames } from "./server_env.ts";
+import { shownHeaders } from "./remote_config.ts";
 
 /**
  * The servers in the order hel starts them. `replaces` holds the names the person's own file
@@ -21,11 +22,27 @@ export function summarizeServers(
   return {
     noun: { one: "MCP server", many: "MCP servers" },
     entries: servers.map((server) => {
+      const from = `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : "") +
+        (server.trustAnnotations ? ", trusts its read-only hints" : "");
+      if (server.remote) {
+        // Nothing is started: the review shows where hel connects and which of your variables
+        // it sends there (header names and variable names, never values).
+        const headers = shownHeaders(server.remote);
+        return {
+          label: `server ${JSON.stringify(server.name)}`,
+          details: `${from}, remote (${server.remote.transport ?? "http, else sse"})`,
+          command: `${server.remote.url} · ` +
+            (headers.length > 0 ? `sends: ${headers.join(", ")}` : "no headers"),
+          envNames: [],
+          sandbox: true, // not "outside the sandbox": hel runs no program for it
+          program: false,
+          commandLabel: "connect",
+        };
+      }
       return {
         label: `server ${JSON.stringify(server.name)}`,
         // Trusting annotations widens what runs without a question: the review says so.
-        details: `from ${server.file}` + (replaces.has(server.name) ? ", replacing yours" : "") +
-          (server.trustAnnotations ? ", trusts its read-only hints" : ""),
+        details: from,
         command: server.command,
         args: server.args,
         // A reference shows where its value comes from (`LOG_LEVEL (from GITHUB_TOKEN)`).

@@ -228,8 +228,10 @@ Deno.test("a file with mistakes is not added to; they are named with line and co
     `hel mcp: ${userFile(project)} has mistakes, and a file with any mistake starts no server, ` +
       "so nothing was written; fix them first:\n" +
       `  ${userFile(project)}:3:12: unknown field servers."a".comand (did you mean "command"?); ` +
-      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations\n" +
-      `  ${userFile(project)}:3:10: servers."a" needs a "command", e.g. "command": "python3"\n`,
+      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, url, " +
+      "transport, headers, bearerTokenEnv\n" +
+      `  ${userFile(project)}:3:10: servers."a" needs a "command" (a program hel starts), e.g. ` +
+      '"command": "python3", or a "url" (a remote server), e.g. "url": "https://mcp.example.com/mcp"\n',
   );
   assert.equal(await Deno.readTextFile(userFile(project)), broken);
   // The broken entry itself can still be removed.

@@ -1,0 +1,241 @@
+/**
+ * The transport of a remote MCP server: the SDK's Streamable HTTP client transport, or its
+ * HTTP+SSE one, behind the same surface as a started server's (transport.ts), so one connection
+ * layer (connection.ts) serves both. With no `"transport"` in the entry, a server that answers
+ * the first POST the old way (a 4xx other than 401 and 403, as the spec's backwards
+ * compatibility section says) is reached over SSE at the same address instead. Every answer's
+ * size is bounded (bounded_fetch.ts); redirects are followed only within the server's origin
+ * (the SDK's default), so the headers never reach another host. Nothing is started, so there is
+ * no process, exit or stderr; shutting down ends the session (HTTP DELETE) and closes streams.
+ * An SDK `OAuthClientProvider` can be passed in (`authProvider`) once hel has logins.
+ *
+ * @module
+ */
+// The SDK's export map gives no types for its ".js" subpaths; point Deno at them.
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/client/sse"
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+// @ts-types="@modelcontextprotocol/sdk/client/auth"
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+import type {
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/sdk/shared/transport.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../../core/mod.ts";
+import { boundedFetch } from "./bounded_fetch.ts";
+import type { RemoteServer } from "./remote_config.ts";
+import type { ShutdownStep } from "./shutdown.ts";
+import { StartupError } from "./startup_failure.ts";
+import { StderrTail } from "./stderr_tail.ts";
+import { MAX_MESSAGE_BYTES } from "./transport.ts";
+
+/** What a remote transport needs. */
+export interface RemoteTransportOptions {
+  remote: RemoteServer;
+  /** How long ending the session may take at shutdown. */
+  shutdownWaitMs: number;
+  /** For OAuth, later: the SDK then adds tokens and handles 401s itself. */
+  authProvider?: OAuthClientProvider;
+}
+
+/** A remote server over Streamable HTTP or HTTP+SSE. */
+export class RemoteTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** A remote server has no stderr; kept empty so the connection layer reads it alike. */
+  readonly stderr = new StderrTail();
+  readonly pid = undefined;
+  readonly exit = undefined;
+  readonly exited: Promise<void> = Promise.resolve();
+  readonly stderrDone: Promise<void> = Promise.resolve();
+
+  #options: RemoteTransportOptions;
+  #headers: Record<string, string> = {};
+  #inner: Transport | undefined;
+  #kind: "http" | "sse" = "http";
+  /** True once a message went through: no more falling back. */
+  #settled = false;
+  #closed = false;
+  #endedByServer = false;
+  #dropped: string | undefined;
+  #protocolVersion: string | undefined;
+  #shutdown: Promise<ShutdownStep> | undefined;
+
+  constructor(options: RemoteTransportOptions) {
+    this.#options = options;
+  }
+
+  /** Sets the headers sent with every request (values from the environment); before start. */
+  use(headers: Record<string, string>): void {
+    this.#headers = headers;
+  }
+
+  /** The transport in use: "http" (Streamable HTTP) or "sse". */
+  get kind(): "http" | "sse" {
+    return this.#kind;
+  }
+
+  get sessionId(): string | undefined {
+    return (this.#inner as { sessionId?: string } | undefined)?.sessionId;
+  }
+
+  /** True when the connection ended without hel closing it. */
+  get endedByServer(): boolean {
+    return this.#endedByServer;
+  }
+
+  /** Why hel dropped the connection (an oversized message), if it did. */
+  get dropped(): string | undefined {
+    return this.#dropped;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#protocolVersion = version;
+    this.#inner?.setProtocolVersion?.(version);
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.#open(this.#options.remote.transport === "sse" ? "sse" : "http");
+    } catch (error) {
+      throw new StartupError(unreachableText(this.#options.remote.url, error));
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const inner = this.#inner;
+    if (!inner || this.#closed) throw new Error("the connection to the server is closed");
+    if (this.#settled) return await inner.send(message, options);
+    try {
+      await inner.send(message, options);
+      this.#settled = true;
+    } catch (error) {
+      if (this.#kind === "http" && !this.#options.remote.transport && oldServer(error)) {
+        // The server does not speak Streamable HTTP: try the HTTP+SSE transport at the URL.
+        this.#inner = undefined;
+        await inner.close().catch(() => {});
+        try {
+          await this.#open("sse");
+          await this.#inner!.send(message, options);
+        } catch (sseError) {
+          throw new StartupError(
+            `${unreachableText(this.#options.remote.url, error)}; over HTTP+SSE, the older ` +
+              `transport, it also failed: ${failureText(sseError)}`,
+          );
+        }
+        this.#settled = true;
+        return;
+      }
+      throw new StartupError(unreachableText(this.#options.remote.url, error));
+    }
+  }
+
+  async #open(kind: "http" | "sse"): Promise<void> {
+    const url = new URL(this.#options.remote.url);
+    const options = {
+      requestInit: { headers: this.#headers },
+      fetch: boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize()),
+      ...(this.#options.authProvider ? { authProvider: this.#options.authProvider } : {}),
+    };
+    const inner: Transport = kind === "sse"
+      ? new SSEClientTransport(url, options)
+      : new StreamableHTTPClientTransport(url, options);
+    // Only the transport in use speaks for the connection: one being replaced stays quiet.
+    inner.onmessage = (message) => {
+      if (this.#inner === inner) this.onmessage?.(message);
+    };
+    inner.onerror = (error) => {
+      if (this.#inner === inner) this.onerror?.(error);
+    };
+    inner.onclose = () => {
+      if (this.#inner === inner) this.#finish();
+    };
+    this.#inner = inner;
+    this.#kind = kind;
+    if (this.#protocolVersion) inner.setProtocolVersion?.(this.#protocolVersion);
+    await inner.start();
+  }
+
+  #oversize(): void {
+    if (this.#dropped) return;
+    this.#dropped = `it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, more than ` +
+      "hel reads, so hel closed the connection";
+    queueMicrotask(() => void this.shutdown());
+  }
+
+  close(): Promise<void> {
+    return this.shutdown().then(() => {});
+  }
+
+  /** Ends the session on the server (Streamable HTTP) and closes the streams; once. */
+  shutdown(): Promise<ShutdownStep> {
+    this.#shutdown ??= this.#runShutdown();
+    return this.#shutdown;
+  }
+
+  async #runShutdown(): Promise<ShutdownStep> {
+    const inner = this.#inner;
+    if (!inner || this.#closed) {
+      this.#finish();
+      return "already-gone";
+    }
+    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined) {
+      // Tells the server it can forget the session; a server that does not answer in time
+      // is left to expire it.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        inner.terminateSession().catch(() => {}),
+        new Promise((resolve) => timer = setTimeout(resolve, this.#options.shutdownWaitMs)),
+      ]);
+      clearTimeout(timer);
+    }
+    await inner.close().catch(() => {});
+    this.#finish();
+    return "closed";
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#endedByServer = this.#shutdown === undefined;
+    this.onclose?.();
+  }
+}
+
+/**
+ * True for an answer that means "not a Streamable HTTP endpoint": a 4xx to the first POST,
+ * except 401 and 403, which are about credentials (falling back would only hide that).
+ */
+function oldServer(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  const code = error.code ?? 0;
+  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+}
+
+/** Why the first request failed, worded for the person. */
+function unreachableText(url: string, error: unknown): string {
+  const code = error instanceof StreamableHTTPError || error instanceof SseError
+    ? error.code
+    : undefined;
+  if (code === 401 || code === 403) {
+    return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
+      'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
+      '"headers" in its entry (hel does not log in to servers with OAuth yet)';
+  }
+  return `could not connect to ${url}: ${failureText(error)}`;
+}
+
+function failureText(error: unknown): string {
+  // fetch's own message is "fetch failed"; why (refused, no such host) is in its cause.
+  const cause = (error as { cause?: unknown })?.cause;
+  const text = errorMessage(error) + (cause ? ` (${errorMessage(cause)})` : "");
+  return text.replace(/\s+/g, " ").slice(0, 300);
+}

@@ -12,8 +12,7 @@ Deno.test("a blob's size is what its base64 decodes to, padding and line breaks 
   });
   assert.deepEqual(read, {
     ok: true,
-    text:
-      "[binary resource file:///x.bin: application/octet-stream, 1 B; its bytes are not shown]",
+    text: "[binary resource file:///x.bin: application/octet-stream, 1 B; its bytes are not shown]",
   });
 });
 

@@ -187,7 +187,9 @@ interface Actions {
 type UrlFlags = RemoteFlags & { url?: string };
 
 /** The flags of a remote server: how to reach it and what to send it. */
-function remoteOptions<T extends Command<[], Record<string, unknown>>>(
+// Any command, whatever its arguments: the options are read back through `UrlFlags`.
+// deno-lint-ignore no-explicit-any
+function remoteOptions<T extends Command<any, any, any>>(
   command: T,
   transports: string[],
 ): T {

@@ -13,9 +13,10 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
       result.stdout,
-      "Usage: hel mcp [list [--json]] | call SERVER TOOL [JSON] | get NAME | " +
-        "add NAME [--scope user|project] " +
+      "Usage: hel mcp [list [--json] [--url URL]] | call SERVER TOOL [JSON] | " +
+        "call --url URL TOOL [JSON] | get NAME | add NAME [--scope user|project] " +
         "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
+        "add --transport http|sse NAME URL [--header-env HEADER=VAR]... [--bearer-token-env VAR] | " +
         "remove NAME [--scope user|project]\n\n" +
         "list, call, show, add and remove MCP servers (yours and the project's)\n",
     );
@@ -56,6 +57,7 @@ Deno.test("every flag the README and the plugins' READMEs show is one hel's help
       ["config", "set", "--help"],
       ["mcp", "add", "--help"],
       ["mcp", "remove", "--help"],
+      ["mcp", "list", "--help"],
     ]
   ) helps.push((await runHelInProcess(args, { cwd: project.project })).stdout);
   const listed = helps.join("\n");

@@ -130,7 +130,9 @@ Deno.test("a broken mcp.json of yours is named with line and column; the project
   assert.ok(
     result.stderr.includes(
       `hel: warning: ${userFile(project)} is invalid, so no MCP server was started from it:\n` +
-        `  ${userFile(project)}:3:10: servers."x" needs a "command", e.g. "command": "python3"\n`,
+        `  ${userFile(project)}:3:10: servers."x" needs a "command" (a program hel starts), ` +
+        `e.g. "command": "python3", or a "url" (a remote server), e.g. ` +
+        `"url": "https://mcp.example.com/mcp"\n`,
     ),
     result.stderr,
   );

@@ -8,7 +8,7 @@
  * @module
  */
 import { codePointLength, groupDigits } from "../../core/mod.ts";
-import { base64Bytes, sizeText } from "./byte_sizes.ts";
+import { convertBlock, MalformedBlock } from "./content_blocks.ts";
 import { isRecord } from "./server_requests.ts";
 
 /** The longest prompt hel sends as a turn (as much as piped input may be). */
@@ -51,41 +51,17 @@ export function promptText(
   return { ok: true, text };
 }
 
-function blockText(block: unknown): string {
-  if (!isRecord(block)) return "";
-  switch (block.type) {
-    case "text":
-      return typeof block.text === "string" ? block.text : "";
-    case "image":
-    case "audio": {
-      const data = typeof block.data === "string" ? block.data : "";
-      return `[${block.type} from the prompt: ${str(block.mimeType) ?? "unknown type"}, ${
-        sizeText(base64Bytes(data))
-      }; not included]`;
-    }
-    case "resource": {
-      const resource = isRecord(block.resource) ? block.resource : {};
-      const uri = str(resource.uri) ?? "(no URI)";
-      if (typeof resource.text === "string") return `Resource ${uri}:\n${resource.text}`;
-      const blob = typeof resource.blob === "string" ? resource.blob : "";
-      return `[binary resource ${uri}: ${str(resource.mimeType) ?? "unknown type"}, ${
-        sizeText(base64Bytes(blob))
-      }; not included]`;
-    }
-    case "resource_link": {
-      const facts = [str(block.mimeType), str(block.description)].filter((fact) => fact);
-      return `[resource ${str(block.name) ?? ""} ${str(block.uri) ?? "(no URI)"}${
-        facts.length > 0 ? `: ${facts.join(", ")}` : ""
-      }]`.replace("[resource  ", "[resource ");
-    }
-    default: {
-      // The type is server text; keep it to a plain word.
-      const type = String(block.type ?? "unknown").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 40);
-      return `[${type} content from the prompt; not included]`;
-    }
+/**
+ * A prompt block as the model reads a tool result's (content_blocks.ts: one wording for both);
+ * a block the protocol does not allow is named rather than sent. Images and audio stay markers:
+ * a prompt is sent as the person's text.
+ */
+function blockText(block: unknown, index: number): string {
+  try {
+    const converted = convertBlock(block, index);
+    return converted.kind === "empty" ? "" : converted.text;
+  } catch (error) {
+    if (!(error instanceof MalformedBlock)) throw error;
+    return `[a block hel cannot read: ${error.message}]`;
   }
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }

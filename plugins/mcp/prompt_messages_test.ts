@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { MAX_PROMPT_CHARS, promptText } from "./prompt_messages.ts";
 import { promptEntries } from "./prompt_commands.ts";
 
-Deno.test("a prompt's messages as one turn: texts, an embedded resource under its URI, binaries and links as lines, roles when the assistant speaks", () => {
+Deno.test("a prompt's messages as one turn, its blocks worded as tool results are: texts, an embedded resource under its URI, binaries and links as lines, roles when the assistant speaks", () => {
   const text = (role: string, content: unknown) => ({ role, content });
   assert.deepEqual(
     promptText("s", "p", {
@@ -21,10 +21,10 @@ Deno.test("a prompt's messages as one turn: texts, an embedded resource under it
     {
       ok: true,
       text: "[user]\nSummarise the readme.\n\n[assistant]\nWhich part?\n\n" +
-        "[user]\nResource docs://readme:\nAll of it.\n\n" +
-        "[user]\n[image from the prompt: image/png, 3 B; not included]\n\n" +
-        "[user]\n[resource x docs://x: text/csv]\n\n" +
-        "[user]\n[mystery_ content from the prompt; not included]",
+        "[user]\n[resource: docs://readme, text/plain]\nAll of it.\n\n" +
+        "[user]\n[image: image/png, 3 B]\n\n" +
+        '[user]\n[resource link: docs://x name="x" type=text/csv]\n\n' +
+        '[user]\n["mystery\\u001b" content omitted: hel cannot read it]',
     },
   );
   assert.deepEqual(

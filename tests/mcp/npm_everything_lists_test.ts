@@ -171,7 +171,7 @@ Deno.test({
     await chat.waitFor("Read it.");
     assert.match(
       lastUser(model.requests[1]!),
-      /^This prompt includes the Text resource with id: 2\. Please analyze the following resource:\n\nResource demo:\/\/resource\/dynamic\/text\/2:\nResource 2: This is a plaintext resource created at /,
+      /^This prompt includes the Text resource with id: 2\. Please analyze the following resource:\n\n\[resource: demo:\/\/resource\/dynamic\/text\/2, text\/plain\]\nResource 2: This is a plaintext resource created at /,
     );
     await sendCommand('/mcp__everything__args-prompt "San Francisco" state=CA');
     await chat.waitFor("Sunny.");

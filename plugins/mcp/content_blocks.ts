@@ -95,8 +95,11 @@ function mediaBlock(
   };
 }
 
-/** An embedded resource: its URI and type, then its text, or its size for a blob. */
-function embeddedResource(resource: unknown, at: string): BlockText {
+/**
+ * An embedded resource (or one content of `resources/read`): its URI and type, then its text,
+ * or its size for a blob.
+ */
+export function embeddedResource(resource: unknown, at: string): BlockText {
   if (!isRecord(resource) || typeof resource.uri !== "string") {
     throw new MalformedBlock(`${at} is a resource block without a resource object with a "uri"`);
   }

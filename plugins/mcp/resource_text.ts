@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { base64Bytes, sizeText } from "./byte_sizes.ts";
+import { sizeText } from "./byte_sizes.ts";
+import { embeddedResource, MalformedBlock } from "./content_blocks.ts";
 import { clipChars } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { isRecord } from "./server_requests.ts";
@@ -45,32 +46,17 @@ export function readText(server: string, uri: string, result: Record<string, unk
     };
   }
   if (contents.length === 0) return { ok: true, text: `Resource ${uri} is empty.` };
-  const parts = contents.map((content) => contentText(uri, content));
-  // One text content of the URI asked for reads as the resource itself.
-  if (parts.length === 1 && isRecord(contents[0]) && typeof contents[0].text === "string") {
-    const only = contents[0];
-    const mime = text(only.mimeType);
-    // The server's URI on one line: a line break in it could write a line that reads as hel's.
-    const header = `Resource ${only.uri === uri ? uri : oneLine(String(only.uri ?? uri))}` +
-      (mime !== undefined ? ` (${mime})` : "");
-    return { ok: true, text: `${header}:\n${only.text}` };
-  }
+  // Each content worded as an embedded resource in a tool result (content_blocks.ts).
+  const parts = contents.map((content, index) => {
+    try {
+      const converted = embeddedResource(content, `contents[${index}]`);
+      return converted.kind === "text" ? converted.text : "";
+    } catch (error) {
+      if (!(error instanceof MalformedBlock)) throw error;
+      return `[a resource content hel cannot read: ${error.message}]`;
+    }
+  });
   return { ok: true, text: parts.join("\n\n") };
-}
-
-function contentText(asked: string, content: unknown): string {
-  if (!isRecord(content)) return "[a resource content that is not an object]";
-  const uri = typeof content.uri === "string" ? oneLine(content.uri) : asked;
-  const mime = text(content.mimeType);
-  if (typeof content.text === "string") {
-    return `Resource ${uri}${mime !== undefined ? ` (${mime})` : ""}:\n${content.text}`;
-  }
-  if (typeof content.blob === "string") {
-    return `[binary resource ${uri}: ${mime ?? "unknown type"}, ${
-      sizeText(base64Bytes(content.blob))
-    }; its bytes are not shown]`;
-  }
-  return `[resource ${uri} without text or blob]`;
 }
 
 /** A server's `size` field in hel's wording; undefined when it is not a size. */

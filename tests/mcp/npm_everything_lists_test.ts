@@ -93,15 +93,15 @@ Deno.test({
     );
     assert.match(
       toolMessage(model, "doc"),
-      /^Resource demo:\/\/resource\/static\/document\/features\.md \(text\/markdown\):\n# Everything Server - Features\n/,
+      /^\[resource: demo:\/\/resource\/static\/document\/features\.md, text\/markdown\]\n# Everything Server - Features\n/,
     );
     assert.match(
       toolMessage(model, "text"),
-      /^Resource demo:\/\/resource\/dynamic\/text\/7 \(text\/plain\):\nResource 7: This is a plaintext resource created at /,
+      /^\[resource: demo:\/\/resource\/dynamic\/text\/7, text\/plain\]\nResource 7: This is a plaintext resource created at /,
     );
     assert.match(
       toolMessage(model, "blob"),
-      /^\[binary resource demo:\/\/resource\/dynamic\/blob\/3: text\/plain, \d+ B; its bytes are not shown\]$/,
+      /^\[resource: demo:\/\/resource\/dynamic\/blob\/3, text\/plain, \d+ B of binary data, not shown\]$/,
     );
     // The gzip tool registered a resource and announced it: the next request says so.
     const note = String(model.requests[2]!.messages.at(-1)?.content);
@@ -111,7 +111,7 @@ Deno.test({
     );
     assert.match(
       toolMessage(model, "gzipped"),
-      /^\[binary resource demo:\/\/resource\/session\/hello\.txt\.gz: application\/gzip, \d+ B; its bytes are not shown\]$/,
+      /^\[resource: demo:\/\/resource\/session\/hello\.txt\.gz, application\/gzip, \d+ B of binary data, not shown\]$/,
     );
     assert.equal(model.remaining(), 0);
   },

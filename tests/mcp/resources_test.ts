@@ -64,15 +64,14 @@ Deno.test("resources are three deferred tools that read even read-only: text wit
   );
   assert.equal(
     toolMessage(model, "readme"),
-    "Resource lists://doc/readme (text/plain):\nThe readme of the lists server.",
+    "[resource: lists://doc/readme, text/plain]\nThe readme of the lists server.",
   );
   assert.equal(
     toolMessage(model, "blob"),
-    "[binary resource lists://blob/one: application/octet-stream, 9 B; its bytes are not " +
-      "shown]",
+    "[resource: lists://blob/one, application/octet-stream, 9 B of binary data, not shown]",
   );
   const big = toolMessage(model, "big");
-  assert.match(big, /^Resource lists:\/\/big \(text\/plain\):\nxxxx/);
+  assert.match(big, /^\[resource: lists:\/\/big, text\/plain\]\nxxxx/);
   assert.match(
     big,
     /\[Result too large: \d+ characters omitted here\. The full result is saved at /,

@@ -128,7 +128,7 @@ function parseArguments(json: string | undefined): Record<string, unknown> | str
 }
 
 /** The server a run would start under `name`, or why there is none to start. */
-async function configuredServer(
+export async function configuredServer(
   name: string,
   context: PluginContext,
 ): Promise<ServerConfig | string> {

@@ -10,6 +10,7 @@ import type { Node } from "jsonc-parser";
 import { envReference } from "./server_env.ts";
 import { readTools } from "./tool_filter.ts";
 import { type LogLevel, readLogLevel } from "./log_level.ts";
+import { readOAuth } from "./oauth_config.ts";
 import {
   readHeaders,
   readTransport,
@@ -240,6 +241,14 @@ function readServer(
           (object) => uniqueProperties(object, (n) => `${here}.${n}`, report),
         );
         break;
+      case "oauth":
+        remote.oauth = readOAuth(
+          here,
+          value,
+          report,
+          (object) => uniqueProperties(object, (n) => `${here}.${n}`, report),
+        );
+        break;
       case "command":
         sawCommand = true;
         if (value.type !== "string" || String(value.value).trim() === "") {
@@ -351,6 +360,16 @@ function readServer(
       report(
         seen.get("bearerTokenEnv")!,
         `${field} sets Authorization twice ("bearerTokenEnv" and "headers"); keep one`,
+      );
+    }
+    if (
+      remote.oauth &&
+      (remote.bearerTokenEnv || Object.keys(headers).some((h) => /^authorization$/i.test(h)))
+    ) {
+      report(
+        seen.get("oauth")!,
+        `${field} has "oauth" and an Authorization header: a login's token is sent as ` +
+          "Authorization, so keep one of them",
       );
     }
     if (remote.url) server.remote = { ...remote, url: remote.url, headers };

@@ -210,7 +210,7 @@ Deno.test("a wrong tools field names the place, the field and the fix", () => {
       '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
       '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
       "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, url, transport, headers, " +
-      "bearerTokenEnv",
+      "bearerTokenEnv, oauth",
     ],
     [
       '{"servers": {"a": {"command": "x", "tools": ["a"], "tools": ["b"]}}}',

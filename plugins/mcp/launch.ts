@@ -22,6 +22,7 @@ import {
 import type { ServerConfig } from "./config.ts";
 import { baseEnvironment, entryEnvironment } from "./server_env.ts";
 import { headerVariables, type RemoteHeaders, remoteHeaders } from "./remote_headers.ts";
+import { type RunAuth, runAuth } from "./oauth_run.ts";
 
 /** A server ready to spawn, or why it cannot start. */
 export type Launch =
@@ -45,6 +46,8 @@ export interface Launcher {
   sandboxed(config: ServerConfig): boolean;
   /** A remote server's headers, their values from your environment (remote_headers.ts). */
   headers(config: ServerConfig): RemoteHeaders;
+  /** A remote server's stored OAuth login, for the SDK to send and refresh (oauth_run.ts). */
+  auth(config: ServerConfig): Promise<RunAuth>;
 }
 
 /** Variables that send launchers' caches to the private cache folder. */
@@ -77,6 +80,9 @@ export function createLauncher(context: PluginContext, runSettings: SandboxSetti
     headers(config) {
       if (!config.remote) return { ok: true, headers: {} };
       return remoteHeaders(config.remote, childEnv, config.file);
+    },
+    auth(config) {
+      return runAuth(context.helHome, config, childEnv);
     },
     variableNames(config) {
       // A remote server gets no environment: only the variables its headers are read from.

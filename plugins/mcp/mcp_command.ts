@@ -18,7 +18,7 @@ const USAGE =
   "[list [--json] [--url URL]] | call SERVER TOOL [JSON] | call --url URL TOOL [JSON] | get NAME | " +
   "add NAME [--scope user|project] [--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
   "add --transport http|sse NAME URL [--header-env HEADER=VAR]... [--bearer-token-env VAR] | " +
-  "remove NAME [--scope user|project]";
+  "remove NAME [--scope user|project] | login NAME | login --url URL | logout NAME | logout --url URL";
 
 const ADD_HELP = `
 The server's program and its arguments follow --, as you would type them; hel runs them
@@ -92,6 +92,15 @@ async function runMcpCommand(
       if (typeof given === "string") return void (code = usageError(given));
       const { callTool } = await import("./call_command.ts");
       code = await callTool({ server: server!, tool, json, given }, options, context);
+    },
+    login: async (name, remote, out) => {
+      if ((name === undefined) === (remote.url === undefined)) {
+        return void (code = usageError(`${out ? "logout" : "login"} takes NAME, or --url URL`));
+      }
+      const given = remote.url === undefined ? undefined : urlServer(remote.url, { headerEnv: [] });
+      if (typeof given === "string") return void (code = usageError(given));
+      const { login, logout } = await import("./oauth_login.ts");
+      code = await (out ? logout : login)(name, given, context);
     },
     get: async (name) => {
       code = await getServer(name, context);
@@ -173,6 +182,8 @@ interface Actions {
   list(json: boolean, remote: UrlFlags): Promise<void>;
   /** `words`: SERVER TOOL [JSON], or with `--url` TOOL [JSON]. */
   call(words: string[], remote: UrlFlags): Promise<void>;
+  /** `login` (or with `out`, `logout`): NAME, or the server given with `--url`. */
+  login(name: string | undefined, remote: UrlFlags, out: boolean): Promise<void>;
   get(name: string): Promise<void>;
   remove(name: string, scope: Scope | undefined): Promise<void>;
   add(
@@ -244,6 +255,17 @@ function mcpProgram(actions: Actions) {
         flags as UrlFlags,
       )
     );
+  for (const out of [false, true]) {
+    program.command(out ? "logout" : "login")
+      .description(
+        out
+          ? "remove the tokens hel keeps for a remote server"
+          : "log in to a remote server with OAuth (opens the browser, keeps the tokens)",
+      )
+      .argument("[name]", "the server's name")
+      .option("--url <url>", "the remote server at this address (no files, no trust)")
+      .action((name, flags) => actions.login(name, flags as UrlFlags, out));
+  }
   program.command("get")
     .description("show a server's entry and the file it comes from (starts nothing)")
     .argument("<name>", "the server's name")

@@ -11,6 +11,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { looksSecret } from "../../kit/mod.ts";
+import type { OAuthSettings } from "./oauth_config.ts";
 
 /** How hel reaches a remote server. */
 export type RemoteTransportKind = "http" | "sse";
@@ -27,10 +28,12 @@ export interface RemoteServer {
   headers: Record<string, HeaderSource>;
   /** `Authorization: Bearer <value of this variable>`. */
   bearerTokenEnv?: string;
+  /** How to log in (`hel mcp login`): a pre-registered client, scopes, the redirect port. */
+  oauth?: OAuthSettings;
 }
 
 /** The fields only a remote entry has. */
-export const REMOTE_FIELDS = ["url", "transport", "headers", "bearerTokenEnv"] as const;
+export const REMOTE_FIELDS = ["url", "transport", "headers", "bearerTokenEnv", "oauth"] as const;
 /** The fields only a started (stdio) entry has. */
 export const STDIO_ONLY_FIELDS = ["command", "args", "env", "sandbox"] as const;
 

@@ -7,7 +7,8 @@
  * size is bounded (bounded_fetch.ts); redirects are followed only within the server's origin
  * (the SDK's default), so the headers never reach another host. Nothing is started, so there is
  * no process, exit or stderr; shutting down ends the session (HTTP DELETE) and closes streams.
- * An SDK `OAuthClientProvider` can be passed in (`authProvider`) once hel has logins.
+ * A server hel logged in to (`hel mcp login`) gets an SDK `OAuthClientProvider`, which adds the
+ * token and refreshes it; a 401 without one reads "needs login: run hel mcp login NAME".
  *
  * @module
  */
@@ -20,7 +21,10 @@ import {
 // @ts-types="@modelcontextprotocol/sdk/client/sse"
 import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 // @ts-types="@modelcontextprotocol/sdk/client/auth"
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type {
   Transport,
@@ -29,6 +33,7 @@ import type {
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../core/mod.ts";
+import { NeedsLoginError } from "./oauth_provider.ts";
 import { boundedFetch } from "./bounded_fetch.ts";
 import type { RemoteServer } from "./remote_config.ts";
 import type { ShutdownStep } from "./shutdown.ts";
@@ -41,8 +46,8 @@ export interface RemoteTransportOptions {
   remote: RemoteServer;
   /** How long ending the session may take at shutdown. */
   shutdownWaitMs: number;
-  /** For OAuth, later: the SDK then adds tokens and handles 401s itself. */
-  authProvider?: OAuthClientProvider;
+  /** The command that logs in to this server, for the "needs login" message. */
+  loginCommand: string;
 }
 
 /** A remote server over Streamable HTTP or HTTP+SSE. */
@@ -59,6 +64,7 @@ export class RemoteTransport implements Transport {
 
   #options: RemoteTransportOptions;
   #headers: Record<string, string> = {};
+  #authProvider: OAuthClientProvider | undefined;
   #inner: Transport | undefined;
   #kind: "http" | "sse" = "http";
   /** True once a message went through: no more falling back. */
@@ -73,9 +79,13 @@ export class RemoteTransport implements Transport {
     this.#options = options;
   }
 
-  /** Sets the headers sent with every request (values from the environment); before start. */
-  use(headers: Record<string, string>): void {
+  /**
+   * Sets the headers sent with every request (values from the environment) and the stored
+   * login, if any (the SDK then adds its token and handles 401s itself); before start.
+   */
+  use(headers: Record<string, string>, authProvider?: OAuthClientProvider): void {
     this.#headers = headers;
+    this.#authProvider = authProvider;
   }
 
   /** The transport in use: "http" (Streamable HTTP) or "sse". */
@@ -106,7 +116,7 @@ export class RemoteTransport implements Transport {
     try {
       await this.#open(this.#options.remote.transport === "sse" ? "sse" : "http");
     } catch (error) {
-      throw new StartupError(unreachableText(this.#options.remote.url, error));
+      throw new StartupError(this.#unreachable(error));
     }
   }
 
@@ -127,14 +137,14 @@ export class RemoteTransport implements Transport {
           await this.#inner!.send(message, options);
         } catch (sseError) {
           throw new StartupError(
-            `${unreachableText(this.#options.remote.url, error)}; over HTTP+SSE, the older ` +
+            `${this.#unreachable(error)}; over HTTP+SSE, the older ` +
               `transport, it also failed: ${failureText(sseError)}`,
           );
         }
         this.#settled = true;
         return;
       }
-      throw new StartupError(unreachableText(this.#options.remote.url, error));
+      throw new StartupError(this.#unreachable(error));
     }
   }
 
@@ -143,7 +153,7 @@ export class RemoteTransport implements Transport {
     const options = {
       requestInit: { headers: this.#headers },
       fetch: boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize()),
-      ...(this.#options.authProvider ? { authProvider: this.#options.authProvider } : {}),
+      ...(this.#authProvider ? { authProvider: this.#authProvider } : {}),
     };
     const inner: Transport = kind === "sse"
       ? new SSEClientTransport(url, options)
@@ -162,6 +172,13 @@ export class RemoteTransport implements Transport {
     this.#kind = kind;
     if (this.#protocolVersion) inner.setProtocolVersion?.(this.#protocolVersion);
     await inner.start();
+  }
+
+  #unreachable(error: unknown): string {
+    const { remote, loginCommand } = this.#options;
+    const credentials = remote.bearerTokenEnv !== undefined ||
+      Object.keys(remote.headers).some((name) => /^authorization$/i.test(name));
+    return unreachableText(remote.url, error, credentials ? undefined : loginCommand);
   }
 
   #oversize(): void {
@@ -220,15 +237,24 @@ function oldServer(error: unknown): boolean {
   return code >= 400 && code < 500 && code !== 401 && code !== 403;
 }
 
-/** Why the first request failed, worded for the person. */
-function unreachableText(url: string, error: unknown): string {
+/**
+ * Why the first request failed, worded for the person; `login` is the command that logs in,
+ * for a server whose entry sends no Authorization of its own.
+ */
+function unreachableText(url: string, error: unknown, login?: string): string {
   const code = error instanceof StreamableHTTPError || error instanceof SseError
     ? error.code
     : undefined;
+  // The SDK's OAuth flow got to where only you can act (oauth_provider.ts's NeedsLoginError).
+  const needsYou = error instanceof UnauthorizedError || error instanceof NeedsLoginError;
+  if (login && (code === 401 || needsYou)) {
+    return `needs login: run ${login} (${url} answered 401 unauthorized: it wants an OAuth ` +
+      "login, and hel has none for it or the one it had expired)";
+  }
   if (code === 401 || code === 403) {
     return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
       'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
-      '"headers" in its entry (hel does not log in to servers with OAuth yet)';
+      '"headers" in its entry' + (login ? `, or log in: ${login}` : "");
   }
   return `could not connect to ${url}: ${failureText(error)}`;
 }

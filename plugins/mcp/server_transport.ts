@@ -1,7 +1,8 @@
 /**
  * The two kinds of transport behind one connection layer (connection.ts): a server hel starts
  * (transport.ts: launched, sandboxed, its command looked up first) and a remote one
- * (remote_transport.ts: its headers' values read from your environment). Both answer the same
+ * (remote_transport.ts: its headers' values read from your environment, its OAuth login
+ * from `$HEL_HOME/mcp-auth/`). Both answer the same
  * questions (pid, exit, stderr, why it ended) and shut down the same way.
  *
  * @module
@@ -9,6 +10,7 @@
 import type { ServerConfig } from "./config.ts";
 import { findMissingCommand } from "./find_command.ts";
 import type { Launcher } from "./launch.ts";
+import { loginCommand } from "./oauth_run.ts";
 import { RemoteTransport } from "./remote_transport.ts";
 import { StartupError } from "./startup_failure.ts";
 import { ProcessTransport } from "./transport.ts";
@@ -26,7 +28,11 @@ export interface TransportOptions {
 /** The transport for `config`, not yet started. */
 export function createTransport(config: ServerConfig, options: TransportOptions): ServerTransport {
   if (config.remote) {
-    return new RemoteTransport({ remote: config.remote, shutdownWaitMs: options.shutdownWaitMs });
+    return new RemoteTransport({
+      remote: config.remote,
+      shutdownWaitMs: options.shutdownWaitMs,
+      loginCommand: loginCommand(config),
+    });
   }
   return new ProcessTransport({ cwd: options.project, shutdownWaitMs: options.shutdownWaitMs });
 }
@@ -43,7 +49,9 @@ export async function prepareTransport(
   if (transport instanceof RemoteTransport) {
     const headers = options.launcher.headers(config);
     if (!headers.ok) throw new StartupError(headers.reason);
-    transport.use(headers.headers);
+    const auth = await options.launcher.auth(config);
+    if (!auth.ok) throw new StartupError(auth.reason);
+    transport.use(headers.headers, auth.provider);
     return;
   }
   const launch = await options.launcher.launch(config);

@@ -17,7 +17,8 @@ Deno.test("hel mcp --help shows the plugin command's usage and exits 0", async (
         "call --url URL TOOL [JSON] | get NAME | add NAME [--scope user|project] " +
         "[--env NAME=VALUE]... [--timeout SECONDS] -- COMMAND [ARGS...] | " +
         "add --transport http|sse NAME URL [--header-env HEADER=VAR]... [--bearer-token-env VAR] | " +
-        "remove NAME [--scope user|project]\n\n" +
+        "remove NAME [--scope user|project] | login NAME | login --url URL | logout NAME | " +
+        "logout --url URL\n\n" +
         "list, call, show, add and remove MCP servers (yours and the project's)\n",
     );
   }

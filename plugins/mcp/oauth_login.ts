@@ -1,0 +1,150 @@
+/**
+ * `hel mcp login NAME` (or `--url URL`) and `hel mcp logout`: the MCP authorization flow
+ * through the SDK's `auth()` (discovery, dynamic client registration or the entry's client,
+ * PKCE, scopes), the browser sent to the authorization page (oauth_browser.ts), the code taken
+ * from a loopback redirect (oauth_callback.ts), and the tokens stored for the server's address
+ * (oauth_store.ts). The server comes from the files as a run would take it (the project's only
+ * once trusted), or from `--url`, which the person typed.
+ *
+ * @module
+ */
+import { errorMessage, type PluginContext } from "../../core/mod.ts";
+import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
+import { boundedFetch } from "./bounded_fetch.ts";
+import { configuredServer } from "./call_command.ts";
+import type { ServerConfig } from "./config.ts";
+import { openAuthorizationPage } from "./oauth_browser.ts";
+import { listenForCallback } from "./oauth_callback.ts";
+import { HelOAuthProvider } from "./oauth_provider.ts";
+import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
+import { MAX_MESSAGE_BYTES } from "./transport.ts";
+
+/** How long a login waits for the browser to come back. */
+const LOGIN_WAIT_MS = 5 * 60_000;
+
+const fail = (command: string, text: string, code: number) => {
+  writeErr(`hel mcp ${command}: ${escapeControlCharacters(text)}\n`);
+  return code;
+};
+
+/** The remote server to log in to or out of, or the exit code of why there is none. */
+async function remoteServer(
+  command: string,
+  name: string | undefined,
+  given: ServerConfig | undefined,
+  context: PluginContext,
+): Promise<ServerConfig | number> {
+  const config = given ?? await configuredServer(name ?? "", context);
+  if (typeof config === "string") return fail(command, config, 2);
+  if (!config.remote) {
+    return fail(
+      command,
+      `MCP server ${config.name} is started by hel (stdio), not reached over HTTP, so there ` +
+        'is nothing to log in to; OAuth is for servers with a "url"',
+      2,
+    );
+  }
+  return config;
+}
+
+/** Runs `hel mcp login`; returns the exit code. */
+export async function login(
+  name: string | undefined,
+  given: ServerConfig | undefined,
+  context: PluginContext,
+): Promise<number> {
+  const config = await remoteServer("login", name, given, context);
+  if (typeof config === "number") return config;
+  const remote = config.remote!;
+  const env = context.childEnv();
+  const settings = remote.oauth;
+  const secretEnv = settings?.clientSecretEnv;
+  if (secretEnv && !env[secretEnv]) {
+    return fail(
+      "login",
+      `${config.name}'s "oauth.clientSecretEnv" in ${config.file} names ${secretEnv}, which is ` +
+        "not set in your environment; set it and run hel mcp login again",
+      1,
+    );
+  }
+  let stored;
+  try {
+    stored = await readLogin(context.helHome, remote.url);
+  } catch (error) {
+    if (error instanceof LoginFileError) return fail("login", error.message, 1);
+    throw error;
+  }
+  let callback;
+  try {
+    callback = listenForCallback(settings?.callbackPort ?? 0);
+  } catch (error) {
+    return fail(
+      "login",
+      `could not listen on 127.0.0.1:${settings?.callbackPort} for the redirect: ` +
+        `${errorMessage(error)}; free that port or change "oauth.callbackPort"`,
+      1,
+    );
+  }
+  // A registration made for this address before is used again; its tokens are not.
+  const provider = new HelOAuthProvider({
+    helHome: context.helHome,
+    url: remote.url,
+    settings,
+    clientSecret: secretEnv ? env[secretEnv] : undefined,
+    stored: stored ? { url: stored.url, client: stored.client } : undefined,
+    mode: "login",
+    redirectUrl: callback.url,
+    openAuthorization: (url) =>
+      Promise.resolve(openAuthorizationPage(url, env, context.interactive)),
+  });
+  writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
+  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const options = {
+    serverUrl: remote.url,
+    scope: settings?.scopes?.join(" "),
+    fetchFn: boundedFetch(MAX_MESSAGE_BYTES, () => {}),
+  };
+  try {
+    // Started first: a browser command may come back before auth() has returned.
+    const answer = callback.result(() => provider.sentState, LOGIN_WAIT_MS);
+    const first = await auth(provider, options);
+    if (first !== "AUTHORIZED") {
+      const result = await answer;
+      if (!result.ok) return fail("login", `${config.name}: ${result.reason}`, 1);
+      const second = await auth(provider, { ...options, authorizationCode: result.code });
+      if (second !== "AUTHORIZED") {
+        return fail("login", `${config.name}: the authorization server gave no tokens`, 1);
+      }
+    }
+  } catch (error) {
+    return fail("login", `${config.name}: the login failed: ${errorMessage(error)}`, 1);
+  } finally {
+    await callback.close();
+  }
+  writeOut(
+    `Logged in to ${config.name}; its tokens are in ${await loginPath(
+      context.helHome,
+      remote.url,
+    )} (mode 0600). Remove them with: hel mcp logout ${
+      given ? `--url ${remote.url}` : config.name
+    }\n`,
+  );
+  return 0;
+}
+
+/** Runs `hel mcp logout`; returns the exit code. */
+export async function logout(
+  name: string | undefined,
+  given: ServerConfig | undefined,
+  context: PluginContext,
+): Promise<number> {
+  const config = await remoteServer("logout", name, given, context);
+  if (typeof config === "number") return config;
+  const removed = await removeLogin(context.helHome, config.remote!.url);
+  writeOut(
+    removed
+      ? `Logged out of ${config.name}: its tokens were removed.\n`
+      : `hel had no login for ${config.name} (${escapeControlCharacters(config.remote!.url)}).\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,146 @@
+/**
+ * hel's `OAuthClientProvider` for the MCP SDK's client auth: the SDK does discovery (protected
+ * resource and authorization server metadata), dynamic client registration, PKCE, scopes from
+ * `WWW-Authenticate`, step-up and refresh; this keeps what it hands over in the login file of the
+ * server's address (oauth_store.ts) and says where the person's browser must go.
+ *
+ * Two modes. `hel mcp login` ("login") sends the browser to the authorization page and gets the
+ * code back on a loopback redirect (oauth_login.ts). A run ("run") only uses a login made
+ * before: it sends the stored access token, lets the SDK refresh it and save the new one, and
+ * when the SDK would need the person (no valid token, refresh refused) it stops with
+ * {@link NeedsLoginError} instead of opening anything, so the run goes on without the server.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/client/auth"
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/auth"
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthSettings } from "./oauth_config.ts";
+import { type StoredLogin, writeLogin } from "./oauth_store.ts";
+
+/** Thrown in a run when only the person can authorize hel again. */
+export class NeedsLoginError extends Error {
+  override name = "NeedsLoginError";
+  constructor() {
+    super("the server needs you to log in");
+  }
+}
+
+/** What the provider needs. */
+export interface HelOAuthOptions {
+  helHome: string;
+  /** The server's address: the login file's key. */
+  url: string;
+  settings?: OAuthSettings;
+  /** The client secret's value, read from `settings.clientSecretEnv`. */
+  clientSecret?: string;
+  /** What was stored by an earlier login (a run has one; a login may start from it). */
+  stored?: StoredLogin;
+  /** "login": the browser is sent; "run": {@link NeedsLoginError} instead. */
+  mode: "login" | "run";
+  /** The loopback redirect address (login); a run registers nothing, so any will do. */
+  redirectUrl?: string;
+  /** Sends the person's browser to the authorization page (login). */
+  openAuthorization?: (url: URL) => Promise<void>;
+}
+
+/** The SDK's client auth, stored per server address under `$HEL_HOME/mcp-auth/`. */
+export class HelOAuthProvider implements OAuthClientProvider {
+  #options: HelOAuthOptions;
+  #login: StoredLogin;
+  #verifier: string | undefined;
+  #state: string | undefined;
+
+  constructor(options: HelOAuthOptions) {
+    this.#options = options;
+    this.#login = options.stored ? { ...options.stored } : { url: options.url };
+  }
+
+  get redirectUrl(): string {
+    return this.#options.redirectUrl ?? "http://127.0.0.1/callback";
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.#options.settings?.scopes;
+    return {
+      client_name: "hel",
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: this.#options.clientSecret ? "client_secret_post" : "none",
+      ...(scopes ? { scope: scopes.join(" ") } : {}),
+    };
+  }
+
+  /** The `state` sent with this login's authorization request; checked on the redirect. */
+  state(): string {
+    this.#state ??= crypto.randomUUID().replaceAll("-", "");
+    return this.#state;
+  }
+
+  /** The state sent, if the flow got that far. */
+  get sentState(): string | undefined {
+    return this.#state;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const clientId = this.#options.settings?.clientId;
+    if (clientId) {
+      // A pre-registered client: the entry's, never one registered for another address.
+      return {
+        client_id: clientId,
+        ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
+      };
+    }
+    if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();
+    return this.#login.client;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    // A pre-registered client's secret stays in the person's environment, not in the file.
+    if (this.#options.settings?.clientId) return;
+    this.#login.client = client;
+    await this.#save();
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.#login.tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    this.#login.tokens = tokens;
+    await this.#save();
+  }
+
+  async redirectToAuthorization(url: URL): Promise<void> {
+    if (this.#options.mode === "run" || !this.#options.openAuthorization) {
+      throw new NeedsLoginError();
+    }
+    await this.#options.openAuthorization(url);
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.#verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.#verifier) throw new Error("no PKCE code verifier was made for this login");
+    return this.#verifier;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (scope === "verifier") this.#verifier = undefined;
+    if (scope === "all" || scope === "client") delete this.#login.client;
+    if (scope === "all" || scope === "tokens") delete this.#login.tokens;
+    if (scope !== "verifier" && scope !== "discovery") await this.#save();
+  }
+
+  async #save(): Promise<void> {
+    await writeLogin(this.#options.helHome, this.#login);
+  }
+}

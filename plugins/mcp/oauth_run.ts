@@ -1,0 +1,52 @@
+/**
+ * A run's side of OAuth: a remote server with a login stored by `hel mcp login` gets a provider
+ * in "run" mode (oauth_provider.ts), which sends its token and lets the SDK refresh it; a server
+ * without one gets none, so a 401 from it reads "needs login" (remote_transport.ts) and no
+ * client is registered at its authorization server behind the person's back.
+ *
+ * @module
+ */
+import type { ServerConfig } from "./config.ts";
+import { HelOAuthProvider } from "./oauth_provider.ts";
+import { LoginFileError, readLogin } from "./oauth_store.ts";
+import { URL_SERVER_NAME } from "./remote_flags.ts";
+
+/** The provider for a run, none, or why the login file cannot be used. */
+export type RunAuth = { ok: true; provider?: HelOAuthProvider } | { ok: false; reason: string };
+
+/** The command that logs in to `config`'s server, as messages give it. */
+export function loginCommand(config: ServerConfig): string {
+  return config.name === URL_SERVER_NAME && config.file === "the command line"
+    ? `hel mcp login --url ${config.remote?.url ?? ""}`
+    : `hel mcp login ${config.name}`;
+}
+
+/** Reads the stored login of a remote server for this run. */
+export async function runAuth(
+  helHome: string,
+  config: ServerConfig,
+  env: Readonly<Record<string, string>>,
+): Promise<RunAuth> {
+  const remote = config.remote;
+  if (!remote) return { ok: true };
+  let stored;
+  try {
+    stored = await readLogin(helHome, remote.url);
+  } catch (error) {
+    if (!(error instanceof LoginFileError)) throw error;
+    return { ok: false, reason: `not connected: ${error.message}` };
+  }
+  if (!stored?.tokens) return { ok: true };
+  const secretEnv = remote.oauth?.clientSecretEnv;
+  return {
+    ok: true,
+    provider: new HelOAuthProvider({
+      helHome,
+      url: remote.url,
+      settings: remote.oauth,
+      clientSecret: secretEnv ? env[secretEnv] : undefined,
+      stored,
+      mode: "run",
+    }),
+  };
+}

@@ -113,7 +113,16 @@ export class RemoteTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const inner = this.#inner;
     if (!inner || this.#closed) throw new Error("the connection to the server is closed");
-    if (this.#settled) return await inner.send(message, options);
+    if (this.#settled) {
+      try {
+        return await inner.send(message, options);
+      } catch (error) {
+        // A server may let hel initialize and want credentials for what comes next (a server
+        // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
+        const refused = refusedText(this.#options.remote.url, error);
+        throw refused === undefined ? error : new StartupError(refused);
+      }
+    }
     try {
       await inner.send(message, options);
       this.#settled = true;
@@ -222,15 +231,18 @@ function oldServer(error: unknown): boolean {
 
 /** Why the first request failed, worded for the person. */
 function unreachableText(url: string, error: unknown): string {
+  return refusedText(url, error) ?? `could not connect to ${url}: ${failureText(error)}`;
+}
+
+/** A 401 or 403 answer, worded for the person; undefined for other failures. */
+function refusedText(url: string, error: unknown): string | undefined {
   const code = error instanceof StreamableHTTPError || error instanceof SseError
     ? error.code
     : undefined;
-  if (code === 401 || code === 403) {
-    return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
-      'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
-      '"headers" in its entry (hel does not log in to servers with OAuth yet)';
-  }
-  return `could not connect to ${url}: ${failureText(error)}`;
+  if (code !== 401 && code !== 403) return undefined;
+  return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
+    'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
+    '"headers" in its entry (hel does not log in to servers with OAuth yet)';
 }
 
 function failureText(error: unknown): string {

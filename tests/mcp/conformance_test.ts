@@ -17,8 +17,9 @@ import assert from "node:assert/strict";
 import { REPO_ROOT, tempProject } from "../_helpers.ts";
 import { ignoreNpm as ignore } from "../_npx.ts";
 
-/** The pinned suite, as deno.json pins it. */
-const SUITE = "npm:@modelcontextprotocol/conformance@0.1.16";
+/** The pinned suite, as deno.json pins it (`npm:@modelcontextprotocol/conformance@<version>`). */
+const SUITE: string = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`))
+  .imports["@modelcontextprotocol/conformance"];
 
 /**
  * The scenarios hel is known to fail, and why. hel has no OAuth yet (`hel mcp login` is being

@@ -123,7 +123,16 @@ export class RemoteTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const inner = this.#inner;
     if (!inner || this.#closed) throw new Error("the connection to the server is closed");
-    if (this.#settled) return await inner.send(message, options);
+    if (this.#settled) {
+      try {
+        return await inner.send(message, options);
+      } catch (error) {
+        // A server may let hel initialize and want credentials for what comes next (a server
+        // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
+        const refused = refusedText(this.#options.remote.url, error);
+        throw refused === undefined ? error : new StartupError(refused);
+      }
+    }
     try {
       await inner.send(message, options);
       this.#settled = true;
@@ -251,12 +260,19 @@ function unreachableText(url: string, error: unknown, login?: string): string {
     return `needs login: run ${login} (${url} answered 401 unauthorized: it wants an OAuth ` +
       "login, and hel has none for it or the one it had expired)";
   }
-  if (code === 401 || code === 403) {
-    return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
-      'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
-      '"headers" in its entry' + (login ? `, or log in: ${login}` : "");
-  }
-  return `could not connect to ${url}: ${failureText(error)}`;
+  return refusedText(url, error, login) ?? `could not connect to ${url}: ${failureText(error)}`;
+}
+
+/** A 401 or 403 answer, worded for the person; undefined for other failures. */
+function refusedText(url: string, error: unknown, login?: string): string | undefined {
+  const code = error instanceof StreamableHTTPError || error instanceof SseError
+    ? error.code
+    : undefined;
+  if (code !== 401 && code !== 403) return undefined;
+  return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
+    'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
+    '"headers" in its entry' + (login ? `, or log in: ${login}` : "");
+}
 }
 
 function failureText(error: unknown): string {

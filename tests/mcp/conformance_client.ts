@@ -1,0 +1,107 @@
+/**
+ * The client command the MCP conformance suite runs (tests/mcp/conformance_test.ts): the suite
+ * starts a scenario's server, then runs this with the server's URL as the last argument and the
+ * scenario's name in `MCP_CONFORMANCE_SCENARIO`. Each scenario becomes what a person would type:
+ * `hel mcp list --url URL` or `hel mcp call --url URL TOOL JSON` (a server given on the command
+ * line: no file, no trust question). The elicitation scenario runs hel on a pseudo-terminal
+ * (`script`) and presses Enter at each field, which keeps the default the form shows, then `y`
+ * to send: what a person accepting the defaults does. hel's exit status and output are passed
+ * on, so the suite sees what hel did.
+ *
+ * `deno run -A tests/mcp/conformance_client.ts URL`, with HEL_HOME set by the caller.
+ *
+ * @module
+ */
+import { MAIN_TS } from "../_helpers.ts";
+
+/** What hel is asked to do in each scenario: its arguments after `hel`, given the URL. */
+type Plan = (url: string) => string[];
+
+const list: Plan = (url) => ["mcp", "list", "--url", url];
+const call = (tool: string, json: string): Plan => (url) => [
+  "mcp",
+  "call",
+  "--url",
+  url,
+  tool,
+  json,
+];
+
+/**
+ * Every auth scenario's server offers `test-tool` behind OAuth; the suite's own client connects,
+ * lists and calls it. Until hel has logins (`hel mcp login`) this is a plain call, which the
+ * server refuses (401).
+ */
+const AUTH = call("test-tool", "{}");
+
+/** The scenarios of the pinned suite and what hel does in each. */
+const PLANS: Record<string, Plan> = {
+  initialize: list,
+  tools_call: call("add_numbers", '{"a": 2, "b": 3}'),
+  "sse-retry": call("test_reconnection", "{}"),
+  "elicitation-sep1034-client-defaults": call("test_client_elicitation_defaults", "{}"),
+};
+
+/** hel's question after a form: the answer read back. */
+const REVIEW = "Send it? [y]es / [e]dit / [n]o, decline / [c]ancel: ";
+
+/** The scenario that asks a question, answered on a terminal. */
+const ASKS = "elicitation-sep1034-client-defaults";
+
+function helWords(args: string[]): string[] {
+  return [Deno.execPath(), "run", "--allow-all", "--no-check", MAIN_TS, ...args];
+}
+
+/** Runs hel with its output passed through; resolves to its exit status. */
+async function runHel(args: string[]): Promise<number> {
+  const [command, ...rest] = helWords(args);
+  const child = new Deno.Command(command!, { args: rest, stdin: "null" }).spawn();
+  return (await child.status).code;
+}
+
+/**
+ * Runs hel on a pseudo-terminal and answers its form: Enter at every field prompt (the value in
+ * brackets, the default, is kept), `y` at "Send it?". Anything else hel shows is passed on.
+ */
+async function runHelAnswering(args: string[]): Promise<number> {
+  const line = "exec " + helWords(args).map((w) => `'${w.replaceAll("'", "'\\''")}'`).join(" ");
+  const child = new Deno.Command("script", {
+    args: ["-qfec", line, "/dev/null"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let seen = "";
+  const answered = { fields: 0, reviews: 0 };
+  for await (const chunk of child.stdout) {
+    await Deno.stdout.write(chunk);
+    seen += decoder.decode(chunk, { stream: true });
+    // Colours and cursor codes hel writes even with NO_COLOR (the cursor shown at a prompt).
+    // deno-lint-ignore no-control-regex
+    const text = seen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+    // A field's prompt is a line of its own: two spaces, the value kept by Enter in brackets, ">".
+    const fields = text.match(/^ {2}(?:\[[^\]\n]*\] )?> /gm)?.length ?? 0;
+    const reviews = text.split(REVIEW).length - 1;
+    for (; answered.fields < fields; answered.fields++) await writer.write(encoder.encode("\r"));
+    for (; answered.reviews < reviews; answered.reviews++) {
+      await writer.write(encoder.encode("y\r"));
+    }
+  }
+  await writer.close().catch(() => {});
+  return (await child.status).code;
+}
+
+const url = Deno.args.at(-1);
+const scenario = Deno.env.get("MCP_CONFORMANCE_SCENARIO") ?? "";
+const plan = PLANS[scenario] ?? (scenario.startsWith("auth/") ? AUTH : undefined);
+if (url === undefined || plan === undefined) {
+  console.error(
+    `conformance_client: no plan for scenario "${scenario}" (URL ${url}): ` +
+      "add it to PLANS in tests/mcp/conformance_client.ts",
+  );
+  Deno.exit(2);
+}
+Deno.exit(scenario === ASKS ? await runHelAnswering(plan(url)) : await runHel(plan(url)));

@@ -273,7 +273,6 @@ function refusedText(url: string, error: unknown, login?: string): string | unde
     'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
     '"headers" in its entry' + (login ? `, or log in: ${login}` : "");
 }
-}
 
 function failureText(error: unknown): string {
   // fetch's own message is "fetch failed"; why (refused, no such host) is in its cause.

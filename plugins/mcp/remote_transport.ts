@@ -129,7 +129,7 @@ export class RemoteTransport implements Transport {
       } catch (error) {
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
-        const refused = refusedText(this.#options.remote.url, error);
+        const refused = refusedText(this.#options.remote.url, error, this.#loginHint());
         throw refused === undefined ? error : new StartupError(refused);
       }
     }
@@ -184,10 +184,15 @@ export class RemoteTransport implements Transport {
   }
 
   #unreachable(error: unknown): string {
+    return unreachableText(this.#options.remote.url, error, this.#loginHint());
+  }
+
+  /** The login command to name, for a server whose entry sends no Authorization of its own. */
+  #loginHint(): string | undefined {
     const { remote, loginCommand } = this.#options;
     const credentials = remote.bearerTokenEnv !== undefined ||
       Object.keys(remote.headers).some((name) => /^authorization$/i.test(name));
-    return unreachableText(remote.url, error, credentials ? undefined : loginCommand);
+    return credentials ? undefined : loginCommand;
   }
 
   #oversize(): void {

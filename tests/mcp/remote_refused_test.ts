@@ -43,7 +43,7 @@ async function refusingServer(project: TempProject, deny: string) {
 }
 
 const CREDENTIALS = "it needs credentials hel did not send or the server refused; check " +
-  '"bearerTokenEnv" or "headers" in its entry (hel does not log in to servers with OAuth yet)';
+  '"bearerTokenEnv" or "headers" in its entry, or log in: hel mcp login --url ';
 
 Deno.test("a server that answers tools/list with 401 after initialize is skipped, and the 401 is named", async () => {
   await using project = await tempProject();

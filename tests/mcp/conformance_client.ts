@@ -29,10 +29,14 @@ const call = (tool: string, json: string): Plan => (url) => [
 
 /**
  * Every auth scenario's server offers `test-tool` behind OAuth; the suite's own client connects,
- * lists and calls it. Until hel has logins (`hel mcp login`) this is a plain call, which the
- * server refuses (401).
+ * lists and calls it. hel logs in first (`hel mcp login --url`, the browser a script that
+ * follows the redirects: {@link BROWSER}), then calls it, as a person would.
  */
 const AUTH = call("test-tool", "{}");
+
+/** The scripted browser `hel mcp login` opens (HEL_BROWSER): it fetches and follows redirects. */
+const BROWSER = [Deno.execPath(), "run", "--allow-net", "--no-check", "--quiet"]
+  .concat(new URL("../../fixtures/mcp/oauth_browser.ts", import.meta.url).pathname).join(" ");
 
 /** The scenarios of the pinned suite and what hel does in each. */
 const PLANS: Record<string, Plan> = {
@@ -53,10 +57,26 @@ function helWords(args: string[]): string[] {
 }
 
 /** Runs hel with its output passed through; resolves to its exit status. */
-async function runHel(args: string[]): Promise<number> {
+async function runHel(args: string[], env?: Record<string, string>): Promise<number> {
   const [command, ...rest] = helWords(args);
-  const child = new Deno.Command(command!, { args: rest, stdin: "null" }).spawn();
+  const child = new Deno.Command(command!, { args: rest, stdin: "null", env }).spawn();
   return (await child.status).code;
+}
+
+/**
+ * An auth scenario: `hel mcp login --url URL` with the scripted browser and a HEL_HOME of its
+ * own (so no login of another scenario is used), then the call.
+ */
+async function runHelLoggedIn(url: string): Promise<number> {
+  const home = await Deno.makeTempDir({ prefix: "hel-conformance-auth-" });
+  const env = { HEL_HOME: home, HEL_BROWSER: BROWSER };
+  try {
+    const login = await runHel(["mcp", "login", "--url", url], env);
+    if (login !== 0) return login;
+    return await runHel(AUTH(url), env);
+  } finally {
+    await Deno.remove(home, { recursive: true }).catch(() => {});
+  }
 }
 
 /**
@@ -104,4 +124,10 @@ if (url === undefined || plan === undefined) {
   );
   Deno.exit(2);
 }
-Deno.exit(scenario === ASKS ? await runHelAnswering(plan(url)) : await runHel(plan(url)));
+Deno.exit(
+  scenario === ASKS
+    ? await runHelAnswering(plan(url))
+    : scenario.startsWith("auth/")
+    ? await runHelLoggedIn(url)
+    : await runHel(plan(url)),
+);

@@ -14,6 +14,7 @@ import { boundedFetch } from "./bounded_fetch.ts";
 import { configuredServer } from "./call_command.ts";
 import type { ServerConfig } from "./config.ts";
 import { openAuthorizationPage } from "./oauth_browser.ts";
+import { joinScopes, probeChallenge } from "./oauth_challenge.ts";
 import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
 import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
@@ -99,10 +100,14 @@ export async function login(
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const fetchFn = boundedFetch(MAX_MESSAGE_BYTES, () => {});
+  // Where the server points, and the scope it asks for (with one a run was refused for).
+  const challenge = await probeChallenge(remote.url, fetchFn);
   const options = {
     serverUrl: remote.url,
-    scope: settings?.scopes?.join(" "),
-    fetchFn: boundedFetch(MAX_MESSAGE_BYTES, () => {}),
+    resourceMetadataUrl: challenge.resourceMetadataUrl,
+    scope: settings?.scopes?.join(" ") ?? joinScopes(challenge.scope, stored?.wantedScope),
+    fetchFn,
   };
   try {
     // Started first: a browser command may come back before auth() has returned.

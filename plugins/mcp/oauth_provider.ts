@@ -26,8 +26,8 @@ import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 /** Thrown in a run when only the person can authorize hel again. */
 export class NeedsLoginError extends Error {
   override name = "NeedsLoginError";
-  constructor() {
-    super("the server needs you to log in");
+  constructor(how?: string) {
+    super(`the server needs you to log in${how ? ` ${how}` : ""}`);
   }
 }
 
@@ -45,6 +45,8 @@ export interface HelOAuthOptions {
   mode: "login" | "run";
   /** The loopback redirect address (login); a run registers nothing, so any will do. */
   redirectUrl?: string;
+  /** The command that logs in again, for a run's "needs login" (`hel mcp login NAME`). */
+  loginCommand?: string;
   /** Sends the person's browser to the authorization page (login). */
   openAuthorization?: (url: URL) => Promise<void>;
 }
@@ -119,7 +121,18 @@ export class HelOAuthProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(url: URL): Promise<void> {
     if (this.#options.mode === "run" || !this.#options.openAuthorization) {
-      throw new NeedsLoginError();
+      // The scope the SDK chose (the server's challenge first): the next login asks for it.
+      // Printable scope tokens only: the server wrote them.
+      const scope = url.searchParams.get("scope")?.replace(/[^\x21-\x7E ]/g, "").slice(0, 1000);
+      if (scope && this.#options.mode === "run" && scope !== this.#login.wantedScope) {
+        this.#login.wantedScope = scope;
+        await this.#save();
+      }
+      const command = this.#options.loginCommand;
+      throw new NeedsLoginError(
+        (scope ? `for the scope "${scope.slice(0, 200)}"` : "again") +
+          (command ? `: run ${command}` : ""),
+      );
     }
     await this.#options.openAuthorization(url);
   }

@@ -47,6 +47,7 @@ export async function runAuth(
       clientSecret: secretEnv ? env[secretEnv] : undefined,
       stored,
       mode: "run",
+      loginCommand: loginCommand(config),
     }),
   };
 }

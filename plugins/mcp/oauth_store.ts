@@ -24,6 +24,11 @@ export interface StoredLogin {
   /** The client hel is at the authorization server (registered dynamically, or given). */
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
+  /**
+   * The scope a run was refused for (a 403 `insufficient_scope`, or a token that no longer
+   * does): the next `hel mcp login` asks for it (step-up).
+   */
+  wantedScope?: string;
   /** When the tokens were saved (ISO time), for `hel mcp list`. */
   savedAt?: string;
 }

@@ -27,10 +27,7 @@ const SUITE: string = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json
  * browser a script that follows the redirects) and then the call (tests/mcp/conformance_client.ts).
  */
 const EXPECTED_FAILURES: Record<string, string> = {
-  "auth/metadata-var3": "login does not read the 401's WWW-Authenticate (resource_metadata)",
   "auth/basic-cimd": "hel has no client ID metadata document (an https URL of its own)",
-  "auth/scope-from-www-authenticate": "login does not read the 401's WWW-Authenticate (scope)",
-  "auth/scope-step-up": "a 403 insufficient_scope does not lead to a login with the new scope",
   "auth/pre-registration":
     "the suite's pre-registered client (MCP_CONFORMANCE_CONTEXT) is not given",
   // A grant without a person (client credentials, enterprise ID-JAG): hel logs in only through

@@ -97,7 +97,17 @@ async function runMcpCommand(
       if ((name === undefined) === (remote.url === undefined)) {
         return void (code = usageError(`${out ? "logout" : "login"} takes NAME, or --url URL`));
       }
-      const given = remote.url === undefined ? undefined : urlServer(remote.url, { headerEnv: [] });
+      if (name !== undefined && (remote.clientId ?? remote.clientSecretEnv) !== undefined) {
+        return void (code = usageError(
+          `--client-id and --client-secret-env go with --url; for ${name}, write them in its ` +
+            'entry: "oauth": {"clientId": "...", "clientSecretEnv": "VAR"}',
+        ));
+      }
+      const given = remote.url === undefined ? undefined : urlServer(remote.url, {
+        headerEnv: [],
+        clientId: remote.clientId,
+        clientSecretEnv: remote.clientSecretEnv,
+      });
       if (typeof given === "string") return void (code = usageError(given));
       const { login, logout } = await import("./oauth_login.ts");
       code = await (out ? logout : login)(name, given, context);
@@ -214,6 +224,14 @@ function remoteOptions<T extends Command<any, any, any>>(
     [] as string[],
   );
   command.option("--bearer-token-env <VAR>", "send Authorization: Bearer <value of VAR>");
+  return clientOptions(command);
+}
+
+/** OAuth with a client registered beforehand (the entry's `oauth.clientId`, `clientSecretEnv`). */
+// deno-lint-ignore no-explicit-any
+function clientOptions<T extends Command<any, any, any>>(command: T): T {
+  command.option("--client-id <ID>", "OAuth: the client registered for hel at its server");
+  command.option("--client-secret-env <VAR>", "OAuth: that client's secret, from variable VAR");
   return command;
 }
 
@@ -256,15 +274,15 @@ function mcpProgram(actions: Actions) {
       )
     );
   for (const out of [false, true]) {
-    program.command(out ? "logout" : "login")
+    const command = program.command(out ? "logout" : "login")
       .description(
         out
           ? "remove the tokens hel keeps for a remote server"
           : "log in to a remote server with OAuth (opens the browser, keeps the tokens)",
       )
       .argument("[name]", "the server's name")
-      .option("--url <url>", "the remote server at this address (no files, no trust)")
-      .action((name, flags) => actions.login(name, flags as UrlFlags, out));
+      .option("--url <url>", "the remote server at this address (no files, no trust)");
+    clientOptions(command).action((name, flags) => actions.login(name, flags as UrlFlags, out));
   }
   program.command("get")
     .description("show a server's entry and the file it comes from (starts nothing)")

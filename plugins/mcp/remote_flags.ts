@@ -1,6 +1,8 @@
 /**
  * The command-line form of a remote entry: `--transport http|sse`, `--header-env NAME=VAR`
- * (repeatable) and `--bearer-token-env VAR`, for `hel mcp add --transport http NAME URL` and for
+ * (repeatable), `--bearer-token-env VAR`, and for OAuth a client registered beforehand
+ * (`--client-id ID`, `--client-secret-env VAR`: the entry's `oauth.clientId` and
+ * `oauth.clientSecretEnv`), for `hel mcp add --transport http NAME URL` and for
  * `hel mcp list --url URL` / `hel mcp call --url URL ...` (a server given on the command line:
  * the person typed it, so there is no trust question). The entry goes through the loader's own
  * validation (config.ts), so a flag can say nothing a file could not.
@@ -14,6 +16,8 @@ export interface RemoteFlags {
   transport?: string;
   headerEnv: string[];
   bearerTokenEnv?: string;
+  clientId?: string;
+  clientSecretEnv?: string;
 }
 
 /** The name a server given with `--url` goes by (its tools are `mcp__url__<tool>`). */
@@ -34,6 +38,10 @@ export function remoteEntry(url: string, flags: RemoteFlags): Record<string, unk
     headers[word.slice(0, cut)] = { env: word.slice(cut + 1) };
   }
   if (Object.keys(headers).length > 0) entry.headers = headers;
+  const oauth: Record<string, string> = {};
+  if (flags.clientId !== undefined) oauth.clientId = flags.clientId;
+  if (flags.clientSecretEnv !== undefined) oauth.clientSecretEnv = flags.clientSecretEnv;
+  if (Object.keys(oauth).length > 0) entry.oauth = oauth;
   return entry;
 }
 
@@ -43,6 +51,12 @@ export function flagWording(problem: string, field: string): string {
     .replaceAll(`${field}.url`, "the URL")
     .replaceAll(`${field}.transport`, "--transport")
     .replaceAll(`${field}.bearerTokenEnv`, "--bearer-token-env")
+    .replaceAll(
+      `${field}.oauth.clientSecretEnv needs ${field}.oauth.clientId`,
+      "--client-secret-env needs --client-id",
+    )
+    .replaceAll(`${field}.oauth.clientId`, "--client-id")
+    .replaceAll(`${field}.oauth.clientSecretEnv`, "--client-secret-env")
     .replaceAll(`${field}.headers.`, "--header-env ")
     .replaceAll(`${field}.headers`, "--header-env");
 }

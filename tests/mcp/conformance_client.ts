@@ -73,6 +73,22 @@ async function runHel(
   return { code: (await child.status).code, stderr };
 }
 
+/**
+ * A client the scenario registered beforehand (`MCP_CONFORMANCE_CONTEXT`'s `client_id` and
+ * `client_secret`), as a person gives one on the command line: `--client-id`, and the secret
+ * by the name of a variable (`--client-secret-env`), which is set in `env`. None: no flags.
+ */
+function preRegistered(env: Record<string, string>): string[] {
+  const context = JSON.parse(Deno.env.get("MCP_CONFORMANCE_CONTEXT") ?? "{}");
+  if (typeof context.client_id !== "string") return [];
+  const flags = ["--client-id", context.client_id];
+  if (typeof context.client_secret === "string") {
+    env.CONFORMANCE_CLIENT_SECRET = context.client_secret;
+    flags.push("--client-secret-env", "CONFORMANCE_CLIENT_SECRET");
+  }
+  return flags;
+}
+
 /** The most logins one auth scenario gets: a person logs in again when hel says so, not forever. */
 const MAX_LOGINS = 3;
 
@@ -84,12 +100,13 @@ const MAX_LOGINS = 3;
  */
 async function runHelLoggedIn(url: string): Promise<number> {
   const home = await Deno.makeTempDir({ prefix: "hel-conformance-auth-" });
-  const env = { HEL_HOME: home, HEL_BROWSER: BROWSER };
+  const env: Record<string, string> = { HEL_HOME: home, HEL_BROWSER: BROWSER };
+  const client = preRegistered(env);
   try {
     for (let logins = 1;; logins++) {
-      const login = await runHel(["mcp", "login", "--url", url], env);
+      const login = await runHel(["mcp", "login", "--url", url, ...client], env);
       if (login.code !== 0) return login.code;
-      const called = await runHel(AUTH(url), env);
+      const called = await runHel([...AUTH(url), ...client], env);
       const again = /run hel mcp login --url/.test(called.stderr);
       if (called.code === 0 || !again || logins === MAX_LOGINS) return called.code;
     }

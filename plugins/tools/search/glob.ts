@@ -6,7 +6,7 @@
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./glob.txt" with { type: "text" };
-import { pathTarget } from "../workspace/rule_path.ts";
+import { treeTarget } from "../workspace/rule_path.ts";
 import {
   displayPath,
   formatEntries,
@@ -29,11 +29,7 @@ export function globTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
-    // A search reads the whole folder: a deny rule for a file in it asks rather than passes.
-    ruleTarget: async ({ path = "." }) => ({
-      ...await pathTarget(deps.workspace, path),
-      tree: true,
-    }),
+    ruleTarget: ({ path = "." }) => treeTarget(deps.workspace, path),
     run: (args, context) => glob(deps, args, context.signal),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../../core/mod.ts";
 import description from "./grep.txt" with { type: "text" };
-import { pathTarget } from "../workspace/rule_path.ts";
+import { treeTarget } from "../workspace/rule_path.ts";
 import {
   displayPath,
   formatEntries,
@@ -31,11 +31,7 @@ export function grepTool(deps: SearchDeps): Tool {
     parameters,
     toolClass: "read",
     category: "search",
-    // A search reads the whole folder: a deny rule for a file in it asks rather than passes.
-    ruleTarget: async ({ path = "." }) => ({
-      ...await pathTarget(deps.workspace, path),
-      tree: true,
-    }),
+    ruleTarget: ({ path = "." }) => treeTarget(deps.workspace, path),
     run: (args, context) => grep(deps, args, context.signal),
   });
 }

@@ -10,16 +10,26 @@ import { relative, sep } from "node:path";
 import type { RuleTarget } from "../../../core/mod.ts";
 import { resolveInWorkspace, type ResolveOptions, type Workspace } from "./confinement.ts";
 
+type PathTarget = Extract<RuleTarget, { kind: "path" }>;
+
 /** The rule target of a call acting on `given` (undefined: no path, so no match). */
 export async function pathTarget(
   workspace: Workspace,
   given: string | undefined,
   options: Omit<ResolveOptions, "allowSpill"> = {},
-): Promise<RuleTarget> {
+): Promise<PathTarget> {
   if (given === undefined) return { kind: "path", path: undefined };
   const resolved = await resolveInWorkspace(workspace, given, options);
   if (!resolved.ok) return { kind: "path", path: undefined };
   const inside = relative(workspace.project, resolved.path);
   if (inside.startsWith("..")) return { kind: "path", path: undefined };
   return { kind: "path", path: inside === "" ? "." : inside.split(sep).join("/") };
+}
+
+/**
+ * The rule target of a search under `given`: it reads the whole folder, so a deny rule for a
+ * file in it asks rather than passes.
+ */
+export async function treeTarget(workspace: Workspace, given: string): Promise<PathTarget> {
+  return { ...await pathTarget(workspace, given), tree: true };
 }

@@ -229,23 +229,11 @@ Deno.test("bash checks its arguments and tells the model its time limit", async 
 
 Deno.test("bash shows the person its command and folder, and offers a rule for a simple one", async () => {
   await using t = await setup({ sandbox: false });
-  const tool = bashTool({
-    sandbox: createSandbox({
-      enabled: false,
-      network: true,
-      project: t.project,
-      helDir: "",
-      env: {},
-    }),
-    project: t.project,
-    timeoutSeconds: 60,
-    sandboxed: false,
-  });
-  assert.deepEqual(await tool.describeCall!({ command: "npm test -- --watch" }), {
+  assert.deepEqual(await t.tool.describeCall!({ command: "npm test -- --watch" }), {
     preview: { kind: "command", command: "npm test -- --watch", cwd: t.project },
     scope: { kind: "command", tool: "bash", prefix: "npm test" },
   });
-  assert.deepEqual(await tool.describeCall!({ command: "npm test && rm -rf ~" }), {
+  assert.deepEqual(await t.tool.describeCall!({ command: "npm test && rm -rf ~" }), {
     preview: { kind: "command", command: "npm test && rm -rf ~", cwd: t.project },
     scope: undefined,
   });

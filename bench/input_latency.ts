@@ -92,7 +92,7 @@ export async function inputLatency(keys = 60): Promise<InputLatencyRow[]> {
 }
 
 /** Which React build ran: development (much slower) unless `NODE_ENV=production`. */
-export function reactBuild(): "production" | "development" {
+function reactBuild(): "production" | "development" {
   return Deno.env.get("NODE_ENV") === "production" ? "production" : "development";
 }
 

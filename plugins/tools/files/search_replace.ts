@@ -52,7 +52,7 @@ export function countOccurrences(text: string, search: string): number {
 }
 
 /** `text` with its one occurrence of `search` replaced, or why not (for the model). */
-export function replaceOnce(
+function replaceOnce(
   text: string,
   { path, search, replace }: Args,
 ): { ok: true; text: string } | { ok: false; text: string } {

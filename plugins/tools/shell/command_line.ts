@@ -246,7 +246,7 @@ const EXPANDING = /[*?[\]{}~]/;
  * A word's text as bash passes it to the program, or `null` when it is known only when the
  * line runs (expansions, globs, `$'...'`).
  */
-export function wordValue(node: Node): string | null {
+function wordValue(node: Node): string | null {
   switch (node.type) {
     case "word":
       // An escaped character is itself (`\\*` is a star); a lone trailing backslash is not.

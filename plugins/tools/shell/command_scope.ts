@@ -78,7 +78,7 @@ export async function commandPrefix(command: string): Promise<string | undefined
 }
 
 /** The prefix of one plain command's words (see {@link commandPrefix}). */
-export function prefixOf(words: readonly (string | null)[]): string | undefined {
+function prefixOf(words: readonly (string | null)[]): string | undefined {
   const program = words[0];
   if (typeof program !== "string" || !PLAIN_WORD.test(program)) return undefined;
   if (program.startsWith("-") || runsOtherCommands(words)) return undefined;

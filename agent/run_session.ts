@@ -11,7 +11,7 @@ import type { ChatMessage } from "../core/types.ts";
  * What the conversation records when the person interrupted a turn (Esc, Ctrl-C): the model
  * reads it on the next turn, and a resumed session shows it.
  */
-export const INTERRUPTED_NOTE = "[interrupted by the person]";
+const INTERRUPTED_NOTE = "[interrupted by the person]";
 
 /**
  * The message that closes a turn which ended without an answer (the call limit, a stop, a

@@ -279,7 +279,7 @@ function programByName(
  * Whether a command's words are the rule's: its first words (`prefix`) or all of them. A
  * `null` word may be anything, so from the first one on the answer is `maybe`.
  */
-export function wordsMatch(words: readonly (string | null)[], rule: CommandRule): Match {
+function wordsMatch(words: readonly (string | null)[], rule: CommandRule): Match {
   for (const [at, wanted] of rule.words.entries()) {
     if (at >= words.length) return "no";
     const word = words[at];

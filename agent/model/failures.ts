@@ -42,7 +42,7 @@ function failed(cause: string, hint: string, retryable: boolean): Attempt {
 }
 
 /** The base URL without a user name or password written into it (no secret in a message). */
-export function shownUrl(baseURL: string): string {
+function shownUrl(baseURL: string): string {
   try {
     const url = new URL(baseURL);
     url.username = "";

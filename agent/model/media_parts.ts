@@ -67,7 +67,7 @@ export function withMediaParts(
 }
 
 /** The content part for `item`, or undefined when the model or the API cannot take it. */
-export function contentPart(
+function contentPart(
   item: ToolMedia,
   accepts: readonly ModelInput[],
 ): Record<string, unknown> | undefined {

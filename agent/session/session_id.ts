@@ -7,7 +7,7 @@
  * @module
  */
 import { UsageError } from "../../core/usage_error.ts";
-import { sessionIds } from "./store.ts";
+import { isSessionId, sessionIds } from "./store.ts";
 
 /** How many characters of an id `hel sessions` shows, and the fewest accepted. */
 export const SHORT_ID_LENGTH = 8;
@@ -21,11 +21,6 @@ function fitsShape(text: string): boolean {
   return [...text].every((char, index) =>
     SHAPE[index] === "-" ? char === "-" : /^[0-9a-f]$/.test(char)
   );
-}
-
-/** True when `id` is a whole session id (a lowercase UUID). */
-export function isSessionId(id: string): boolean {
-  return id.length === SHAPE.length && fitsShape(id);
 }
 
 /** The first {@link SHORT_ID_LENGTH} characters of `id`, as `hel sessions` shows it. */

@@ -61,12 +61,15 @@ export async function sessionIds(project: string): Promise<string[]> {
   const ids: string[] = [];
   if (!await sessionsFolderExists(project)) return ids;
   for await (const entry of Deno.readDir(`${project}/.hel/sessions`)) {
-    if (entry.isDirectory && UUID.test(entry.name)) ids.push(entry.name);
+    if (entry.isDirectory && isSessionId(entry.name)) ids.push(entry.name);
   }
   return ids;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** True when `id` is a whole session id: a lowercase UUID, as session folders are named. */
+export function isSessionId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+}
 
 /** A failure to create hel's state in the project, as a setup error saying what to do. */
 function cannotCreate(path: string, error: unknown): Error {

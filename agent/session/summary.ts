@@ -42,7 +42,7 @@ export interface ConversationSummary {
 }
 
 /** The first user message that is not a compaction checkpoint. */
-export function firstUserText(messages: readonly ChatMessage[]): string | undefined {
+function firstUserText(messages: readonly ChatMessage[]): string | undefined {
   const found = messages.find((message) => message.role === "user" && !isCheckpoint(message));
   return found?.role === "user" ? found.content : undefined;
 }

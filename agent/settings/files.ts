@@ -7,7 +7,11 @@
  */
 import { resolve } from "node:path";
 import { errorMessage } from "../../core/errors.ts";
-import { PROJECT_CONFIG_MAX_BYTES, readProjectConfig } from "../../kit/config/project_file.ts";
+import {
+  PROJECT_CONFIG_MAX_BYTES,
+  projectConfigPath,
+  readProjectConfig,
+} from "../../kit/config/project_file.ts";
 import { parseSettings } from "./parse.ts";
 import { type Settings, SETTINGS_FILE } from "./schema.ts";
 
@@ -37,7 +41,7 @@ export function userSettingsPath(helHome: string): string {
 
 /** The project's settings file. */
 export function projectSettingsPath(project: string): string {
-  return `${project}/.hel/${SETTINGS_FILE}`;
+  return projectConfigPath(project, SETTINGS_FILE);
 }
 
 /** Reads and checks both files; `knownTools` are the names `tools` may list. */

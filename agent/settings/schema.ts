@@ -22,7 +22,7 @@ export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** True for an http:// or https:// URL. */
-export function isHttpUrl(text: string): boolean {
+function isHttpUrl(text: string): boolean {
   try {
     const { protocol } = new URL(text);
     return protocol === "http:" || protocol === "https:";

@@ -65,17 +65,18 @@ function afterLineComment(text: string, edits: Edit[]): string | undefined {
  * the file (mode 0600) and its folder when missing. `root` is the folder the write may not leave
  * through a link (the project for `.hel/…`, `$HEL_HOME` for the person's files). Refuses a file
  * that is not JSON with comments, so a broken file is reported, not overwritten.
- * `change` may read the current value and return the one to write, under the lock.
+ * `change` may read the current value and return the one to write, under the lock. Returns the
+ * file's bytes before (undefined when there was no file) and the text written.
  */
 export async function editJsoncFile(
   root: string,
   file: string,
   path: JSONPath,
   change: (current: unknown) => unknown,
-): Promise<void> {
+): Promise<{ before: Uint8Array | undefined; written: string }> {
   const lock = `${dirname(file)}/.${file.slice(dirname(file).length + 1)}.lock`;
   await Deno.mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  await withFileLock(lock, async () => {
+  return await withFileLock(lock, async () => {
     const info = await lstatOrUndefined(file);
     // Checked before reading, not only before the write: a planted link to a FIFO or
     // /dev/zero would hang hel or fill its memory, and one to a secret would be read.
@@ -89,7 +90,8 @@ export async function editJsoncFile(
           "cloned repository could plant; remove it, then run again",
       );
     }
-    const text = info ? await Deno.readTextFile(file) : "";
+    const before = info ? await Deno.readFile(file) : undefined;
+    const text = before ? new TextDecoder().decode(before) : "";
     const errors: ParseError[] = [];
     const tree = text.trim() === "" ? undefined : parseTree(text, errors, {
       allowTrailingComma: true,
@@ -102,6 +104,7 @@ export async function editJsoncFile(
     const current = valueAt(tree ? getNodeValue(tree) : {}, path);
     const edited = editJsoncText(text, path, change(current));
     await writeFileAtomic(root, file, edited, { mode: info ? info.mode ?? 0o600 : 0o600 });
+    return { before, written: edited };
   });
 }
 

@@ -71,6 +71,9 @@ interface CompiledRule {
   effect: RuleEffect;
   text: RuleText;
   coversTool: (name: string) => boolean;
+  /** The content read as a command rule or a path rule, once the first call needs it. */
+  command?: CommandRule | { problem: string };
+  path?: { glob: string } | { problem: string };
 }
 
 /** What a call is about, as the matcher sees it; `unknown` when the tool could not say. */
@@ -154,7 +157,9 @@ export class RuleBook {
       const match = this.#pathMatch(rule, target.path, report);
       // A search of a folder reads what is below it: a rule for something in there may apply.
       if (match === "no" && target.tree && target.path !== undefined) {
-        return globReachesBelow(pathRule(rule.text.content!), target.path) ? "maybe" : "no";
+        return globReachesBelow(rule.path ??= pathRule(rule.text.content!), target.path)
+          ? "maybe"
+          : "no";
       }
       return match;
     }
@@ -202,7 +207,8 @@ export class RuleBook {
   }
 
   #commandRule(rule: CompiledRule, report: (problem: string) => void): CommandRule | undefined {
-    const parsed = commandRule(rule.text.content!);
+    // Parsed at the first call it meets, then kept: the content never changes.
+    const parsed = rule.command ??= commandRule(rule.text.content!);
     if ("problem" in parsed) {
       this.#report(rule, report, parsed.problem);
       return undefined;
@@ -211,7 +217,7 @@ export class RuleBook {
   }
 
   #pathMatch(rule: CompiledRule, path: string | undefined, report: (p: string) => void): Match {
-    const parsed = pathRule(rule.text.content!);
+    const parsed = rule.path ??= pathRule(rule.text.content!);
     if ("problem" in parsed) {
       this.#report(rule, report, parsed.problem);
       return "no";

@@ -5,6 +5,7 @@
  * @module
  */
 import type { HelEvent } from "../core/events.ts";
+import { clipChars } from "../core/text.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { stderrLogger } from "../agent/context_file.ts";
 import { writeErr } from "../kit/output.ts";
@@ -14,8 +15,7 @@ import { printRetry } from "./retry_line.ts";
 export function printEvent(event: HelEvent, toolLines: boolean): void {
   if (event.type === "tool_call" && toolLines) {
     // Arguments can be whole files (write_file): show a line, not a page.
-    const args = JSON.stringify(event.args) ?? "";
-    const shown = args.length > 200 ? `${args.slice(0, 200)}…` : args;
+    const shown = clipChars(JSON.stringify(event.args) ?? "", 200);
     const line = escapeControlCharacters(`${event.name} ${shown}`);
     const status = event.status === "done" ? "" : ` (${event.status})`;
     writeErr(`[tool] ${line}${status}\n`);

@@ -7,6 +7,7 @@
  */
 import { Box, Text } from "ink";
 import { paint } from "./paint.ts";
+import { tokens } from "./commands/format.ts";
 
 /** Props of {@link Footer}. */
 export interface FooterProps {
@@ -48,7 +49,7 @@ export function footerStatus(
 function tokenText(input: number | undefined, output: number | undefined): string {
   if (input === undefined && output === undefined) return `tokens ${NOT_REPORTED}`;
   const figure = (count: number | undefined, way: string) =>
-    count === undefined ? `${way} ${NOT_REPORTED}` : `${count.toLocaleString("en-US")} ${way}`;
+    count === undefined ? `${way} ${NOT_REPORTED}` : `${tokens(count)} ${way}`;
   return `tokens ${figure(input, "in")} / ${figure(output, "out")}`;
 }
 

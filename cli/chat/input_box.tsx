@@ -14,6 +14,7 @@
  */
 import { useInput, usePaste } from "ink";
 import { useRef, useState } from "react";
+import { errorMessage } from "../../core/errors.ts";
 import { neutralise } from "../../core/neutralise.ts";
 import {
   argumentBeingTyped,
@@ -50,8 +51,7 @@ export interface InputBoxProps {
 
 /** A failed history write, as one line under the box. */
 function historyNotice(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  return neutralise(`history not saved: ${reason}`).replaceAll("\n", " ");
+  return neutralise(`history not saved: ${errorMessage(error)}`).replaceAll("\n", " ");
 }
 
 /** The input box (see the module's description). */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { groupDigits } from "../../core/text.ts";
 
 /** A long paste and the marker that stands for it in the box. */
 export interface PastedBlock {
@@ -42,8 +43,8 @@ export function needsMarker(text: string): boolean {
 export function markerFor(text: string, taken: readonly PastedBlock[], boxText = ""): string {
   const lines = lineCount(text);
   const size = lines === 1
-    ? `${text.length.toLocaleString("en-US")} characters`
-    : `${lines.toLocaleString("en-US")} lines`;
+    ? `${groupDigits(text.length)} characters`
+    : `${groupDigits(lines)} lines`;
   const used = new Set(taken.map((block) => block.marker));
   let marker = `[pasted ${size}]`;
   const free = (candidate: string) => !used.has(candidate) && !boxText.includes(candidate);

@@ -7,6 +7,7 @@
  */
 import { Box, Text } from "ink";
 import { paint, type TextStyle } from "./paint.ts";
+import { count as countOf } from "./commands/format.ts";
 import { expandTabs as expandLineTabs } from "./styled_text.ts";
 
 /** Where a call is: waiting for the person's answer, running, or ended one of three ways. */
@@ -122,7 +123,7 @@ export function outputPreview(output: string, running: boolean, expanded: boolea
   const lines = expandTabs(shown).split("\n").map((line) => line.slice(0, PREVIEW_LINE_CHARS));
   const left = total - lines.length;
   if (left <= 0) return { lines, hidden: "", hiddenAbove: false };
-  const count = `${left.toLocaleString("en-US")} ${left === 1 ? "line" : "lines"}`;
+  const count = countOf(left, "line");
   return running
     ? { lines, hidden: `${count} before`, hiddenAbove: true }
     : { lines, hidden: `+${count}`, hiddenAbove: false };

@@ -6,6 +6,7 @@
  */
 import { Text } from "ink";
 import { paint } from "./paint.ts";
+import { count } from "./commands/format.ts";
 
 /** Braille spinner frames, one every {@link FRAME_MS}. */
 export const SPINNER_FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] as const;
@@ -41,11 +42,6 @@ export function formatElapsed(elapsedMs: number): string {
   return `${Math.floor(minutes / 60)}h ${two(minutes % 60)}m`;
 }
 
-/** `1,234 tokens`, `1 token`. */
-export function formatTokens(count: number): string {
-  return `${count.toLocaleString("en-US")} token${count === 1 ? "" : "s"}`;
-}
-
 /**
  * The waiting line: `⠋ Working… 12s · ↓ 1,234 tokens · esc to interrupt`, with the retry
  * waited for before the key: `⠋ Working… 3s · HTTP 503: busy; retry 1 of 4 in 1 s · esc …`.
@@ -54,7 +50,7 @@ export function Working({ startedAt, now, outputTokens, note, color }: WorkingPr
   const elapsed = now - startedAt;
   const details = [
     formatElapsed(elapsed),
-    ...outputTokens === undefined ? [] : [`↓ ${formatTokens(outputTokens)}`],
+    ...outputTokens === undefined ? [] : [`↓ ${count(outputTokens, "token")}`],
     ...note === undefined ? [] : [note],
     "esc to interrupt",
   ].join(" · ");

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { codePointLength, headChars } from "../../../core/text.ts";
+import { codePointLength, groupDigits, headChars } from "../../../core/text.ts";
 
 /** Rows of `[label, text]` as lines, texts aligned two spaces after the longest label. */
 export function table(rows: readonly (readonly [string, string])[]): string {
@@ -18,12 +18,12 @@ export function table(rows: readonly (readonly [string, string])[]): string {
 
 /** `1 message`, `42 messages`. */
 export function count(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+  return `${groupDigits(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** A token figure as people read it: `31,000`. */
 export function tokens(n: number): string {
-  return n.toLocaleString("en-US");
+  return groupDigits(n);
 }
 
 /** How long ago `then` was, from `now` (ms): `just now`, `12 min ago`, `3 h ago`, `2 d ago`. */

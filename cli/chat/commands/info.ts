@@ -8,6 +8,7 @@
 import { escapeControlCharacters } from "../../../core/neutralise.ts";
 import type { Run } from "../../../agent/run.ts";
 import type { SlashCommand } from "../slash_commands.ts";
+import { contextPercent } from "../context_use.ts";
 import { count, oneLine, table, tokens } from "./format.ts";
 
 const NOT_REPORTED = "not reported by the server";
@@ -17,8 +18,8 @@ export function contextText(run: Run): string {
   const { used, window, estimated } = run.contextUsage();
   if (used === undefined) return NOT_REPORTED;
   const figure = `${estimated ? "~" : ""}${tokens(used)}`;
-  if (window === undefined) return `${figure} tokens`;
-  const percent = Math.min(100, Math.round((used / window) * 100));
+  const percent = contextPercent(run);
+  if (window === undefined || percent === undefined) return `${figure} tokens`;
   return `${figure} of ${tokens(window)} tokens (${percent}%)`;
 }
 

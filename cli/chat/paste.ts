@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { groupDigits } from "../../core/text.ts";
+import { codePointLength, groupDigits } from "../../core/text.ts";
 
 /** A long paste and the marker that stands for it in the box. */
 export interface PastedBlock {
@@ -32,7 +32,7 @@ export function lineCount(text: string): number {
 
 /** True when a paste is long enough to stand in the box as a marker. */
 export function needsMarker(text: string): boolean {
-  return lineCount(text) > PASTE_MARKER_LINES || text.length > PASTE_MARKER_CHARACTERS;
+  return lineCount(text) > PASTE_MARKER_LINES || codePointLength(text) > PASTE_MARKER_CHARACTERS;
 }
 
 /**
@@ -43,7 +43,7 @@ export function needsMarker(text: string): boolean {
 export function markerFor(text: string, taken: readonly PastedBlock[], boxText = ""): string {
   const lines = lineCount(text);
   const size = lines === 1
-    ? `${groupDigits(text.length)} characters`
+    ? `${groupDigits(codePointLength(text))} characters`
     : `${groupDigits(lines)} lines`;
   const used = new Set(taken.map((block) => block.marker));
   let marker = `[pasted ${size}]`;

@@ -60,7 +60,11 @@ export {
   signalProcessGroup,
 } from "./process/group.ts";
 export { createTrustFileStore } from "./trust/file_store.ts";
-export { type ProjectConfigFile, readProjectConfig } from "./config/project_file.ts";
+export {
+  PROJECT_CONFIG_MAX_BYTES,
+  type ProjectConfigFile,
+  readProjectConfig,
+} from "./config/project_file.ts";
 export {
   didYouMean,
   type JsoncParse,

@@ -73,7 +73,13 @@ export {
   type JsoncProperty,
   parseJsoncConfig,
 } from "./config/jsonc.ts";
-export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./process/child.ts";
+export {
+  type ChildOutcome,
+  type ChildSpec,
+  type ChildStop,
+  runChild,
+  settleWithin,
+} from "./process/child.ts";
 export { SECRET_ENV_NAMES } from "./process/privacy.ts";
 export { editJsoncFile, editJsoncText } from "./config/jsonc_edit.ts";
 export { HEL_FOLDER_GITIGNORE, makeHelFolder } from "./config/hel_folder.ts";

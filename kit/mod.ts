@@ -60,7 +60,11 @@ export {
   signalProcessGroup,
 } from "./process/group.ts";
 export { createTrustFileStore } from "./trust/file_store.ts";
-export { type ProjectConfigFile, readProjectConfig } from "./config/project_file.ts";
+export {
+  PROJECT_CONFIG_MAX_BYTES,
+  type ProjectConfigFile,
+  readProjectConfig,
+} from "./config/project_file.ts";
 export {
   didYouMean,
   type JsoncParse,
@@ -69,7 +73,13 @@ export {
   type JsoncProperty,
   parseJsoncConfig,
 } from "./config/jsonc.ts";
-export { type ChildOutcome, type ChildSpec, type ChildStop, runChild } from "./process/child.ts";
+export {
+  type ChildOutcome,
+  type ChildSpec,
+  type ChildStop,
+  runChild,
+  settleWithin,
+} from "./process/child.ts";
 export { SECRET_ENV_NAMES } from "./process/privacy.ts";
 export { editJsoncFile, editJsoncText } from "./config/jsonc_edit.ts";
 export { HEL_FOLDER_GITIGNORE, makeHelFolder } from "./config/hel_folder.ts";

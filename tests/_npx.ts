@@ -9,6 +9,7 @@
  */
 import { cacheFolder } from "../plugins/mcp/launch.ts";
 import type { TempProject } from "./_helpers.ts";
+import { type McpProject, mcpProject } from "./_mcp.ts";
 
 /** The pinned servers the tests start as users configure them: `npx -y <spec>`. */
 export const EVERYTHING = "@modelcontextprotocol/server-everything@2026.8.31";
@@ -17,6 +18,20 @@ export const FILESYSTEM = "@modelcontextprotocol/server-filesystem@2026.8.31";
 export const ignoreNpm = Deno.env.get("HEL_SKIP_NPM_TESTS") === "1";
 /** A first `npx` run downloads the package; give startup room for that. */
 export const SLOW_START = ["--mcp-startup-timeout", "180"];
+
+/** A trusted project whose one server, `everything`, is server-everything as users start it. */
+export async function everythingProject(): Promise<McpProject> {
+  const project = await mcpProject(() => ({
+    everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
+  }));
+  try {
+    await warmNpx(project, EVERYTHING);
+  } catch (error) {
+    await project[Symbol.asyncDispose]();
+    throw error;
+  }
+  return project;
+}
 
 /** Where the installs made once are kept: `npx`'s `_npx` folder per package. */
 const STORE = `${Deno.env.get("TMPDIR") ?? "/tmp"}/hel-test-npx`;

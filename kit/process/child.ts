@@ -232,7 +232,8 @@ async function feed(stdin: WritableStream<Uint8Array>, text: string): Promise<vo
   }
 }
 
-async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
+/** Waits until every promise has settled (fulfilled or rejected), or `ms` has passed. */
+export async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.allSettled(promises),

@@ -166,7 +166,7 @@ async function toolEntry(
   config: ServerConfig,
   name: string,
 ): Promise<CatalogEntry | string> {
-  const catalog = await buildCatalog(withAllowlists([state], [config]), new Set());
+  const catalog = await buildCatalog(withAllowlists([state]), new Set());
   const entry = catalog.entries.find((item) => item.toolName === name || item.fullName === name);
   if (entry) return entry;
   const excluded = catalog.excluded.find((item) => item.toolName === name);

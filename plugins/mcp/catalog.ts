@@ -175,21 +175,23 @@ export async function buildCatalog(
  * Each connected server's listing with the `tools` allowlist and the `trustAnnotations` of its
  * configuration.
  */
-export function withAllowlists<T extends { name: string; tools: readonly ListedTool[] }>(
-  connected: readonly T[],
-  configs: readonly { name: string; tools?: readonly string[]; trustAnnotations?: boolean }[],
+export function withAllowlists(
+  connected: readonly {
+    name: string;
+    tools: readonly ListedTool[];
+    connection: { config: { tools?: readonly string[]; trustAnnotations?: boolean } };
+  }[],
 ): {
   name: string;
   tools: readonly ListedTool[];
   allow?: readonly string[];
   trustAnnotations?: boolean;
 }[] {
-  const byName = new Map(configs.map((config) => [config.name, config]));
-  return connected.map((state) => ({
-    name: state.name,
-    tools: state.tools,
-    allow: byName.get(state.name)?.tools,
-    trustAnnotations: byName.get(state.name)?.trustAnnotations === true,
+  return connected.map(({ name, tools, connection: { config } }) => ({
+    name,
+    tools,
+    allow: config.tools,
+    trustAnnotations: config.trustAnnotations === true,
   }));
 }
 

@@ -9,7 +9,7 @@
  */
 import { resolve } from "node:path";
 import { errorMessage, type TrustedConfig } from "../../core/mod.ts";
-import { readProjectConfig, sha256Hex } from "../../kit/mod.ts";
+import { PROJECT_CONFIG_MAX_BYTES, readProjectConfig, sha256Hex } from "../../kit/mod.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
 
 /** Which file a server comes from. */
@@ -28,9 +28,6 @@ export const MCP_TRUST: TrustedConfig = { kind: "mcp", subject: "MCP configurati
 export function userConfigPath(helHome: string): string {
   return `${resolve(helHome)}/mcp.json`;
 }
-
-/** Files larger than this are refused, as project configuration files are. */
-const MAX_BYTES = 1024 * 1024;
 
 /** What reading one MCP configuration file found; `path` is how messages name the file. */
 export type McpConfigFile =
@@ -67,7 +64,7 @@ export async function readUserMcpConfig(helHome: string): Promise<McpConfigFile>
         message: `${path} is not a regular file; it was ignored`,
       };
     }
-    if (info.size > MAX_BYTES) {
+    if (info.size > PROJECT_CONFIG_MAX_BYTES) {
       return {
         ...where,
         kind: "unusable",

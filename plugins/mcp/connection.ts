@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { clipChars, type ToolResult } from "../../core/mod.ts";
+import { settleWithin } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { pastMaximumText, seconds } from "./call_texts.ts";
@@ -361,24 +362,14 @@ export class McpConnection {
    */
   async #stderrAtFailure(): Promise<string> {
     if (this.#transport.endedByServer) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        Promise.all([this.#transport.exited, this.#transport.stderrDone]),
-        new Promise((resolve) => timer = setTimeout(resolve, 500)),
-      ]);
-      clearTimeout(timer);
+      await settleWithin([this.#transport.exited, this.#transport.stderrDone], 500);
     }
     return this.#transport.stderr.text();
   }
 
   /** Stdout usually closes a moment before the exit status is known; wait briefly for it. */
   async #exitSettled(): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      this.#transport.exited,
-      new Promise((resolve) => timer = setTimeout(resolve, 500)),
-    ]);
-    clearTimeout(timer);
+    await settleWithin([this.#transport.exited], 500);
   }
 
   async #disconnectedResult(): Promise<ToolResult> {

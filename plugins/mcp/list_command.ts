@@ -164,7 +164,7 @@ async function startAndShow(
   try {
     const states = await group.startAll(servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
-    const catalog = await buildCatalog(withAllowlists(connected, servers), new Set());
+    const catalog = await buildCatalog(withAllowlists(connected), new Set());
     for (const state of states) {
       const config = servers.find((server) => server.name === state.name)!;
       if (state.status === "skipped") {

@@ -125,22 +125,14 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       }
       const eager = eagerLoading(options, host);
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
-      const allowlists = new Map(configured.map((config) => [config.name, config.tools]));
-      const trusting = new Set(
-        configured.flatMap((config) => config.trustAnnotations === true ? [config.name] : []),
-      );
       const run = await McpRun.start(
-        connected.map((state) => ({
-          handle: {
-            name: state.name,
-            client: lists.clients.get(state.name)!,
-            connected: () => state.connection.connected,
-          },
-          tools: state.tools,
-          ...(allowlists.get(state.name) ? { allow: allowlists.get(state.name)! } : {}),
-          trustAnnotations: trusting.has(state.name),
-          callTimeoutMs: state.connection.config.callTimeoutMs,
-          sandboxed: launcher.sandboxed(state.connection.config),
+        connected.map(({ name, tools, connection }) => ({
+          handle: { name, client: lists.clients.get(name)!, connected: () => connection.connected },
+          tools,
+          ...(connection.config.tools ? { allow: connection.config.tools } : {}),
+          trustAnnotations: connection.config.trustAnnotations === true,
+          callTimeoutMs: connection.config.callTimeoutMs,
+          sandboxed: launcher.sandboxed(connection.config),
         })),
         {
           reserved: new Set(host.registeredToolNames()),

@@ -33,6 +33,7 @@ import type {
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../core/mod.ts";
+import { settleWithin } from "../../kit/mod.ts";
 import { NeedsLoginError } from "./oauth_provider.ts";
 import { boundedFetch } from "./bounded_fetch.ts";
 import type { RemoteServer } from "./remote_config.ts";
@@ -221,12 +222,7 @@ export class RemoteTransport implements Transport {
     if (inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined) {
       // Tells the server it can forget the session; a server that does not answer in time
       // is left to expire it.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        inner.terminateSession().catch(() => {}),
-        new Promise((resolve) => timer = setTimeout(resolve, this.#options.shutdownWaitMs)),
-      ]);
-      clearTimeout(timer);
+      await settleWithin([inner.terminateSession()], this.#options.shutdownWaitMs);
     }
     await inner.close().catch(() => {});
     this.#finish();

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { scriptedModel, toolMessage } from "../_helpers.ts";
 import { FAST, mcpProject, modelArgs } from "../_mcp.ts";
-import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
+import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 import { startChat } from "../_chat_terminal.ts";
 import { answerTo, elicitServer } from "../_elicit.ts";
 
@@ -26,10 +26,7 @@ Deno.test({
     "the chat draws server-everything's form as a box: typed, ticked and picked values are sent after the review; Esc cancels",
   ignore,
   async fn() {
-    await using project = await mcpProject(() => ({
-      everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-    }));
-    await warmNpx(project, EVERYTHING);
+    await using project = await everythingProject();
     await using model = scriptedModel([
       { toolCalls: [{ id: "load", name: "load_mcp_tool", arguments: { names: [TOOL] } }] },
       { toolCalls: [{ id: "ask", name: TOOL, arguments: {} }] },

@@ -11,8 +11,8 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
-import { FAST, helMcp, mcpProject, modelArgs, systemText, toolMessage } from "../_mcp.ts";
-import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
+import { FAST, helMcp, modelArgs, systemText, toolMessage } from "../_mcp.ts";
+import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 import { helOnTerminal } from "../_terminal.ts";
 import { shownTimes } from "../_elicit.ts";
 import type { ScriptedModel } from "../../fixtures/scripted_model.ts";
@@ -30,14 +30,6 @@ function callsOf(tool: string, calls: [string, Record<string, unknown>][]) {
     ...calls.map(([id, args]) => ({ toolCalls: [{ id, name: tool, arguments: args }] })),
     { text: "done" },
   ];
-}
-
-async function everythingProject() {
-  const project = await mcpProject(() => ({
-    everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-  }));
-  await warmNpx(project, EVERYTHING);
-  return project;
 }
 
 /** The JSON after "Raw result:" in the tool's answer: what the server got back from hel. */

@@ -13,8 +13,8 @@
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
-import { FAST, helMcp, mcpProject, modelArgs, systemText, toolMessage } from "../_mcp.ts";
-import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
+import { FAST, helMcp, modelArgs, systemText, toolMessage } from "../_mcp.ts";
+import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 import { helOnTerminal, type TerminalRun } from "../_terminal.ts";
 import { shownTimes } from "../_elicit.ts";
 
@@ -27,14 +27,6 @@ const CHOICE = "[d]one / [n]o, decline / [c]ancel: ";
 /** What the model reads when the page was not done. */
 const NOT_DONE =
   /^error: MCP server everything needs the user to open a page in a web browser before trigger-url-elicitation can run \(it answered "URL elicitation required", -32042\), and hel could not get that done: /;
-
-async function everythingProject() {
-  const project = await mcpProject(() => ({
-    everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-  }));
-  await warmNpx(project, EVERYTHING);
-  return project;
-}
 
 /** The model loads the tool, calls it once per id with the error-path arguments, then ends. */
 function modelCalling(...ids: string[]) {

@@ -13,8 +13,8 @@
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
-import { FAST, helMcp, mcpProject, readLog, systemText, toolMessage } from "../_mcp.ts";
-import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
+import { FAST, helMcp, readLog, systemText, toolMessage } from "../_mcp.ts";
+import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 
 const name = (tool: string) => `mcp__everything__${tool}`;
 const call = (id: string, tool: string, args: Record<string, unknown> = {}) => ({
@@ -29,10 +29,7 @@ Deno.test({
     "server-everything: its announcements at start cost one listing, the model lists and reads its resources and templates, and a resource its gzip tool adds is named in the next request",
   ignore,
   async fn() {
-    await using project = await mcpProject(() => ({
-      everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-    }));
-    await warmNpx(project, EVERYTHING);
+    await using project = await everythingProject();
     const tools = ["list_resources", "list_resource_templates", "read_resource"].map(name);
     await using model = scriptedModel([
       {
@@ -126,10 +123,7 @@ Deno.test({
     "server-everything's prompts in the chat: arguments completed through the server, the messages (an embedded resource too) sent as the turn",
   ignore,
   async fn() {
-    await using project = await mcpProject(() => ({
-      everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-    }));
-    await warmNpx(project, EVERYTHING);
+    await using project = await everythingProject();
     await using model = scriptedModel([
       { text: "Alice it is." },
       { text: "Read it." },

@@ -12,8 +12,8 @@
  */
 import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
-import { assertNoServerLeft, helMcp, mcpProject, toolMessage } from "../_mcp.ts";
-import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
+import { assertNoServerLeft, helMcp, toolMessage } from "../_mcp.ts";
+import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 import type { RecordedRequest } from "../../fixtures/scripted_model.ts";
 
 /** The content parts of the user messages of a request that are not plain text. */
@@ -32,10 +32,7 @@ Deno.test({
     "server-everything's images, resources, links, structured content and annotations reach the model whole",
   ignore,
   async fn() {
-    await using project = await mcpProject(() => ({
-      everything: { command: "npx", args: ["-y", EVERYTHING, "stdio"] },
-    }));
-    await warmNpx(project, EVERYTHING);
+    await using project = await everythingProject();
     const tool = (name: string) => `mcp__everything__${name}`;
     const names = [
       "get-tiny-image",

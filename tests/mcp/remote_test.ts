@@ -209,7 +209,12 @@ Deno.test({
     result = await hel(project, {}, "list", "--url", http, "--json");
     const report = JSON.parse(result.stdout);
     assert.equal(report.servers[0].status, "connected");
-    assert.deepEqual(report.servers[0].remote, { url: http, transport: "auto", headers: [] });
+    assert.deepEqual(report.servers[0].remote, {
+      url: http,
+      transport: "auto",
+      headers: [],
+      login: { state: "none" },
+    });
     // Nothing listens here: the message says what failed where.
     result = await hel(project, {}, "list", "--url", `http://127.0.0.1:${freePort()}/mcp`);
     assert.equal(result.code, 1);

@@ -21,7 +21,7 @@ export interface EvalContext {
   evalsDir: string;
   resultsDir: string;
   endpoint: Endpoint;
-  /** hel's build: version and commit of the harness code (`-dirty` with local changes). */
+  /** hel's build: version and commit of the harness code (`-dirty.<hash>` with local changes). */
   build: string;
   /** Progress output (stdout). */
   out(line: string): void;

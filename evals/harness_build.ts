@@ -44,7 +44,9 @@ const text = (bytes: Uint8Array | undefined) =>
 /** A short hash of the uncommitted changes under the harness paths. */
 async function changesHash(repoRoot: string): Promise<string> {
   const parts: Uint8Array[] = [];
-  parts.push(await git(repoRoot, ["diff", "HEAD", "--binary", "--", ...HARNESS_PATHS]) ?? []);
+  parts.push(
+    await git(repoRoot, ["diff", "HEAD", "--binary", "--", ...HARNESS_PATHS]) ?? new Uint8Array(),
+  );
   const untracked = text(
     await git(repoRoot, [
       "ls-files",

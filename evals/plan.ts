@@ -93,7 +93,9 @@ export async function listLabs(
     const recorded = await recordedCount(resultsDir, lab, runs.map((run) => run.runId));
     out(
       `${id} · ${lab.title} · conditions ${lab.conditions.map((c) => c.name).join(", ")} · ` +
-        `tasks ${lab.tasks.join(", ")} · ${lab.repetitions} repetitions · ` +
+        `tasks ${lab.tasks.join(", ")} · ${lab.repetitions} repetition${
+          lab.repetitions === 1 ? "" : "s"
+        } · ` +
         `${runs.length} runs, ${recorded} recorded · model ${lab.model.id} at ${lab.model.base_url}`,
     );
   }

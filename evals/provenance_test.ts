@@ -10,6 +10,7 @@ import { h10Policy } from "./testdata/h10_model.ts";
 import {
   evalCli,
   evalDirs,
+  exists,
   onlyCondition,
   readJson,
   runDir,
@@ -155,8 +156,18 @@ Deno.test("a server that is not the scripted model reports measured tokens, and 
   );
 });
 
-Deno.test("eval list names each lab with its conditions, runs and how many are recorded", async () => {
+Deno.test("eval <lab> --dry-run plans the lab's runs without a key or a model; eval list names each lab", async () => {
   await using dirs = await evalDirs();
+  const plan = await evalCli(["h10", "--dry-run"], dirs, { DEEPSEEK_API_KEY: "" });
+  equal(plan.code, 0, plan.stderr);
+  match(plan.stdout, /^h10 · deepseek-flash at https:\/\/api\.deepseek\.com · hel /);
+  match(plan.stdout, /\[1\/2\] baseline · h10-mcp-port-lookup-01-baseline-01 · would run \(new\)/);
+  match(
+    plan.stdout,
+    /dry run: 2 run\(s\) would be made, 0 reused; nothing was run and no model asked/,
+  );
+  equal(await exists(`${dirs.results}/h10`), false, "a dry run writes nothing");
+
   const result = await evalCli(["list"], dirs);
   equal(result.code, 0, result.stderr);
   equal(

@@ -132,7 +132,10 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
     report,
     /MCP server received: initialize, notifications\/initialized, tools\/list, tools\/call lookup_port/,
   );
-  match(result.stdout, /h10 \[SCRIPTED MODEL\] · 2 runs · all valid/);
+  match(
+    result.stdout,
+    /h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\] · 2 runs · all valid/,
+  );
   // Run folders are named as they sit beside the report, wherever --results-dir put them.
   match(report, /folder `h10-mcp-port-lookup-01-variant-01\/`/);
   ok(await exists(`${dirs.results}/h10/h10-mcp-port-lookup-01-variant-01`));
@@ -198,7 +201,10 @@ Deno.test("eval <lab> --conditions runs only those, then reports; a usage error 
   const result = await evalCli(["h10", "--conditions", "variant", "--base-url", model.url], dirs);
   equal(result.code, 0, result.stderr);
   match(result.stdout, /\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · pass/);
-  match(result.stdout, /h10 \[SCRIPTED MODEL\] · 1 run · all valid/);
+  match(
+    result.stdout,
+    /h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\] · 1 run · all valid/,
+  );
   ok(!await exists(runDir(dirs, "baseline")));
 
   const typo = await evalCli(["h10", "--condition", "variant"], dirs);

@@ -90,7 +90,10 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
   await using model = scriptedModel(Array.from({ length: 60 }, () => h10Policy));
   const result = await evalCli(["h10", "--base-url", model.url, "--reps", "3"], dirs);
   equal(result.code, 0, result.stderr);
-  match(result.stdout, /^h10 \[SCRIPTED MODEL\] · 6 runs · all valid/m);
+  match(
+    result.stdout,
+    /^h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\] · 6 runs · all valid/m,
+  );
   match(result.stdout, /pass rate {2}baseline · mcp-port-lookup-01 {2}0\/3 \(0%, 95% CI 0%–56%\)/);
   match(
     result.stdout,
@@ -99,7 +102,7 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
   match(result.stdout, /variant vs baseline · mcp-port-lookup-01: 3\/3 against 0\/3, p = 0\.100/);
 
   const report = await Deno.readTextFile(`${dirs.results}/h10/report.md`);
-  match(report, /^# Report — h10 \[SCRIPTED MODEL\]: /);
+  match(report, /^# Report — h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\]: /);
   match(report, /\*\*All runs answered by the scripted model/);
   match(report, /^- date: report written \d{4}-\d\d-\d\dT.*; runs made /m);
   match(report, /^- hel build: \d+\.\d+\.\d+/m);
@@ -118,6 +121,12 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
     /\| baseline \| mcp-port-lookup-01 \| 0\/3 \(0%, 95% CI 0%–56%\) \| .*\(estimated\)/,
   );
   match(report, /\| variant \| mcp-port-lookup-01 \| 3\/3 \(100%, 95% CI 44%–100%\) \|/);
+  // Tool calls between model calls and wall time: each variant run loads, looks up and edits.
+  match(report, /\| model calls \| tool calls \| wall \|/);
+  match(
+    report,
+    /\| variant \| .* \| [3-9] \/ [3-9] \/ [3-9] \| [\d.]+ s \/ [\d.]+ s \/ [\d.]+ s \|$/m,
+  );
   const answered = report.match(/^- answered by: .*$/gm) ?? [];
   equal(answered.length, 6);
   ok(answered.every((line) => line.includes(`deepseek-flash at ${model.url}`)));

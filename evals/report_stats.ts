@@ -1,6 +1,6 @@
 /**
  * The statistics part of a report: each condition's pass rate with its 95% Wilson interval,
- * the spread (min, median, max) of tokens, model calls and wall time over valid runs, and each
+ * the spread (min, median, max) of tokens, model calls, tool calls and wall time over valid runs, and each
  * variant against the baseline on the same task by Fisher's exact test.
  *
  * @module
@@ -98,11 +98,21 @@ export function statsMarkdown(summaries: ConditionSummary[], runs: RunView[]): s
         tokenStatus(valid.map((r) => r.record), "output_tokens")
       })`,
       spreadText(spread(valuesOf(valid, "model_calls"))),
+      spreadText(spread(valid.map((run) => run.record.events.length))),
       spreadText(spread(valuesOf(valid, "wall_time_ms")), seconds),
     ];
   });
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const head = ["condition", "task", "pass rate", "in tok", "out tok", "model calls", "wall"];
+  const head = [
+    "condition",
+    "task",
+    "pass rate",
+    "in tok",
+    "out tok",
+    "model calls",
+    "tool calls",
+    "wall",
+  ];
   const found = comparisons(summaries);
   return [
     "## Statistics",

@@ -43,7 +43,9 @@ export function scriptedMark(records: EvalRecord[]): { title: string; warning: s
   if (scripted === 0) return null;
   const all = scripted === records.length;
   return {
-    title: all ? " [SCRIPTED MODEL]" : " [PARTLY SCRIPTED MODEL]",
+    title: all
+      ? " [SCRIPTED MODEL: a pipeline check, not a measurement]"
+      : " [PARTLY SCRIPTED MODEL: a pipeline check, not a measurement]",
     warning: `${all ? "All runs" : `${scripted} of ${records.length} runs`} answered by the ` +
       "scripted model (fixtures/scripted_model.ts): this checks hel's plumbing and the eval, " +
       "it measures no model; its token counts are its own estimates.",

@@ -2,8 +2,9 @@
  * `deno task eval`: measure hel on labs of tasks.
  *
  *   deno task eval <lab>                                 run every condition, then report
- *   deno task eval run <lab> [--conditions a,b] [--force]
+ *   deno task eval run <lab> [--conditions a,b] [--force] [--parallel N] [--shard K/N] [--rpm N]
  *   deno task eval report <lab>
+ *   deno task eval merge DIR... [--results-dir OUT]      shards' results into one, then report
  *   deno task eval try <task> [--condition NAME] [--lab LAB]
  *
  * The model comes from the lab; `--base-url` and `--model` replace it (any OpenAI-compatible
@@ -16,8 +17,10 @@ import { resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
 import { harnessBuild } from "./harness_build.ts";
+import { mergeResults } from "./merge.ts";
 import { writeReport } from "./report.ts";
 import { type EvalContext, runLab, selectConditions } from "./runner.ts";
+import { paceRequests, parseSchedule, type ScheduleFlags } from "./schedule_options.ts";
 import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
@@ -29,7 +32,7 @@ interface CommonOptions extends EndpointOverrides {
   evalsDir: string;
 }
 
-type RunOptions = CommonOptions & { conditions?: string; force?: boolean };
+type RunOptions = CommonOptions & ScheduleFlags & { conditions?: string; force?: boolean };
 type TryOptions = CommonOptions & { condition?: string; lab?: string };
 
 const out = (line: string) => console.log(line);
@@ -50,6 +53,19 @@ function common(command: Command): Command {
     .option("--model <id>", "model id to use instead of the lab's")
     .option("--results-dir <dir>", "where runs are kept", absoluteDir, `${REPO_ROOT}/results`)
     .option("--evals-dir <dir>", "where labs/ and tasks/ are", absoluteDir, `${REPO_ROOT}/evals`);
+}
+
+/** The options of the commands that run a lab. */
+function runOptions(command: Command): Command {
+  return common(command)
+    .option("--conditions <names>", "only these conditions, comma-separated")
+    .option("--force", "run again even runs that already have a record")
+    .option("--parallel <n>", "runs at a time, each in its own folder and HEL_HOME (default 1)")
+    .option("--shard <k/n>", "only the k-th of n deterministic slices of the runs (e.g. 2/3)")
+    .option(
+      "--rpm <n>",
+      "model requests per minute over all runs (default 60 with --parallel, else no limit; 0: none)",
+    );
 }
 
 async function loadLabAndTasks(options: CommonOptions, labId: string) {
@@ -92,25 +108,44 @@ async function run(
     lab,
     options.conditions?.split(",").map((name) => name.trim()).filter(Boolean),
   );
+  const schedule = parseSchedule(options);
   const context = await evalContext(options, lab);
   out(
     `${lab.lab} · ${context.endpoint.model} at ${context.endpoint.baseUrl}` +
-      `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}`,
+      `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}` +
+      (schedule.shard ? ` · shard ${schedule.shard.index}/${schedule.shard.count}` : "") +
+      (schedule.parallel > 1 ? ` · ${schedule.parallel} at a time` : "") +
+      (schedule.rpm > 0 ? ` · at most ${schedule.rpm} requests/min` : ""),
   );
-  const { ran, skipped } = await runLab(context, lab, tasks, conditions, options.force ?? false);
+  await using proxy = paceRequests(context.endpoint.baseUrl, schedule.rpm);
+  if (proxy) context.helBaseUrl = proxy.baseUrl;
+  const force = options.force ?? false;
+  const { ran, skipped } = await runLab(context, lab, tasks, conditions, force, schedule);
   out(`${ran} run(s) done, ${skipped} skipped (already recorded; --force runs them again)`);
+  if (proxy && proxy.pacer.stats.waitedMs > 0) {
+    const { requests, waitedMs } = proxy.pacer.stats;
+    out(`${requests} model requests, held back ${(waitedMs / 1000).toFixed(1)} s in all by --rpm`);
+  }
   return thenReport ? await report(options, labId) : 0;
+}
+
+async function merge(options: CommonOptions, sources: string[]): Promise<number> {
+  const merged = await mergeResults(sources.map(absoluteDir), options.resultsDir);
+  let code = 0;
+  for (const [labId, runs] of merged) {
+    out(`${labId} · ${runs} run(s) merged into ${options.resultsDir}/${labId}`);
+    code = Math.max(code, await report(options, labId));
+  }
+  return code;
 }
 
 async function main(argv: string[]): Promise<number> {
   let code = 0;
-  const program = common(
+  const program = runOptions(
     new Command()
       .name("deno task eval")
       .description("measure hel on a lab: run its conditions, check the runs, compare them")
-      .argument("[lab]", "run every condition of this lab, then write the report")
-      .option("--conditions <names>", "only these conditions, comma-separated")
-      .option("--force", "run again even runs that already have a record"),
+      .argument("[lab]", "run every condition of this lab, then write the report"),
   )
     .enablePositionalOptions() // each subcommand reads its own copy of the shared options
     .exitOverride()
@@ -123,11 +158,9 @@ async function main(argv: string[]): Promise<number> {
       }
       code = await run(options, labId, true);
     });
-  common(
+  runOptions(
     program.command("run").description("run a lab's conditions (records are kept per run)")
-      .argument("<lab>")
-      .option("--conditions <names>", "only these conditions, comma-separated")
-      .option("--force", "run again even runs that already have a record"),
+      .argument("<lab>"),
   ).action(async (labId: string, options: RunOptions) => {
     code = await run(options, labId, false);
   });
@@ -136,6 +169,13 @@ async function main(argv: string[]): Promise<number> {
       .argument("<lab>"),
   ).action(async (labId: string, options: CommonOptions) => {
     code = await report(options, labId);
+  });
+  common(
+    program.command("merge")
+      .description("gather the runs of several results folders (shards) into --results-dir, report")
+      .argument("<dirs...>", "results folders, each holding <lab>/<run>/ folders"),
+  ).action(async (dirs: string[], options: CommonOptions) => {
+    code = await merge(options, dirs);
   });
   common(
     program.command("try").description("run one task once and show what happened")

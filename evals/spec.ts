@@ -40,7 +40,7 @@ const Condition = z.object({
 }).strict();
 
 const Lab = z.object({
-  lab: z.string().regex(/^h\d\d$/, 'a lab id looks like "h10"'),
+  lab: z.string().regex(/^h\d\d(-[a-z0-9]+)*$/, 'a lab id looks like "h10" or "h10-scale"'),
   title: z.string().min(1),
   description: z.string().optional(),
   revision: z.number().int().min(1).default(1),

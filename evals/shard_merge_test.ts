@@ -52,6 +52,13 @@ Deno.test("parallel and sharded runs give the serial verdicts; merged shards giv
   match(four.stdout, /4 at a time · at most 60 requests\/min/);
   match(four.stdout, new RegExp(`${RUNS} run\\(s\\) done, 0 skipped`));
   deepEqual(await verdicts(parallel.results), await verdicts(serial.results));
+  // hel talked to the pacing proxy; the record names the endpoint the requests went to.
+  const paced = `${parallel.results}/h10/h10-${TASK}-variant-01`;
+  equal((await readJson(`${paced}/record.json`)).model.base_url, model.url);
+  match(
+    (await readJson(`${paced}/run.json`)).via_rate_limit_proxy,
+    /^http:\/\/127\.0\.0\.1:\d+\/v1$/,
+  );
 
   const counts = [];
   for (const [index, shard] of shards.entries()) {

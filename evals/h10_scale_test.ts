@@ -75,3 +75,20 @@ Deno.test("h10-scale: each size and mode runs offline and passes through MCP", a
     match(report, new RegExp(`\\| ${condition} \\| ${TASK} \\| 1/1 \\|`));
   }
 });
+
+Deno.test("a condition naming an overlay the task lacks stops before any run, naming the folder", async () => {
+  await using dirs = await evalDirs((lab) => {
+    const conditions = lab.conditions as { name: string; settings: Record<string, unknown> }[];
+    lab.conditions = [{
+      ...conditions[1]!,
+      settings: { ...conditions[1]!.settings, overlay: "nope" },
+    }];
+  });
+  const result = await evalCli(["run", "h10", "--base-url", "http://127.0.0.1:9/v1"], dirs);
+  equal(result.code, 2);
+  equal(
+    result.stderr,
+    `eval: condition variant: overlay "nope" needs the folder ${dirs.evals}/tasks/${TASK}/` +
+      `overlays/nope in task ${TASK}; add it or drop the overlay\n`,
+  );
+});

@@ -3,7 +3,9 @@
  *
  *   deno task eval <lab>                                 run every condition, then report
  *   deno task eval run <lab> [--conditions a,b] [--reps N] [--fresh] [--dry-run]
+ *                          [--parallel N] [--shard K/N] [--rpm N]
  *   deno task eval report <lab>
+ *   deno task eval merge DIR... [--results-dir OUT]      shards' results into one, then report
  *   deno task eval list
  *   deno task eval try <task> [--condition NAME] [--lab LAB]
  *
@@ -17,9 +19,11 @@ import { resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
 import { harnessBuild } from "./harness_build.ts";
+import { mergeResults } from "./merge.ts";
 import { writeReport } from "./report.ts";
 import { dryRun, listLabs } from "./plan.ts";
 import { type EvalContext, runLab, selectConditions } from "./runner.ts";
+import { paceRequests, parseSchedule, type ScheduleFlags } from "./schedule_options.ts";
 import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
@@ -31,7 +35,7 @@ interface CommonOptions extends EndpointOverrides {
   evalsDir: string;
 }
 
-type RunOptions = CommonOptions & {
+type RunOptions = CommonOptions & ScheduleFlags & {
   conditions?: string;
   fresh?: boolean;
   reps?: number;
@@ -73,7 +77,13 @@ function runOptions(command: Command): Command {
     .option("--conditions <names>", "only these conditions, comma-separated")
     .option("--reps <n>", "repetitions per condition (default: the lab's)", repetitions)
     .option("--fresh", "run again even runs recorded with the same inputs")
-    .option("--dry-run", "list the runs that would be made or reused; run nothing");
+    .option("--dry-run", "list the runs that would be made or reused; run nothing")
+    .option("--parallel <n>", "runs at a time, each in its own folder and HEL_HOME (default 1)")
+    .option("--shard <k/n>", "only the k-th of n deterministic slices of the runs (e.g. 2/3)")
+    .option(
+      "--rpm <n>",
+      "model requests per minute over all runs (default 60 with --parallel, else no limit; 0: none)",
+    );
 }
 
 async function loadTasks(evalsDir: string, lab: Lab) {
@@ -128,23 +138,50 @@ async function run(
     lab,
     options.conditions?.split(",").map((name) => name.trim()).filter(Boolean),
   );
+  const schedule = parseSchedule(options);
   const context = await evalContext(options, lab, options.dryRun);
   out(
     `${lab.lab} · ${context.endpoint.model} at ${context.endpoint.baseUrl}` +
       `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}` +
       (context.endpoint.scripted
         ? " · SCRIPTED MODEL (checks the plumbing, measures no model)"
-        : ""),
+        : "") +
+      (schedule.shard ? ` · shard ${schedule.shard.index}/${schedule.shard.count}` : "") +
+      (schedule.parallel > 1 ? ` · ${schedule.parallel} at a time` : "") +
+      (schedule.rpm > 0 ? ` · at most ${schedule.rpm} requests/min` : ""),
   );
   if (options.dryRun) {
     await dryRun(context, lab, tasks, conditions, options.fresh ?? false);
     return 0;
   }
-  const { ran, skipped } = await runLab(context, lab, tasks, conditions, options.fresh ?? false);
+  await using proxy = paceRequests(context.endpoint.baseUrl, schedule.rpm);
+  if (proxy) context.helBaseUrl = proxy.baseUrl;
+  const { ran, skipped } = await runLab(
+    context,
+    lab,
+    tasks,
+    conditions,
+    options.fresh ?? false,
+    schedule,
+  );
   out(
     `${ran} run(s) done, ${skipped} skipped (recorded with the same inputs; --fresh runs them again)`,
   );
+  if (proxy && proxy.pacer.stats.waitedMs > 0) {
+    const { requests, waitedMs } = proxy.pacer.stats;
+    out(`${requests} model requests, held back ${(waitedMs / 1000).toFixed(1)} s in all by --rpm`);
+  }
   return thenReport ? await report(options, labId) : 0;
+}
+
+async function merge(options: CommonOptions, sources: string[]): Promise<number> {
+  const merged = await mergeResults(sources.map(absoluteDir), options.resultsDir);
+  let code = 0;
+  for (const [labId, runs] of merged) {
+    out(`${labId} · ${runs} run(s) merged into ${options.resultsDir}/${labId}`);
+    code = Math.max(code, await report(options, labId));
+  }
+  return code;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -189,6 +226,13 @@ async function main(argv: string[]): Promise<number> {
       (lab) => loadTasks(options.evalsDir, lab),
       out,
     );
+  });
+  common(
+    program.command("merge")
+      .description("gather the runs of several results folders (shards) into --results-dir, report")
+      .argument("<dirs...>", "results folders, each holding <lab>/<run>/ folders"),
+  ).action(async (dirs: string[], options: CommonOptions) => {
+    code = await merge(options, dirs);
   });
   common(
     program.command("try").description("run one task once and show what happened")

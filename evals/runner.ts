@@ -11,6 +11,9 @@ import { judgeRun, type Verdict } from "./checks.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { runHelOnce } from "./hel_driver.ts";
 import { mcpStartup, readJsonLines } from "./raw_log.ts";
+import { fixtureLayers, mcpConfigLayer } from "./overlay.ts";
+import { runPool } from "./parallel.ts";
+import { type Shard, shardOf } from "./shard.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
 import { provenance, runInputs } from "./provenance.ts";
@@ -27,6 +30,11 @@ export interface EvalContext {
   endpoint: Endpoint;
   /** hel's build: version and commit of the harness code (`-dirty.<hash>` with local changes). */
   build: string;
+  /**
+   * The base URL hel is given when it differs from the endpoint's: the rate-limit proxy's
+   * (rate_limit.ts). Records still name the endpoint itself.
+   */
+  helBaseUrl?: string;
   /** Progress output (stdout). */
   out(line: string): void;
 }
@@ -93,56 +101,62 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
-/** Runs the plan; returns how many runs ran and how many were skipped. */
+/** How the plan is scheduled: runs at a time, and which slice of the plan (`--shard`). */
+export interface Schedule {
+  parallel?: number;
+  shard?: Shard;
+}
+
+/** Runs the plan (or its shard); returns how many runs ran and how many were skipped. */
 export async function runLab(
   context: EvalContext,
   lab: Lab,
   tasks: Task[],
   conditions: Condition[],
   force: boolean,
+  schedule: Schedule = {},
 ): Promise<{ ran: number; skipped: number }> {
   // Every pin is checked against the fixtures before the first run: a mismatch stops
   // everything before any model call.
   for (const task of tasks) {
     for (const condition of conditions) {
       const pin = condition.settings.mcp_sha256;
-      if (pin) await checkPin(task.fixtureDir, pin, `lab ${lab.lab}, condition ${condition.name}`);
+      const where = `lab ${lab.lab}, condition ${condition.name}`;
+      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
     }
   }
-  const runs = planRuns(lab, tasks, conditions);
+  const runs = shardOf(planRuns(lab, tasks, conditions), schedule.shard);
   const labDir = `${context.resultsDir}/${lab.lab}`;
   const started = performance.now();
+  const elapsed = () => seconds(performance.now() - started);
   let ran = 0, skipped = 0;
-  for (const [index, planned] of runs.entries()) {
+  // Each run has its own folder, workspace and HEL_HOME, so runs only share the model API.
+  await runPool(runs, schedule.parallel ?? 1, async (planned, index) => {
     const runDir = `${labDir}/${planned.runId}`;
-    const position = `[${index + 1}/${runs.length}]`;
+    const line = (text: string) =>
+      context.out(
+        `[${index + 1}/${runs.length}] ${planned.condition.name} · ${planned.runId} · ${text}`,
+      );
     // Reused only when endpoint, model, parameters, hel, task, lab and settings are the same.
     const decision = await reuseDecision(runDir, await runInputsOf(context, lab, planned), force);
     if (decision.reuse) {
       skipped++;
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · ${REUSED}`);
-      continue;
+      line(REUSED);
+      return;
     }
-    context.out(
-      `${position} ${planned.condition.name} · ${planned.runId} · ${decision.why} · started at ` +
-        `${seconds(performance.now() - started)} elapsed`,
-    );
+    line(`${decision.why} · started at ${elapsed()} elapsed`);
     const { record, verdict } = await executeRun(context, lab, planned, runDir);
     ran++;
     // A server that never started makes the run measure the machine, not hel: say so at once.
     for (const problem of (await mcpStartup(runDir)).filter((found) => !found.ok)) {
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · MCP ${problem.line}`);
+      line(`MCP ${problem.line}`);
     }
-    context.out(
-      `${position} ${planned.condition.name} · ${planned.runId} · ${verdict.overall} · ` +
-        `${record.outcome.termination} · ${
-          answeredBy(record)
-        } · ${record.events.length} tool calls · ` +
-        `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${
-          seconds(performance.now() - started)
-        } elapsed`,
+    line(
+      `${verdict.overall} · ${record.outcome.termination} · ${answeredBy(record)} · ` +
+        `${record.events.length} tool calls · ` +
+        `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${elapsed()} elapsed`,
     );
-  }
+  });
   return { ran, skipped };
 }
 
@@ -171,7 +185,7 @@ export async function executeRun(
   const helHome = `${runDir}/hel-home`;
   const rawDir = `${runDir}/raw`;
   await resetDir(runDir);
-  await copyTree(task.fixtureDir, workspace);
+  for (const layer of await fixtureLayers(task, condition)) await copyTree(layer, workspace);
   // A server log left in the fixture (someone ran its server by hand) would pass for this
   // run's evidence; each run's log must start empty.
   for (const check of task.checks) {
@@ -204,6 +218,7 @@ export async function executeRun(
     },
     build: context.build,
     provenance: await provenance(await runInputsOf(context, lab, planned), context.endpoint),
+    ...(context.helBaseUrl === undefined ? {} : { via_rate_limit_proxy: context.helBaseUrl }),
   };
   await writeResultJson(`${runDir}/run.json`, runInfo);
 
@@ -215,7 +230,9 @@ export async function executeRun(
     instruction: task.instruction,
     settings: condition.settings,
     budget: lab.budget,
-    endpoint: context.endpoint,
+    endpoint: context.helBaseUrl === undefined
+      ? context.endpoint
+      : { ...context.endpoint, baseUrl: context.helBaseUrl },
   });
   await writeResultJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
   await keepServerLogs(task, workspace, rawDir);
@@ -227,6 +244,8 @@ export async function executeRun(
     usage: await labelTokens(result.record, runDir, context.endpoint.scripted),
     provenance: runInfo.provenance,
   };
+  // Through the rate-limit proxy hel saw a local URL; its requests went to the endpoint.
+  if (context.helBaseUrl !== undefined) record.model.base_url = context.endpoint.baseUrl;
   const verdict = await judgeRun(runDir, planned.runId, task, record);
   await writeResultJson(`${runDir}/verdict.json`, verdict);
   // record.json goes last: a run counts as finished only once everything else is on disk.

@@ -78,10 +78,24 @@ else
   url="$base/download/$version"
 fi
 
+# An https base stays https through every redirect.
+case $base in https://*) https_only=1 ;; *) https_only="" ;; esac
 if command -v curl >/dev/null 2>&1; then
-  download() { curl --fail --silent --show-error --location --retry 2 --output "$2" "$1"; }
+  download() {
+    if [ -n "$https_only" ]; then
+      curl --fail --silent --show-error --location --retry 2 --proto '=https' --proto-redir '=https' --output "$2" "$1"
+    else
+      curl --fail --silent --show-error --location --retry 2 --output "$2" "$1"
+    fi
+  }
 elif command -v wget >/dev/null 2>&1; then
-  download() { wget --quiet --output-document="$2" "$1"; }
+  download() {
+    if [ -n "$https_only" ]; then
+      wget --quiet --https-only --output-document="$2" "$1"
+    else
+      wget --quiet --output-document="$2" "$1"
+    fi
+  }
 else
   fail "neither curl nor wget is installed; install one of them and run this again"
 fi

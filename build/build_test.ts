@@ -213,6 +213,12 @@ Deno.test({
       const needle = (await Deno.readTextFile(`${ROOT}/plugins/tools/files/read_file.txt`)).trim()
         .slice(0, 60);
       assert.ok(contains(binary, new TextEncoder().encode(needle)), `"${needle}" not embedded`);
+      // main.ts imports the command line dynamically (after --version): it must be embedded.
+      const commandLine = "Commander already printed the message";
+      assert.ok(
+        contains(binary, new TextEncoder().encode(commandLine)),
+        "cli/main.ts not embedded",
+      );
       // The stamp `hel --version` reads, at the path relative to main.ts that it reads it from.
       assert.match(listing, /\.build-stamp\/\*/);
       const stampText = new TextEncoder().encode(await Deno.readTextFile(stamp.path));

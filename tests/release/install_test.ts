@@ -8,6 +8,16 @@ import { sha256Hex } from "../../kit/trust/file_store.ts";
 import { REPO_ROOT } from "../_helpers.ts";
 
 const INSTALL_SH = `${REPO_ROOT}/install.sh`;
+/** dash by its path: one test runs the script with a PATH that lacks it. */
+const DASH = ["/usr/bin/dash", "/bin/dash"].find((path) => exists(path)) ?? "dash";
+
+function exists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
 
 function standIn(version: string): string {
   return `#!/bin/sh\n# stand-in for a hel release binary (install.sh test), not hel\n` +
@@ -60,7 +70,7 @@ async function setup(releases: Record<string, Map<string, string>>): Promise<Set
 }
 
 async function install(s: Setup, args: string[] = [], env: Record<string, string> = {}) {
-  const output = await new Deno.Command("dash", {
+  const output = await new Deno.Command(DASH, {
     args: [INSTALL_SH, ...args],
     env: {
       PATH: "/usr/local/bin:/usr/bin:/bin",
@@ -130,6 +140,22 @@ Deno.test("install.sh: a pinned version, the arm64 binary, HEL_INSTALL_DIR alrea
   assert.equal(await runInstalled(`${dir}/hel`), "hel 0.1.0 hel-linux-arm64 (stand-in)\n");
   assert.deepEqual(s.requests, ["/download/v0.1.0/hel-linux-arm64", "/download/v0.1.0/SHA256SUMS"]);
   assert.doesNotMatch(result.stdout, /not on your PATH/);
+});
+
+Deno.test("install.sh: wget and shasum when curl and sha256sum are missing", async () => {
+  await using s = await setup({ latest: await release("0.2.0") });
+  // A PATH of only the tools the script may use, without curl and sha256sum.
+  const bin = `${s.root}/home/tools`;
+  await Deno.mkdir(bin, { recursive: true });
+  const tools = ["awk", "cat", "chmod", "cp", "cut", "grep", "head", "ls", "mkdir", "mktemp", "mv"];
+  for (const tool of [...tools, "perl", "rm", "shasum", "tr", "uname", "wget"]) {
+    const path = ["/usr/bin", "/bin"].map((dir) => `${dir}/${tool}`).find(exists);
+    if (path) await Deno.symlink(path, `${bin}/${tool}`);
+  }
+  const result = await install(s, [], { PATH: bin });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(await runInstalled(installed(s)), "hel 0.2.0 hel-linux-x64 (stand-in)\n");
+  assert.deepEqual(s.requests, ["/latest/download/hel-linux-x64", "/latest/download/SHA256SUMS"]);
 });
 
 Deno.test("install.sh: a checksum mismatch installs nothing and keeps the hel already there", async () => {

@@ -13,7 +13,11 @@ import { runHelOnce } from "./hel_driver.ts";
 import { mcpStartup, readJsonLines } from "./raw_log.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
-import { readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
+import { provenance, runInputs } from "./provenance.ts";
+import { type EvalRecord, readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
+import { answeredBy } from "./report_text.ts";
+import { reuseDecision } from "./reuse.ts";
+import { labelTokens } from "./tokens.ts";
 
 /** What every command shares. */
 export interface EvalContext {
@@ -21,7 +25,7 @@ export interface EvalContext {
   evalsDir: string;
   resultsDir: string;
   endpoint: Endpoint;
-  /** hel's build: version and commit of the harness code (`-dirty` with local changes). */
+  /** hel's build: version and commit of the harness code (`-dirty.<hash>` with local changes). */
   build: string;
   /** Progress output (stdout). */
   out(line: string): void;
@@ -89,20 +93,6 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
-/**
- * The hel build of the record the runner completed in the run folder (`"unknown"` when the
- * record names none); undefined when the run is not finished.
- */
-export async function finishedBuild(runDir: string): Promise<string | undefined> {
-  try {
-    const record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
-    if (typeof record?.run?.run_id !== "string") return undefined;
-    return typeof record.harness?.build === "string" ? record.harness.build : "unknown";
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs the plan; returns how many runs ran and how many were skipped. */
 export async function runLab(
   context: EvalContext,
@@ -126,18 +116,15 @@ export async function runLab(
   for (const [index, planned] of runs.entries()) {
     const runDir = `${labDir}/${planned.runId}`;
     const position = `[${index + 1}/${runs.length}]`;
-    const recordedWith = force ? undefined : await finishedBuild(runDir);
-    if (recordedWith !== undefined) {
+    // Reused only when endpoint, model, parameters, hel, task, lab and settings are the same.
+    const decision = await reuseDecision(runDir, await runInputsOf(context, lab, planned), force);
+    if (decision.reuse) {
       skipped++;
-      // A skipped run keeps measuring the hel that recorded it: say so when hel has changed.
-      const note = recordedWith === context.build
-        ? "recorded"
-        : `recorded with hel ${recordedWith}, not this ${context.build}; --force runs it again`;
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · skipped (${note})`);
+      context.out(`${position} ${planned.condition.name} · ${planned.runId} · ${REUSED}`);
       continue;
     }
     context.out(
-      `${position} ${planned.condition.name} · ${planned.runId} · started at ` +
+      `${position} ${planned.condition.name} · ${planned.runId} · ${decision.why} · started at ` +
         `${seconds(performance.now() - started)} elapsed`,
     );
     const { record, verdict } = await executeRun(context, lab, planned, runDir);
@@ -148,13 +135,23 @@ export async function runLab(
     }
     context.out(
       `${position} ${planned.condition.name} · ${planned.runId} · ${verdict.overall} · ` +
-        `${record.outcome.termination} · ${record.events.length} tool calls · ` +
+        `${record.outcome.termination} · ${
+          answeredBy(record)
+        } · ${record.events.length} tool calls · ` +
         `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${
           seconds(performance.now() - started)
         } elapsed`,
     );
   }
   return { ran, skipped };
+}
+
+/** How a reused run is reported on the console. */
+export const REUSED = "skipped (recorded with the same inputs; --fresh runs it again)";
+
+/** The inputs of a planned run, which decide its reuse (see provenance.ts). */
+export function runInputsOf(context: EvalContext, lab: Lab, planned: PlannedRun) {
+  return runInputs(lab, planned.task, planned.condition, context.endpoint, context.build);
 }
 
 function seconds(ms: number): string {
@@ -206,6 +203,7 @@ export async function executeRun(
       overridden: context.endpoint.overridden,
     },
     build: context.build,
+    provenance: await provenance(await runInputsOf(context, lab, planned), context.endpoint),
   };
   await writeResultJson(`${runDir}/run.json`, runInfo);
 
@@ -222,10 +220,12 @@ export async function executeRun(
   await writeResultJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
   await keepServerLogs(task, workspace, rawDir);
 
-  const record: RunRecord = {
+  const record: EvalRecord = {
     ...result.record,
     run: { ...identity, ...result.record.run },
     harness: { ...result.record.harness, build: context.build },
+    usage: await labelTokens(result.record, runDir, context.endpoint.scripted),
+    provenance: runInfo.provenance,
   };
   const verdict = await judgeRun(runDir, planned.runId, task, record);
   await writeResultJson(`${runDir}/verdict.json`, verdict);

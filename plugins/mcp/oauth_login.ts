@@ -13,7 +13,7 @@ import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { boundedFetch } from "./bounded_fetch.ts";
 import { configuredServer } from "./call_command.ts";
 import type { ServerConfig } from "./config.ts";
-import { openAuthorizationPage } from "./oauth_browser.ts";
+import { browserCommand, openAuthorizationPage } from "./oauth_browser.ts";
 import { joinScopes, probeChallenge } from "./oauth_challenge.ts";
 import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
@@ -96,7 +96,11 @@ export async function login(
     mode: "login",
     redirectUrl: callback.url,
     openAuthorization: (url) =>
-      Promise.resolve(openAuthorizationPage(url, env, context.interactive)),
+      Promise.resolve(openAuthorizationPage(
+        url,
+        env,
+        browserCommand(env, context.flags.mcpBrowser, context.interactive),
+      )),
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");

@@ -37,9 +37,16 @@ Deno.test("hel plugins alone lists the plugins, as hel plugins list does", async
   assert.match(alone.stdout, /^mcp {2}MCP servers/m);
 });
 
-Deno.test("every flag the README and the plugins' READMEs show is one hel's help lists", async () => {
+Deno.test("every flag the READMEs show is one hel's help lists", async () => {
   await using project = await tempProject();
-  const docs = ["README.md", "plugins/README.md"];
+  const docs = [
+    "README.md",
+    "plugins/README.md",
+    "cli/README.md",
+    "cli/chat/README.md",
+    "agent/README.md",
+    "agent/settings/README.md",
+  ];
   for (const entry of Deno.readDirSync(`${REPO_ROOT}/plugins`)) {
     if (entry.isDirectory) docs.push(`plugins/${entry.name}/README.md`);
   }

@@ -67,6 +67,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
     return this.#options.redirectUrl ?? "http://127.0.0.1/callback";
   }
 
+  /**
+   * The entry's client ID metadata document (SEP-991): the SDK uses its address as the client
+   * ID, instead of registering, when the authorization server says it fetches such documents.
+   */
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.settings?.clientMetadataUrl;
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const scopes = this.#options.settings?.scopes;
     return {

@@ -26,8 +26,11 @@ import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 /** Thrown in a run when only the person can authorize hel again. */
 export class NeedsLoginError extends Error {
   override name = "NeedsLoginError";
-  constructor(how?: string) {
+  /** The scope the server asked for (step-up), printable, if it named one. */
+  readonly scope: string | undefined;
+  constructor(how?: string, scope?: string) {
     super(`the server needs you to log in${how ? ` ${how}` : ""}`);
+    this.scope = scope;
   }
 }
 
@@ -140,6 +143,7 @@ export class HelOAuthProvider implements OAuthClientProvider {
       throw new NeedsLoginError(
         (scope ? `for the scope "${scope.slice(0, 200)}"` : "again") +
           (command ? `: run ${command}` : ""),
+        scope,
       );
     }
     await this.#options.openAuthorization(url);

@@ -124,8 +124,10 @@ function combination(settings: OAuthSettings, here: string): string | undefined 
     const owner = stray.map((name) =>
       GRANTS.find((other) => ALLOWED[other].may.includes(name)) ?? grant
     );
-    return `${here}: ${stray.map((name) => `"${name}"`).join(", ")} do not go with ${grantText}` +
-      ` (they are for "grant": "${owner[0]}"); leave them out or change "grant"`;
+    return `${here}: ${stray.map((name) => `"${name}"`).join(", ")} ` +
+      `${stray.length === 1 ? "does" : "do"} not go with ${grantText}` +
+      ` (${stray.length === 1 ? "it is" : "they are"} for "grant": "${owner[0]}"); leave ` +
+      `${stray.length === 1 ? "it" : "them"} out or change "grant"`;
   }
   const missing = need.filter((name) => settings[name] === undefined);
   if (missing.length > 0) {

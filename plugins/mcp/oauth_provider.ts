@@ -20,7 +20,9 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
+import { lockedRefresh } from "./oauth_refresh_lock.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
 /** Thrown in a run when only the person can authorize hel again. */
@@ -88,6 +90,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method: this.#options.clientSecret ? "client_secret_post" : "none",
       ...(scopes ? { scope: scopes.join(" ") } : {}),
     };
+  }
+
+  /**
+   * The fetch the transport gives the SDK, with this login's refreshes one at a time across
+   * hel processes (oauth_refresh_lock.ts).
+   */
+  guardFetch(fetchFn: Fetch): Fetch {
+    return lockedRefresh(fetchFn, this.#options.helHome, this.#options.url);
   }
 
   /** The `state` sent with this login's authorization request; checked on the redirect. */

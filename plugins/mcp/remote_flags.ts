@@ -86,6 +86,9 @@ export function remoteEntry(url: string, flags: RemoteFlags): Record<string, unk
 /** Rewrites the loader's field names as the flags that filled them. */
 export function flagWording(problem: string, field: string): string {
   let text = problem
+    .replaceAll(`${field}.oauth: `, "")
+    .replaceAll(`${field}.oauth has both`, "you gave both")
+    .replace(/"grant": "(\w+)"/g, "--grant $1")
     .replaceAll(`${field}.url`, "the URL")
     .replaceAll(`${field}.transport`, "--transport")
     .replaceAll(`${field}.bearerTokenEnv`, "--bearer-token-env");

@@ -48,6 +48,9 @@ export interface RemoteTransportOptions {
   loginCommand: string;
 }
 
+/** An auth provider, which may wrap the fetch its token requests go through (a lock). */
+export type GuardedProvider = OAuthClientProvider & { guardFetch?(fetchFn: Fetch): Fetch };
+
 /** A remote server over Streamable HTTP or HTTP+SSE. */
 export class RemoteTransport implements Transport {
   onclose?: () => void;
@@ -62,7 +65,7 @@ export class RemoteTransport implements Transport {
 
   #options: RemoteTransportOptions;
   #headers: Record<string, string> = {};
-  #authProvider: OAuthClientProvider | undefined;
+  #authProvider: GuardedProvider | undefined;
   #inner: Transport | undefined;
   #kind: "http" | "sse" = "http";
   /** True once a message went through: no more falling back. */
@@ -83,7 +86,7 @@ export class RemoteTransport implements Transport {
    * Sets the headers sent with every request (values from the environment) and the stored
    * login, if any (the SDK then adds its token and handles 401s itself); before start.
    */
-  use(headers: Record<string, string>, authProvider?: OAuthClientProvider): void {
+  use(headers: Record<string, string>, authProvider?: GuardedProvider): void {
     this.#headers = headers;
     this.#authProvider = authProvider;
   }
@@ -160,9 +163,10 @@ export class RemoteTransport implements Transport {
 
   async #open(kind: "http" | "sse"): Promise<void> {
     const url = new URL(this.#options.remote.url);
+    const fetchFn = this.#recording(boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize()));
     const options = {
       requestInit: { headers: this.#headers },
-      fetch: this.#recording(boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize())),
+      fetch: this.#authProvider?.guardFetch?.(fetchFn) ?? fetchFn,
       ...(this.#authProvider ? { authProvider: this.#authProvider } : {}),
     };
     const inner: Transport = kind === "sse"

@@ -78,6 +78,12 @@ export function refusedText(
 /** An error's message, with fetch's cause (refused, no such host), on one bounded line. */
 export function failureText(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause;
-  const text = errorMessage(error) + (cause ? ` (${errorMessage(cause)})` : "");
+  // The SDK's OAuth errors carry the authorization server's code (invalid_client, ...).
+  const code = (error as { errorCode?: unknown })?.errorCode;
+  const message = errorMessage(error);
+  const text = typeof code === "string"
+    ? `the authorization server answered ${code}${message ? `: ${message}` : ""}` +
+      (code === "invalid_client" ? "; check the client ID and its secret or key" : "")
+    : message + (cause ? ` (${errorMessage(cause)})` : "");
   return text.replace(/\s+/g, " ").slice(0, 300);
 }

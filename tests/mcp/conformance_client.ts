@@ -29,8 +29,9 @@ const call = (tool: string, json: string): Plan => (url) => [
 
 /**
  * Every auth scenario's server offers `test-tool` behind OAuth; the suite's own client connects,
- * lists and calls it. hel logs in first (`hel mcp login --url`, the browser a script that
- * follows the redirects: {@link BROWSER}), then calls it, as a person would.
+ * lists and calls it. hel logs in first when the grant wants a browser (`hel mcp login --url`,
+ * the browser a script that follows the redirects: {@link BROWSER}), then calls it, as a person
+ * would; with a grant without a person, it only calls it.
  */
 const AUTH = call("test-tool", "{}");
 
@@ -131,10 +132,11 @@ function clientFlags(env: Record<string, string>): { flags: string[]; login: boo
 const MAX_LOGINS = 3;
 
 /**
- * An auth scenario: `hel mcp login --url URL` with the scripted browser and a HEL_HOME of its
- * own (so no login of another scenario is used), then the call; when hel says the call needs a
- * login again (a 403 asking for more scope: step-up), log in again and call again, as a person
- * would, {@link MAX_LOGINS} logins at most.
+ * An auth scenario, with a HEL_HOME of its own (so no login of another scenario is used): with a
+ * grant without a person, only the call; else `hel mcp login --url URL` with the scripted
+ * browser, then the call, and when hel says the call needs a login again (a 403 asking for more
+ * scope: step-up), log in again and call again, as a person would, {@link MAX_LOGINS} logins at
+ * most.
  */
 async function runHelLoggedIn(url: string): Promise<number> {
   const home = await Deno.makeTempDir({ prefix: "hel-conformance-auth-" });

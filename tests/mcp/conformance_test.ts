@@ -22,9 +22,11 @@ const SUITE: string = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json
   .imports["@modelcontextprotocol/conformance"];
 
 /**
- * The scenarios hel is known to fail, and why. Remove a scenario as soon as it passes: the test
- * fails while a scenario listed here passes. Every auth scenario runs `hel mcp login --url` (the
- * browser a script that follows the redirects) and then the call (tests/mcp/conformance_client.ts).
+ * The scenarios hel is known to fail, and why: none now. Add one only with the reason; remove it
+ * as soon as it passes (the test fails while a scenario listed here passes). A browser-login auth
+ * scenario runs `hel mcp login --url` (the browser a script that follows the redirects) and then
+ * the call; a client-credentials or cross-app-access one only the call, with its grant's flags
+ * (tests/mcp/conformance_client.ts).
  */
 const EXPECTED_FAILURES: Record<string, string> = {};
 

@@ -33,6 +33,11 @@ export interface OAuthSettings {
   clientSecretEnv?: string;
   /** An https address of hel's client metadata document, used as the client ID (SEP-991). */
   clientMetadataUrl?: string;
+  /**
+   * The authorization server the client belongs to: its credentials are sent nowhere else
+   * (without it, to the one they were first used with).
+   */
+  issuer?: string;
   /** Scopes to ask for, instead of those the server advertises. */
   scopes?: string[];
   /** The loopback port of the redirect, for a client registered with a fixed one. */
@@ -57,16 +62,16 @@ const EXAMPLE = '{"clientId": "hel-cli", "scopes": ["mcp:tools"]}';
 /** The fields each grant may have (besides `grant`); `need` ones it must have. */
 const ALLOWED: Record<OAuthGrant, { may: Field[]; need: Field[] }> = {
   authorization_code: {
-    may: ["clientId", "clientSecretEnv", "clientMetadataUrl", "scopes", "callbackPort"],
+    may: ["clientId", "clientSecretEnv", "issuer", "clientMetadataUrl", "scopes", "callbackPort"],
     need: [],
   },
   client_credentials: {
     may: ["clientId", "clientSecretEnv", "privateKeyEnv", "privateKeyFile", "signingAlgorithm"]
-      .concat("scopes") as Field[],
+      .concat("issuer", "scopes") as Field[],
     need: ["clientId"],
   },
   cross_app_access: {
-    may: ["clientId", "clientSecretEnv", "scopes", "idTokenEnv", "idpTokenEndpoint"]
+    may: ["clientId", "clientSecretEnv", "issuer", "scopes", "idTokenEnv", "idpTokenEndpoint"]
       .concat("idpClientId", "idpClientSecretEnv") as Field[],
     need: ["clientId", "clientSecretEnv", "idTokenEnv", "idpTokenEndpoint", "idpClientId"],
   },
@@ -135,6 +140,9 @@ function combination(settings: OAuthSettings, here: string): string | undefined 
   }
   if (settings.clientSecretEnv && !settings.clientId) {
     return `${here}.clientSecretEnv needs ${here}.clientId, the client it is the secret of`;
+  }
+  if (settings.issuer && !settings.clientId) {
+    return `${here}.issuer needs ${here}.clientId, the client registered there`;
   }
   if (settings.clientMetadataUrl && settings.clientId) {
     return `${here} has both "clientId" and "clientMetadataUrl"; a metadata document's address ` +

@@ -73,7 +73,12 @@ Deno.test('"oauth" for the grants without a browser, and a client ID metadata do
   };
   const cimd = { clientMetadataUrl: "https://example.com/hel-client.json" };
   assert.deepEqual(settings(cimd), cimd);
-  const basic = { grant: "client_credentials", clientId: "job", clientSecretEnv: "JOB_SECRET" };
+  const basic = {
+    grant: "client_credentials",
+    clientId: "job",
+    clientSecretEnv: "JOB_SECRET",
+    issuer: "https://auth.example.com",
+  };
   assert.deepEqual(settings(basic), basic);
   const jwt = {
     grant: "client_credentials",
@@ -116,6 +121,8 @@ Deno.test('mistakes in the grants of "oauth" name the field and the fix', () => 
     /has both "clientId" and "clientMetadataUrl"/,
   );
   assert.match(problems({ grant: "client_credentials" }), /needs "clientId"/);
+  assert.match(problems({ issuer: "https://a.example.com" }), /oauth\.issuer needs .*clientId/);
+  assert.match(problems({ clientId: "a", issuer: "ftp://a" }), /oauth\.issuer must be the issuer/);
   assert.match(problems(cc), /needs one way for the client to prove itself/);
   assert.match(
     problems({ ...cc, clientSecretEnv: "S", privateKeyEnv: "K" }),

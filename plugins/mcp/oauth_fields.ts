@@ -117,6 +117,12 @@ export const FIELD_CHECKS = {
     "https://idp.example.com/oauth2/token",
     (url) => url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)),
   ),
+  issuer: address(
+    "the issuer URL of the authorization server the client was registered with, https (or " +
+      "http to this machine)",
+    "https://auth.example.com",
+    (url) => url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)),
+  ),
   idpClientId: clientId("the identity provider"),
   idpClientSecretEnv: variable("hel's client secret at the identity provider", "IDP_SECRET"),
 } satisfies Record<string, Check>;

@@ -94,9 +94,9 @@ export class MachineOAuthProvider implements OAuthClientProvider {
 
   clientInformation(): OAuthClientInformationMixed {
     const { settings, secrets } = this.#options;
-    const bound = this.#login.client?.client_id === settings.clientId
-      ? this.#login.client.issuer
-      : undefined;
+    // The entry's issuer, else the one the credentials were first used with (kept on file).
+    const bound = settings.issuer ??
+      (this.#login.client?.client_id === settings.clientId ? this.#login.client.issuer : undefined);
     return {
       client_id: settings.clientId,
       ...(secrets.clientSecret ? { client_secret: secrets.clientSecret } : {}),

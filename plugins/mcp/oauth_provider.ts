@@ -115,9 +115,11 @@ export class HelOAuthProvider implements OAuthClientProvider {
     const clientId = this.#options.settings?.clientId;
     if (clientId) {
       // A pre-registered client: the entry's, never one registered for another address.
+      const issuer = this.#options.settings?.issuer;
       return {
         client_id: clientId,
         ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
       };
     }
     if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();

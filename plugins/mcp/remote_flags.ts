@@ -19,6 +19,7 @@ export interface RemoteFlags {
   clientId?: string;
   clientSecretEnv?: string;
   clientMetadataUrl?: string;
+  issuer?: string;
   grant?: string;
   privateKeyEnv?: string;
   privateKeyFile?: string;
@@ -37,6 +38,11 @@ export const OAUTH_FLAGS = [
     "clientMetadataUrl",
     "--client-metadata-url",
     "OAuth: hel's client ID metadata document (https)",
+  ],
+  [
+    "issuer",
+    "--issuer",
+    "OAuth: the client's authorization server; its credentials go nowhere else",
   ],
   ["grant", "--grant", "OAuth: client_credentials or cross_app_access (no browser login)"],
   ["privateKeyEnv", "--private-key-env", "client_credentials: the PEM private key, from VAR"],

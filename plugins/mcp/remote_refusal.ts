@@ -81,6 +81,17 @@ export function failureText(error: unknown): string {
   // The SDK's OAuth errors carry the authorization server's code (invalid_client, ...).
   const code = (error as { errorCode?: unknown })?.errorCode;
   const message = errorMessage(error);
+  // The SDK refused to send the client's credentials to another authorization server.
+  const bound = /bound to authorization server (\S+) and is not presented to (\S+?)\.? /
+    .exec(message);
+  if (bound) {
+    // The server wrote the address: printable characters only, bounded.
+    const shown = (text: string) => text.replace(/[^\x21-\x7E]/g, "").slice(0, 200);
+    return `the server sends hel to the authorization server ${shown(bound[2]!)}, but the ` +
+      `client's credentials belong to ${shown(bound[1]!)} ("oauth.issuer", or where they were ` +
+      'first used), so hel sent them nowhere; if it moved, change "issuer" or forget it with ' +
+      "hel mcp logout";
+  }
   const text = typeof code === "string"
     ? `the authorization server answered ${code}${message ? `: ${message}` : ""}` +
       (code === "invalid_client" ? "; check the client ID and its secret or key" : "")

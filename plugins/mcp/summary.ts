@@ -9,6 +9,7 @@ import type { TrustSummary } from "../../core/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { shownEnvNames } from "./server_env.ts";
 import { shownHeaders } from "./remote_config.ts";
+import { shownOAuth } from "./oauth_shown.ts";
 
 /**
  * The servers in the order hel starts them. `replaces` holds the names the person's own file
@@ -28,11 +29,13 @@ export function summarizeServers(
         // Nothing is started: the review shows where hel connects and which of your variables
         // it sends there (header names and variable names, never values).
         const headers = shownHeaders(server.remote);
+        const oauth = shownOAuth(server.remote.oauth);
         return {
           label: `server ${JSON.stringify(server.name)}`,
           details: `${from}, remote (${server.remote.transport ?? "http, else sse"})`,
           command: `${server.remote.url} · ` +
-            (headers.length > 0 ? `sends: ${headers.join(", ")}` : "no headers"),
+            (headers.length > 0 ? `sends: ${headers.join(", ")}` : "no headers") +
+            (oauth ? ` · ${oauth}` : ""),
           envNames: [],
           sandbox: true, // not "outside the sandbox": hel runs no program for it
           program: false,

@@ -82,3 +82,38 @@ Deno.test("client credentials: an unset variable and a refused secret are said, 
   const tokens = (await server.log()).filter((entry) => entry.event === "token");
   assert.deepEqual(tokens.map((entry) => entry.ok), [false, false]);
 });
+
+Deno.test("client credentials: a secret is sent to no authorization server but the entry's issuer", async () => {
+  await using project = await tempProject();
+  await using server = await oauthServer(project, "--client-credentials", `job:${SECRET}`);
+  const env = { JOB_SECRET: SECRET };
+  const elsewhere = await hel(
+    project,
+    env,
+    ...["list", "--url", server.url, ...secretFlags, "--issuer", "https://auth.example.com"],
+  );
+  assert.equal(elsewhere.code, 1);
+  const issuer = new URL(server.url).origin;
+  assert.ok(
+    elsewhere.stdout.includes(
+      `url: skipped: could not connect to ${server.url}: the server sends hel to the ` +
+        `authorization server ${issuer}/, but the client's credentials belong to ` +
+        'https://auth.example.com ("oauth.issuer", or where they were first used), so hel sent ' +
+        'them nowhere; if it moved, change "issuer" or forget it with hel mcp logout\n',
+    ),
+    elsewhere.stdout,
+  );
+  assert.deepEqual((await server.log()).filter((entry) => entry.event === "token"), []);
+  const there = await hel(
+    project,
+    env,
+    "list",
+    "--url",
+    server.url,
+    ...secretFlags,
+    "--issuer",
+    issuer,
+  );
+  assert.equal(there.code, 0, there.stdout);
+  assert.match(there.stdout, /^url: connected, 1 tool/m);
+});

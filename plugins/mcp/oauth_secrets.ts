@@ -8,6 +8,7 @@
  */
 import type { ServerConfig } from "./config.ts";
 import type { MachineSecrets } from "./oauth_machine.ts";
+import { OAUTH_FLAGS, URL_SERVER_NAME } from "./remote_flags.ts";
 
 /** The largest private key file hel reads. */
 const MAX_KEY_BYTES = 64 * 1024;
@@ -19,13 +20,18 @@ export async function machineSecrets(
 ): Promise<MachineSecrets | string> {
   const settings = config.remote?.oauth ?? {};
   const secrets: MachineSecrets = {};
+  // As the person gave it: a flag of `--url`, or a field of a file.
+  const given = (field: string) =>
+    config.name === URL_SERVER_NAME && config.file === "the command line"
+      ? OAUTH_FLAGS.find(([name]) => name === field)![1]
+      : `"oauth.${field}" in ${config.file}`;
   const fromEnv = (field: keyof typeof settings, what: string): string | undefined => {
     const name = settings[field];
     if (typeof name !== "string") return undefined;
     const value = env[name];
     if (value === undefined || value === "") {
       missing.push(
-        `"oauth.${field}" in ${config.file} names ${name}, which is not set in your ` +
+        `${given(field)} names ${name}, which is not set in your ` +
           `environment; set it to ${what}`,
       );
     }
@@ -39,7 +45,7 @@ export async function machineSecrets(
   if (settings.privateKeyFile) {
     const key = await readKeyFile(settings.privateKeyFile, env);
     if (key.ok) secrets.privateKey = key.text;
-    else missing.push(`"oauth.privateKeyFile" in ${config.file}: ${key.reason}`);
+    else missing.push(`${given("privateKeyFile")}: ${key.reason}`);
   }
   return missing.length > 0 ? missing.join("; ") : secrets;
 }

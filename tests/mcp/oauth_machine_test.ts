@@ -60,7 +60,7 @@ Deno.test("client credentials: an unset variable and a refused secret are said, 
   assert.equal(unset.code, 1);
   assert.match(
     unset.stdout,
-    /^url: skipped: not connected: "oauth\.clientSecretEnv" in the command line names JOB_SECRET, which is not set in your environment; set it to the client secret$/m,
+    /^url: skipped: not connected: --client-secret-env names JOB_SECRET, which is not set in your environment; set it to the client secret$/m,
   );
   const wrong = await hel(
     project,

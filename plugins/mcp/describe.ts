@@ -5,8 +5,8 @@
  * @module
  */
 import { callMaximumMs, type ServerConfig } from "./config.ts";
+import { shownOAuth } from "./oauth_shown.ts";
 import { type RemoteServer, shownHeaders, transportText } from "./remote_config.ts";
-import { oauthText } from "./login_state.ts";
 
 /** The program and its arguments, each quoted only when a shell would need it. */
 export function commandText(server: Pick<ServerConfig, "command" | "args" | "remote">): string {
@@ -26,8 +26,8 @@ export function callTimeoutText(callTimeoutMs: number): string {
 /**
  * A remote server's lines in `hel mcp list`: its address and transport, where the entry comes
  * from, that nothing runs (so nothing is sandboxed), the headers it is sent with the variables
- * they come from (names only, never values), its `"oauth"` settings and its login (`login`,
- * login_state.ts).
+ * they come from, what its OAuth settings send where (names only, never values) and its login
+ * (`login`, login_state.ts).
  */
 export function remoteLines(
   remote: RemoteServer,
@@ -36,7 +36,7 @@ export function remoteLines(
   login?: string,
 ): string[] {
   const headers = shownHeaders(remote);
-  const oauth = oauthText(remote.oauth);
+  const oauth = shownOAuth(remote.oauth);
   return [
     `  url: ${remote.url}`,
     `  transport: ${transportText(remote)}`,

@@ -7,7 +7,6 @@
  * @module
  */
 import type { ServerConfig } from "./config.ts";
-import type { OAuthSettings } from "./oauth_config.ts";
 import { LoginFileError, readLogin, type StoredLogin } from "./oauth_store.ts";
 import { loginCommand } from "./oauth_run.ts";
 
@@ -105,21 +104,6 @@ export function reviewLoginText(state: LoginState): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** An entry's `"oauth"` settings as text: the client, the secret's variable, scopes, port. */
-export function oauthText(settings: OAuthSettings | undefined): string | undefined {
-  if (!settings) return undefined;
-  const parts = [
-    settings.clientId !== undefined
-      // A client ID has no blanks (oauth_config.ts): written bare, as the review quotes the line.
-      ? `client ${settings.clientId}` +
-        (settings.clientSecretEnv ? ` (secret from ${settings.clientSecretEnv})` : "")
-      : "client registered at login",
-    ...(settings.scopes ? [`scopes ${settings.scopes.join(" ")}`] : []),
-    ...(settings.callbackPort !== undefined ? [`redirect port ${settings.callbackPort}`] : []),
-  ];
-  return parts.join(", ");
 }
 
 function validTime(text: string | undefined): number | undefined {

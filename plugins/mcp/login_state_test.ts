@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseMcpConfig } from "./config.ts";
-import { loginState, loginText, oauthText } from "./login_state.ts";
+import { loginState, loginText } from "./login_state.ts";
+import { shownOAuth } from "./oauth_shown.ts";
 import { writeLogin } from "./oauth_store.ts";
 import { summarizeServers } from "./summary.ts";
 
@@ -66,17 +67,21 @@ Deno.test("a link at the token file's path is a state that says why, not an erro
 
 Deno.test("oauth settings read as names, and the review adds them and a stored login", () => {
   const settings = { clientId: "hel", clientSecretEnv: "SECRET", scopes: ["a", "b"] };
-  assert.equal(oauthText(settings), "client hel (secret from SECRET), scopes a b");
   assert.equal(
-    oauthText({ callbackPort: 33418 }),
-    "client registered at login, redirect port 33418",
+    shownOAuth(settings),
+    "OAuth login (hel mcp login): client hel, secret from SECRET; scopes a b",
+  );
+  assert.equal(
+    shownOAuth({ callbackPort: 33418 }),
+    "OAuth login (hel mcp login): client registered at login; redirect port 33418",
   );
   const entry = server({ oauth: settings });
   const [shown] = summarizeServers([entry], new Set(), new Map([["s", { state: "logged-in" }]]))
     .entries;
   assert.equal(
     shown!.command,
-    `${URL_} · no headers · oauth: client hel (secret from SECRET), scopes a b · ` +
+    `${URL_} · no headers · OAuth login (hel mcp login): client hel, secret from SECRET; ` +
+      "scopes a b · " +
       "gets your stored login for this address",
   );
 });

@@ -20,14 +20,19 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
+import { lockedRefresh } from "./oauth_refresh_lock.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
 /** Thrown in a run when only the person can authorize hel again. */
 export class NeedsLoginError extends Error {
   override name = "NeedsLoginError";
-  constructor(how?: string) {
+  /** The scope the server asked for (step-up), printable, if it named one. */
+  readonly scope: string | undefined;
+  constructor(how?: string, scope?: string) {
     super(`the server needs you to log in${how ? ` ${how}` : ""}`);
+    this.scope = scope;
   }
 }
 
@@ -67,6 +72,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
     return this.#options.redirectUrl ?? "http://127.0.0.1/callback";
   }
 
+  /**
+   * The entry's client ID metadata document (SEP-991): the SDK uses its address as the client
+   * ID, instead of registering, when the authorization server says it fetches such documents.
+   */
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.settings?.clientMetadataUrl;
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const scopes = this.#options.settings?.scopes;
     return {
@@ -77,6 +90,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method: this.#options.clientSecret ? "client_secret_post" : "none",
       ...(scopes ? { scope: scopes.join(" ") } : {}),
     };
+  }
+
+  /**
+   * The fetch the transport gives the SDK, with this login's refreshes one at a time across
+   * hel processes (oauth_refresh_lock.ts).
+   */
+  guardFetch(fetchFn: Fetch): Fetch {
+    return lockedRefresh(fetchFn, this.#options.helHome, this.#options.url);
   }
 
   /** The `state` sent with this login's authorization request; checked on the redirect. */
@@ -94,9 +115,11 @@ export class HelOAuthProvider implements OAuthClientProvider {
     const clientId = this.#options.settings?.clientId;
     if (clientId) {
       // A pre-registered client: the entry's, never one registered for another address.
+      const issuer = this.#options.settings?.issuer;
       return {
         client_id: clientId,
         ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
       };
     }
     if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();
@@ -132,6 +155,7 @@ export class HelOAuthProvider implements OAuthClientProvider {
       throw new NeedsLoginError(
         (scope ? `for the scope "${scope.slice(0, 200)}"` : "again") +
           (command ? `: run ${command}` : ""),
+        scope,
       );
     }
     await this.#options.openAuthorization(url);

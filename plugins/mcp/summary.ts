@@ -9,7 +9,8 @@ import type { TrustSummary } from "../../core/mod.ts";
 import type { ServerConfig } from "./config.ts";
 import { shownEnvNames } from "./server_env.ts";
 import { shownHeaders } from "./remote_config.ts";
-import { type LoginState, oauthText, reviewLoginText } from "./login_state.ts";
+import { type LoginState, reviewLoginText } from "./login_state.ts";
+import { shownOAuth } from "./oauth_shown.ts";
 
 /**
  * The servers in the order hel starts them. `replaces` holds the names the person's own file
@@ -32,7 +33,7 @@ export function summarizeServers(
         // Nothing is started: the review shows where hel connects and which of your variables
         // it sends there (header names and variable names, never values).
         const headers = shownHeaders(server.remote);
-        const oauth = oauthText(server.remote.oauth);
+        const oauth = shownOAuth(server.remote.oauth);
         const login = logins.get(server.name);
         const stored = login && reviewLoginText(login);
         return {
@@ -41,7 +42,7 @@ export function summarizeServers(
           command: [
             server.remote.url,
             headers.length > 0 ? `sends: ${headers.join(", ")}` : "no headers",
-            ...(oauth ? [`oauth: ${oauth}`] : []),
+            ...(oauth ? [oauth] : []),
             ...(stored ? [stored] : []),
           ].join(" · "),
           envNames: [],

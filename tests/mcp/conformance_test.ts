@@ -22,20 +22,13 @@ const SUITE: string = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json
   .imports["@modelcontextprotocol/conformance"];
 
 /**
- * The scenarios hel is known to fail, and why. Remove a scenario as soon as it passes: the test
- * fails while a scenario listed here passes. Every auth scenario runs `hel mcp login --url` (the
- * browser a script that follows the redirects) and then the call (tests/mcp/conformance_client.ts).
+ * The scenarios hel is known to fail, and why: none now. Add one only with the reason; remove it
+ * as soon as it passes (the test fails while a scenario listed here passes). A browser-login auth
+ * scenario runs `hel mcp login --url` (the browser a script that follows the redirects) and then
+ * the call; a client-credentials or cross-app-access one only the call, with its grant's flags
+ * (tests/mcp/conformance_client.ts).
  */
-const EXPECTED_FAILURES: Record<string, string> = {
-  // The SDK uses a URL-based client ID only when the client has one: an https address hosting
-  // its metadata document, which hel does not have.
-  "auth/basic-cimd": "hel has no client ID metadata document (an https URL of its own)",
-  // A grant without a person (client credentials, enterprise ID-JAG): hel logs in only through
-  // the browser, so these stay expected.
-  "auth/client-credentials-jwt": "no client-credentials grant in hel",
-  "auth/client-credentials-basic": "no client-credentials grant in hel",
-  "auth/cross-app-access-complete-flow": "no cross-app access (ID-JAG) grant in hel",
-};
+const EXPECTED_FAILURES: Record<string, string> = {};
 
 /** The client command: the suite splits it at spaces and adds the server's URL. */
 const CLIENT = [Deno.execPath(), "run", "--allow-all", "--no-check", "--quiet"]

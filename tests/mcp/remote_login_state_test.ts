@@ -52,7 +52,7 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   result = await mcp(project, "get", "borrowed");
   assert.match(
     result.stdout,
-    /^ {2}oauth: client repo-client \(secret from BORROW_SECRET\), scopes mcp$/m,
+    /^ {2}oauth: OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp$/m,
   );
   assert.match(result.stdout, /^ {2}login: needs login: run hel mcp login borrowed$/m);
 
@@ -78,7 +78,10 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   // The review wraps a long line onto indented rows, anywhere in it.
   const review = output.replace(/\r/g, "").replace(/\n +/g, "");
   assert.match(review, /server "borrowed" from \.hel\/mcp\.json, remote/);
-  assert.match(review, /oauth: client repo-client \(secret from BORROW_SECRET\), scopes mcp/);
+  assert.match(
+    review,
+    /OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp/,
+  );
   assert.match(review, /gets your stored login for this address/);
   const token = JSON.parse(await Deno.readTextFile(await loginPath(helHome, server.url)));
   for (

@@ -95,5 +95,5 @@ Deno.test("a 401 to an entry sending its own bearer token says to check it, not 
     ),
     result.stdout,
   );
-  assert.doesNotMatch(result.stdout, /login/);
+  assert.doesNotMatch(result.stdout, /hel mcp login|needs login/);
 });

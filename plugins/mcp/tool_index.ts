@@ -1,7 +1,7 @@
 /**
  * The search index over the MCP catalog, for search mode (`search_mcp_tools`): BM25 ranking by
  * MiniSearch over each tool's name (split at `_`, `-`, `.` and camelCase), its description and
- * its parameter names, with English words reduced to their stems (Porter, `stemmer`) so
+ * its parameters (names and the start of their descriptions), with English words reduced to their stems (Porter, `stemmer`) so
  * "commits" finds "commit" and "directories" "directory". Built once, at the first search, and
  * kept in step with the catalog after that: a list change adds, replaces and removes only the
  * tools that changed, so the cost grows with the number of tools, never faster.
@@ -50,11 +50,17 @@ function term(word: string): string | null {
   return stemmer(lower);
 }
 
-/** Parameter names of a schema's top-level properties. */
-function parameterNames(schema: Record<string, unknown>): string {
+/**
+ * A schema's top-level parameters: each name with the start of its description, which often
+ * names what the tool acts on ("Type of resource to get (e.g., pods, deployments ...)").
+ */
+function parameterText(schema: Record<string, unknown>): string {
   const properties = schema.properties;
   if (properties === null || typeof properties !== "object") return "";
-  return Object.keys(properties).join(" ");
+  return Object.entries(properties).map(([name, value]) => {
+    const description = (value as { description?: unknown } | null)?.description;
+    return typeof description === "string" ? `${name} ${description.slice(0, 200)}` : name;
+  }).join("\n");
 }
 
 function toDocument(entry: CatalogEntry): Document {
@@ -65,12 +71,12 @@ function toDocument(entry: CatalogEntry): Document {
     // The first part of a long description says what the tool is for; the rest (examples,
     // caveats) would only dilute it and enlarge the index.
     description: entry.description.slice(0, 2_000),
-    parameters: parameterNames(entry.inputSchema),
+    parameters: parameterText(entry.inputSchema),
   };
 }
 
 function signature(entry: CatalogEntry): string {
-  return `${entry.toolName}\n${entry.description}\n${parameterNames(entry.inputSchema)}`;
+  return `${entry.toolName}\n${entry.description}\n${parameterText(entry.inputSchema)}`;
 }
 
 /** See the module comment. */
@@ -82,9 +88,9 @@ export class ToolIndex {
     searchOptions: {
       // A tool's name says most about it; the server's name helps "on the inventory server".
       boost: { name: 3, server: 1.5, description: 1, parameters: 1 },
-      prefix: (word) => word.length >= 4,
       fuzzy: (word) => word.length >= 6 ? 0.15 : false,
       combineWith: "OR",
+      // Stems already join word forms; fuzzy matching forgives a model's typo, weighed low.
       weights: { fuzzy: 0.3, prefix: 0.5 },
     },
   });

@@ -48,7 +48,7 @@ export const CATALOGUE_FLAG: PluginOption<CatalogueMode | undefined> = {
 
 /** `--mcp-catalogue-budget <tokens>`. */
 export const CATALOGUE_BUDGET_FLAG: PluginOption<number | undefined> = {
-  flags: "--mcp-catalogue-budget <tokens>",
+  flags: "--mcp-catalogue-budget <n>",
   description: "estimated tokens the MCP tool listing may take before auto mode searches " +
     `instead (default ${DEFAULT_CATALOGUE_BUDGET})`,
   parse: (value) => {

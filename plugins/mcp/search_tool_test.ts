@@ -39,7 +39,8 @@ Deno.test("search_mcp_tools: best matches with descriptions and parameters, load
   );
   // Server text never carries terminal or bidi controls, and only its first line is shown.
   const evil = lines.find((line) => line.includes("__evil"))!;
-  assert.doesNotMatch(evil, /[\u001b\u202e]|second line/);
+  assert.ok(!evil.includes("\u001b") && !evil.includes("\u202e"), evil);
+  assert.doesNotMatch(evil, /second line/);
   assert.deepEqual(loads!.split("\n"), [
     "mcp__inventory__lookup_port: loaded; callable from the next request",
     'lookup: unknown MCP tool; find the right name with search_mcp_tools {"query": ...}',

@@ -44,10 +44,19 @@ export function words(text: string): string[] {
     .filter((word) => word !== "");
 }
 
+/**
+ * Stems already made: tool texts repeat a small vocabulary, and stemming every occurrence again
+ * was most of the cost of indexing. It holds at most the distinct words indexed and searched.
+ */
+const stems = new Map<string, string | null>();
+
 function term(word: string): string | null {
+  const known = stems.get(word);
+  if (known !== undefined) return known;
   const lower = word.toLowerCase();
-  if (STOP_WORDS.has(lower)) return null;
-  return stemmer(lower);
+  const stem = STOP_WORDS.has(lower) ? null : stemmer(lower);
+  if (stems.size < 100_000) stems.set(word, stem);
+  return stem;
 }
 
 /**

@@ -82,6 +82,28 @@ Deno.test("build/npm.ts: a main package with the launcher and one package per pl
   }
 });
 
+Deno.test("build/npm.ts --repository: every package names it (npm publish --provenance needs it)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hel-npm-" });
+  try {
+    await standInDist(dir);
+    const args = ["run", "-A", NPM_TS, "--dist", dir, "--repository", "acme/hel"];
+    const result = await run(Deno.execPath(), args, dir);
+    assert.equal(result.code, 0, result.stderr);
+    for (const folder of result.stdout.trim().split("\n")) {
+      const manifest = JSON.parse(await Deno.readTextFile(`${folder}/package.json`));
+      assert.deepEqual(manifest.repository, {
+        type: "git",
+        url: "git+https://github.com/acme/hel.git",
+      }, folder);
+    }
+    const bad = await run(Deno.execPath(), [...args.slice(0, -1), 'acme/hel" evil'], dir);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--repository acme\/hel" evil: not a GitHub repository owner\/name/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("build/npm.ts: a binary that does not match SHA256SUMS, or a missing one, writes nothing", async () => {
   const dir = await Deno.makeTempDir({ prefix: "hel-npm-" });
   try {

@@ -217,8 +217,8 @@ Deno.test({
           stderr: "piped",
         }).output();
         const stderr = new TextDecoder().decode(output.stderr);
-        const status = output.signal ? 128 + signals[output.signal] : output.code;
-        assert.equal(status, 128 + signals[signal], `${signal}: ${stderr}`);
+        const status = output.signal ? 128 + signals[output.signal]! : output.code;
+        assert.equal(status, 128 + signals[signal]!, `${signal}: ${stderr}`);
         assert.doesNotMatch(stderr, /inspector|debugger/i);
       }
     } finally {

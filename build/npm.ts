@@ -1,6 +1,7 @@
 /**
- * `deno run -A build/npm.ts [--dist dist] [--out dist/npm] [--name @hel/hel]`: the npm
- * packages of a release, from the binaries `deno task build --target all` wrote.
+ * `deno run -A build/npm.ts [--dist dist] [--out dist/npm] [--name @hel/hel] [--repository
+ * owner/name]`: the npm packages of a release, from the binaries `deno task build --target all`
+ * wrote. `--repository` (default: `$GITHUB_REPOSITORY`) fills each package's `repository`.
  *
  * The layout is the one esbuild, Biome and Codex use: a main package with a small Node
  * launcher (`npm/hel/bin/hel.mjs`) and one package per platform holding that platform's binary,
@@ -26,12 +27,31 @@ export function npmPlatform(target: BuildTarget): { os: string; cpu: string } {
   return { os: NPM_OS[os], cpu };
 }
 
+/**
+ * The `repository` field for a GitHub repository `owner/name`, or nothing. `npm publish
+ * --provenance` refuses (E422) a package whose `repository.url` does not name the repository
+ * the workflow ran in, so the release passes its own.
+ */
+export function repositoryField(repository: string | undefined) {
+  if (!repository) return {};
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository)) {
+    throw new Error(`--repository ${repository}: not a GitHub repository owner/name`);
+  }
+  return { repository: { type: "git", url: `git+https://github.com/${repository}.git` } };
+}
+
 /** The manifest of the main package: the launcher, with every platform package optional. */
-export function mainManifest(name: string, version: string, description: string) {
+export function mainManifest(
+  name: string,
+  version: string,
+  description: string,
+  repository?: string,
+) {
   return {
     name,
     version,
     description,
+    ...repositoryField(repository),
     bin: { hel: "bin/hel.mjs" },
     files: ["bin/hel.mjs", "README.md"],
     engines: { node: ">=18" },
@@ -42,12 +62,18 @@ export function mainManifest(name: string, version: string, description: string)
 }
 
 /** The manifest of one platform package. */
-export function platformManifest(name: string, version: string, target: BuildTarget) {
+export function platformManifest(
+  name: string,
+  version: string,
+  target: BuildTarget,
+  repository?: string,
+) {
   const { os, cpu } = npmPlatform(target);
   return {
     name: `${name}-${target.name}`,
     version,
     description: `The hel binary for ${target.name} (${target.triple}); installed by ${name}.`,
+    ...repositoryField(repository),
     files: [`bin/hel${target.suffix}`],
     os: [os],
     cpu: [cpu],
@@ -73,7 +99,13 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * Writes the packages into `out` (replaced); returns their folders, the main package last.
  * Throws with the reason when a binary is missing or does not match its checksum.
  */
-export async function writePackages(dist: string, out: string, name: string): Promise<string[]> {
+export async function writePackages(
+  dist: string,
+  out: string,
+  name: string,
+  repository?: string,
+): Promise<string[]> {
+  repositoryField(repository); // a bad one stops the script before anything is read or written
   if (!/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name)) {
     throw new Error(`--name ${name}: not an npm package name`);
   }
@@ -100,7 +132,10 @@ export async function writePackages(dist: string, out: string, name: string): Pr
   const main = `${out}/hel`;
   await Deno.mkdir(`${main}/bin`, { recursive: true });
   const description = "hel, a coding-agent harness: a model, tools, and your project";
-  await Deno.writeTextFile(`${main}/package.json`, json(mainManifest(name, version, description)));
+  await Deno.writeTextFile(
+    `${main}/package.json`,
+    json(mainManifest(name, version, description, repository)),
+  );
   await Deno.copyFile(`${ROOT}/npm/hel/bin/hel.mjs`, `${main}/bin/hel.mjs`);
   await Deno.chmod(`${main}/bin/hel.mjs`, 0o755);
   const readme = await Deno.readTextFile(`${ROOT}/npm/hel/README.md`);
@@ -109,7 +144,10 @@ export async function writePackages(dist: string, out: string, name: string): Pr
   for (const [target, bytes] of binaries) {
     const dir = `${out}/hel-${target.name}`;
     await Deno.mkdir(`${dir}/bin`, { recursive: true });
-    await Deno.writeTextFile(`${dir}/package.json`, json(platformManifest(name, version, target)));
+    await Deno.writeTextFile(
+      `${dir}/package.json`,
+      json(platformManifest(name, version, target, repository)),
+    );
     await Deno.writeFile(`${dir}/bin/hel${target.suffix}`, bytes, { mode: 0o755 });
     written.push(dir);
   }
@@ -123,6 +161,8 @@ if (import.meta.main) {
       dist: { type: "string", default: `${ROOT}/dist` },
       out: { type: "string" },
       name: { type: "string", default: "@hel/hel" },
+      // GitHub owner/name for the packages' repository field (needed by npm --provenance).
+      repository: { type: "string", default: Deno.env.get("GITHUB_REPOSITORY") || undefined },
     },
   });
   const cwd = Deno.env.get("INIT_CWD") ?? Deno.cwd();
@@ -132,6 +172,7 @@ if (import.meta.main) {
       dist,
       resolve(cwd, values.out ?? `${dist}/npm`),
       values.name,
+      values.repository,
     );
     console.log(written.join("\n"));
     console.error("npm: publish the platform packages first, then the main one (the last line)");

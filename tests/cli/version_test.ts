@@ -72,3 +72,21 @@ Deno.test("--version among other flags prints the same report through the comman
   assert.match(among.stdout, /^hel \S+\ncommit {2}/);
   assert.equal(among.stdout, alone.stdout);
 });
+
+Deno.test("hel --version: the git it asks for the commit does not get the model API key", async () => {
+  await using project = await tempProject();
+  // A git that records the environment it was given, then answers as git would not (unknown).
+  const bin = `${project.project}/bin`;
+  await Deno.mkdir(bin);
+  await Deno.writeTextFile(`${bin}/git`, `#!/bin/sh\nenv > "${project.project}/git-env"\n`, {
+    mode: 0o755,
+  });
+  const result = await runHel(["--version", "--json"], {
+    cwd: project.project,
+    env: { PATH: `${bin}:/usr/bin:/bin`, HEL_API_KEY: "sk-version-secret" },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const seen = await Deno.readTextFile(`${project.project}/git-env`);
+  assert.match(seen, /^PATH=/m, "the fake git ran");
+  assert.doesNotMatch(seen, /sk-version-secret/);
+});

@@ -5,10 +5,12 @@
  * and run through the launcher as a user would: `hel --version`.
  */
 import assert from "node:assert/strict";
+import { constants } from "node:os";
 import { sha256Hex } from "../../kit/trust/file_store.ts";
 import { hostTarget, TARGETS } from "../../build/targets.ts";
 import { REPO_ROOT } from "../_helpers.ts";
 
+const signals = constants.signals as Record<string, number>;
 const NPM_TS = `${REPO_ROOT}/build/npm.ts`;
 const version = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`)).version;
 const host = hostTarget();
@@ -77,6 +79,28 @@ Deno.test("build/npm.ts: a main package with the launcher and one package per pl
     assert.deepEqual([win.os, win.cpu, win.files], [["win32"], ["x64"], ["bin/hel.exe"]]);
     const linux = JSON.parse(await Deno.readTextFile(`${dir}/npm/hel-linux-arm64/package.json`));
     assert.deepEqual(linux.libc, ["glibc"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("build/npm.ts --repository: every package names it (npm publish --provenance needs it)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "hel-npm-" });
+  try {
+    await standInDist(dir);
+    const args = ["run", "-A", NPM_TS, "--dist", dir, "--repository", "acme/hel"];
+    const result = await run(Deno.execPath(), args, dir);
+    assert.equal(result.code, 0, result.stderr);
+    for (const folder of result.stdout.trim().split("\n")) {
+      const manifest = JSON.parse(await Deno.readTextFile(`${folder}/package.json`));
+      assert.deepEqual(manifest.repository, {
+        type: "git",
+        url: "git+https://github.com/acme/hel.git",
+      }, folder);
+    }
+    const bad = await run(Deno.execPath(), [...args.slice(0, -1), 'acme/hel" evil'], dir);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--repository acme\/hel" evil: not a GitHub repository owner\/name/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -157,6 +181,46 @@ Deno.test({
         new RegExp(`the package @hel/hel-${host!.name} with the binary for .* is not installed`),
       );
       assert.match(hel.stderr, /npm install -g @hel\/hel/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "the launcher exits as its binary did: by the same signal, or 128+n for those Node keeps",
+  ignore: npmMissing || host === undefined || host.name.startsWith("windows"),
+  async fn() {
+    const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "hel-npm-" }));
+    try {
+      await standInDist(dir);
+      const made = await run(Deno.execPath(), ["run", "-A", NPM_TS, "--dist", dir], dir);
+      assert.equal(made.code, 0, made.stderr);
+      // The layout npm leaves: both packages side by side under node_modules/@hel.
+      await Deno.mkdir(`${dir}/node_modules/@hel`, { recursive: true });
+      await Deno.rename(`${dir}/npm/hel`, `${dir}/node_modules/@hel/hel`);
+      const platform = `${dir}/node_modules/@hel/hel-${host!.name}`;
+      await Deno.rename(`${dir}/npm/hel-${host!.name}`, platform);
+      // A stand-in that ends by the signal it is given.
+      await Deno.writeTextFile(
+        `${platform}/bin/hel`,
+        '#!/bin/sh\n# stand-in for the hel binary (npm launcher test), not hel\nkill -"$1" $$\n',
+      );
+      const launcher = `${dir}/node_modules/@hel/hel/bin/hel.mjs`;
+      // SIGPIPE (hel | head): Node ignores it, so re-raising it does nothing; SIGUSR1 would
+      // start Node's inspector. Both must still end the launcher with 128 + the number.
+      for (const signal of ["SIGTERM", "SIGPIPE", "SIGUSR1"] as const) {
+        const output = await new Deno.Command("node", {
+          args: [launcher, signal.slice(3)],
+          cwd: dir,
+          stdout: "null",
+          stderr: "piped",
+        }).output();
+        const stderr = new TextDecoder().decode(output.stderr);
+        const status = output.signal ? 128 + signals[output.signal]! : output.code;
+        assert.equal(status, 128 + signals[signal]!, `${signal}: ${stderr}`);
+        assert.doesNotMatch(stderr, /inspector|debugger/i);
+      }
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -101,6 +101,8 @@ Deno.test("release.yml: v* tags, five targets built, checked on their OS, attach
   assert.equal(publishing.length, 1);
   for (const step of npm.steps.slice(1)) assert.equal(step.if, "env.NODE_AUTH_TOKEN != ''");
   assert.match(publishing[0].run, /build\/npm\.ts --dist dist/);
+  // npm --provenance refuses a package whose repository.url is not the workflow's repository.
+  assert.match(publishing[0].run, /--repository "\$GITHUB_REPOSITORY"/);
   assert.equal(release.permissions.contents, "read", "write access only where it is needed");
 });
 

@@ -4,6 +4,7 @@
 // and runs it with the same arguments, standard streams, exit code and signals.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { constants } from "node:os";
 import process from "node:process";
 
 const require = createRequire(import.meta.url);
@@ -44,8 +45,14 @@ process.on("SIGINT", () => {});
 child.on("error", (error) => fail(`cannot run ${binary}: ${error.message}`));
 child.on("exit", (code, signal) => {
   if (signal) {
-    process.removeAllListeners(signal);
-    process.kill(process.pid, signal);
+    // Ended by the same signal, so that a shell sees what happened; except the two Node does
+    // not die of (it ignores SIGPIPE, and SIGUSR1 would start its debugger). Where the signal
+    // did not end this process, the exit code says it as a shell would: 128 + its number.
+    if (signal !== "SIGPIPE" && signal !== "SIGUSR1") {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    }
+    process.exit(128 + (constants.signals[signal] ?? 0));
   } else {
     process.exit(code ?? 1);
   }

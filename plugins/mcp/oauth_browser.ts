@@ -31,13 +31,25 @@ export function browserCommand(
   return { words: interactive ? [Deno.build.os === "darwin" ? "open" : "xdg-open"] : [] };
 }
 
-/** Prints `url` and starts the browser command, if there is one. */
+/**
+ * Prints `url` and starts the browser command, if there is one. The authorization server chose
+ * the address: one that is not a web page (`file:`, a scheme another program registered) is
+ * refused before anything opens it, since xdg-open would hand it to whatever program claims it.
+ */
 export function openAuthorizationPage(
   url: URL,
   env: Readonly<Record<string, string>>,
   browser: BrowserCommand,
 ): void {
   const address = escapeControlCharacters(url.href);
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(
+      `the authorization server's authorization page is not a web address (${
+        escapeControlCharacters(url.protocol)
+      } ${address.slice(0, 200)}); hel opens only https or http pages. The server or its ` +
+        "authorization server is misconfigured or hostile: do not open it yourself",
+    );
+  }
   writeErr(
     `Open this address in your browser to log in (hel waits for it to come back):\n` +
       `  ${address}\n`,

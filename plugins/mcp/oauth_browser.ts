@@ -44,10 +44,11 @@ export function openAuthorizationPage(
   const address = escapeControlCharacters(url.href);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error(
-      `the authorization server's authorization page is not a web address (${
-        escapeControlCharacters(url.protocol)
-      } ${address.slice(0, 200)}); hel opens only https or http pages. The server or its ` +
-        "authorization server is misconfigured or hostile: do not open it yourself",
+      `the authorization server sent hel to ${escapeControlCharacters(url.protocol)} ` +
+        "address, not a web page; hel opens only https or http ones (do not open it yourself: " +
+        `the server or its authorization server is misconfigured or hostile): ${
+          address.slice(0, 100)
+        }`,
     );
   }
   writeErr(

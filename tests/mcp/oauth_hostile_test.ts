@@ -13,7 +13,14 @@ import { FAST } from "../_mcp.ts";
 const ESC = "\x1b]0;pwned\x07\x1b[2J";
 
 /** A server behind OAuth whose authorization server is `as`; `idp` is the IdP's answer. */
-function hostile(as: Record<string, unknown>, token: () => Response) {
+function hostile(
+  as: Record<string, unknown>,
+  token: () => Response,
+  register: () => Response = () =>
+    Response.json({ client_id: "c", redirect_uris: ["http://127.0.0.1/callback"] }, {
+      status: 201,
+    }),
+) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
     const { pathname } = new URL(request.url);
     const base = `http://127.0.0.1:${server.addr.port}`;
@@ -40,11 +47,7 @@ function hostile(as: Record<string, unknown>, token: () => Response) {
         ...as,
       });
     }
-    if (pathname === "/register") {
-      return Response.json({ client_id: "c", redirect_uris: ["http://127.0.0.1/callback"] }, {
-        status: 201,
-      });
-    }
+    if (pathname === "/register") return register();
     if (pathname === "/token" || pathname === "/idp") return token();
     return new Response("no", { status: 404 });
   });
@@ -117,6 +120,21 @@ Deno.test("hel mcp login opens no address but a web one: a file: authorization e
   assert.equal(result.code, 1);
   assert.match(
     result.stderr,
-    /authorization page is not a web address \(file: file:\/\/\/etc\/passwd/,
+    /sent hel to file: address, not a web page; .*: file:\/\/\/etc\/passwd\?/,
   );
+});
+
+Deno.test("hel mcp login says a huge refusal of the authorization server in a bounded line", async () => {
+  await using project = await tempProject();
+  const huge = () =>
+    Response.json({
+      error: "invalid_client_metadata",
+      error_description: `${ESC}${"x".repeat(1024 * 1024)}`,
+    }, { status: 400 });
+  await using server = hostile({}, refusal, huge);
+  const result = await hel(project, { HEL_BROWSER: "true" }, "login", "--url", server.url);
+  assert.equal(result.code, 1);
+  assert.match(result.stderr, /the login failed: .*invalid_client_metadata/);
+  assert.doesNotMatch(result.stderr, /\x1b/);
+  assert.ok(result.stderr.length < 2000, `${result.stderr.length} characters written`);
 });

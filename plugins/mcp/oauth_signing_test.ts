@@ -39,8 +39,9 @@ Deno.test("every signingAlgorithm hel accepts signs a client assertion with a ke
       fetchFn: () => Promise.reject(new Error("no request expected")),
     });
     const params = new URLSearchParams();
-    await provider.addClientAuthentication!(new Headers(), params, "https://auth.example.com/token")
-      .catch((error: Error) => assert.fail(`${alg}: ${error.message}`));
+    await Promise.resolve(
+      provider.addClientAuthentication!(new Headers(), params, "https://auth.example.com/token"),
+    ).catch((error: Error) => assert.fail(`${alg}: ${error.message}`));
     assert.match(params.get("client_assertion") ?? "", /^[\w-]+\.[\w-]+\.[\w-]+$/, alg);
   }
 });

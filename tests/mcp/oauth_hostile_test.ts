@@ -11,6 +11,8 @@ import { runHelInProcess } from "../_run.ts";
 import { FAST } from "../_mcp.ts";
 
 const ESC = "\x1b]0;pwned\x07\x1b[2J";
+/** The escape character, raw in the output. */
+const ESCAPE = new RegExp(String.fromCharCode(27));
 
 /** A server behind OAuth whose authorization server is `as`; `idp` is the IdP's answer. */
 function hostile(
@@ -21,9 +23,13 @@ function hostile(
       status: 201,
     }),
 ) {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen() {},
+  }, (request): Response => {
     const { pathname } = new URL(request.url);
-    const base = `http://127.0.0.1:${server.addr.port}`;
+    const base: string = `http://127.0.0.1:${server.addr.port}`;
     if (pathname === "/mcp") {
       return new Response("", {
         status: 401,
@@ -77,7 +83,7 @@ Deno.test("a token endpoint's refusal with escape sequences reaches the terminal
   await using server = hostile({}, refusal);
   const flags = ["--grant", "client_credentials", "--client-id", "job", "--client-secret-env", "S"];
   const listed = await hel(project, { S: "x" }, "list", "--url", server.url, ...flags);
-  assert.doesNotMatch(listed.stdout + listed.stderr, /\x1b/, listed.stdout + listed.stderr);
+  assert.doesNotMatch(listed.stdout + listed.stderr, ESCAPE, listed.stdout + listed.stderr);
 });
 
 Deno.test("an identity provider's refusal with escape sequences reaches the terminal escaped", async () => {
@@ -98,7 +104,7 @@ Deno.test("an identity provider's refusal with escape sequences reaches the term
     "idp",
   ];
   const listed = await hel(project, { S: "x", T: "y" }, "list", "--url", server.url, ...flags);
-  assert.doesNotMatch(listed.stdout + listed.stderr, /\x1b/);
+  assert.doesNotMatch(listed.stdout + listed.stderr, ESCAPE);
   assert.match(listed.stdout, /refused to exchange your ID token \(HTTP 400 invalid_client\\u001b/);
 });
 
@@ -135,6 +141,6 @@ Deno.test("hel mcp login says a huge refusal of the authorization server in a bo
   const result = await hel(project, { HEL_BROWSER: "true" }, "login", "--url", server.url);
   assert.equal(result.code, 1);
   assert.match(result.stderr, /the login failed: .*invalid_client_metadata/);
-  assert.doesNotMatch(result.stderr, /\x1b/);
+  assert.doesNotMatch(result.stderr, ESCAPE);
   assert.ok(result.stderr.length < 2000, `${result.stderr.length} characters written`);
 });

@@ -31,13 +31,26 @@ export function browserCommand(
   return { words: interactive ? [Deno.build.os === "darwin" ? "open" : "xdg-open"] : [] };
 }
 
-/** Prints `url` and starts the browser command, if there is one. */
+/**
+ * Prints `url` and starts the browser command, if there is one. The authorization server chose
+ * the address: one that is not a web page (`file:`, a scheme another program registered) is
+ * refused before anything opens it, since xdg-open would hand it to whatever program claims it.
+ */
 export function openAuthorizationPage(
   url: URL,
   env: Readonly<Record<string, string>>,
   browser: BrowserCommand,
 ): void {
   const address = escapeControlCharacters(url.href);
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(
+      `the authorization server sent hel to ${escapeControlCharacters(url.protocol)} ` +
+        "address, not a web page; hel opens only https or http ones (do not open it yourself: " +
+        `the server or its authorization server is misconfigured or hostile): ${
+          address.slice(0, 100)
+        }`,
+    );
+  }
   writeErr(
     `Open this address in your browser to log in (hel waits for it to come back):\n` +
       `  ${address}\n`,

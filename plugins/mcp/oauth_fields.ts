@@ -16,7 +16,11 @@ export const GRANTS: readonly OAuthGrant[] = [
   "cross_app_access",
 ];
 
-/** The JWS algorithms a private key may sign the client's assertion with. */
+/**
+ * The JWS algorithms a private key may sign the client's assertion with: those the SDK's signer
+ * (createPrivateKeyJwtAuth) takes a PEM key for. It refuses EdDSA ("Unsupported algorithm"), so
+ * EdDSA is not offered (oauth_signing_test.ts signs with each).
+ */
 export const SIGNING_ALGORITHMS = [
   "RS256",
   "RS384",
@@ -27,7 +31,6 @@ export const SIGNING_ALGORITHMS = [
   "ES256",
   "ES384",
   "ES512",
-  "EdDSA",
 ];
 
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;

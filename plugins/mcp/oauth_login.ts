@@ -18,6 +18,7 @@ import { joinScopes, probeChallenge } from "./oauth_challenge.ts";
 import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
 import { isMachineGrant, machineAuth } from "./oauth_run.ts";
+import { failureText } from "./remote_refusal.ts";
 import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
 import { MAX_MESSAGE_BYTES } from "./transport.ts";
 
@@ -128,7 +129,8 @@ export async function login(
       }
     }
   } catch (error) {
-    return fail("login", `${config.name}: the login failed: ${errorMessage(error)}`, 1);
+    // The authorization server wrote the message: one bounded line (failureText).
+    return fail("login", `${config.name}: the login failed: ${failureText(error)}`, 1);
   } finally {
     await callback.close();
   }
@@ -170,7 +172,7 @@ async function fetchMachineToken(config: ServerConfig, context: PluginContext): 
     });
     if (result !== "AUTHORIZED") throw new Error("the authorization server gave no token");
   } catch (error) {
-    return fail("login", `${config.name}: getting a token failed: ${errorMessage(error)}`, 1);
+    return fail("login", `${config.name}: getting a token failed: ${failureText(error)}`, 1);
   }
   writeOut(
     `Got a token for ${config.name} ("grant": "${remote.oauth?.grant}", no browser needed; ` +

@@ -114,8 +114,11 @@ export class HelOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const clientId = this.#options.settings?.clientId;
     if (clientId) {
-      // A pre-registered client: the entry's, never one registered for another address.
-      const issuer = this.#options.settings?.issuer;
+      // A pre-registered client: the entry's, never one registered for another address; bound
+      // to the entry's issuer, else to the authorization server that first took it (on file).
+      const stored = this.#login.client;
+      const issuer = this.#options.settings?.issuer ??
+        (stored?.client_id === clientId ? stored.issuer : undefined);
       return {
         client_id: clientId,
         ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
@@ -127,9 +130,17 @@ export class HelOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
-    // A pre-registered client's secret stays in the person's environment, not in the file.
-    if (this.#options.settings?.clientId) return;
-    this.#login.client = client;
+    const clientId = this.#options.settings?.clientId;
+    if (clientId && client.client_id !== clientId) {
+      // The SDK registered a client because the server now names another authorization server
+      // than the one the entry's client is bound to: the entry's client goes nowhere else.
+      throw new Error(
+        `OAuth client information is bound to authorization server ${this.clientInformation()?.issuer} and is not presented to ${client.issuer}. `,
+      );
+    }
+    // A pre-registered client's secret stays in the person's environment, not in the file:
+    // only which authorization server took it is kept.
+    this.#login.client = clientId ? { client_id: clientId, issuer: client.issuer } : client;
     await this.#save();
   }
 

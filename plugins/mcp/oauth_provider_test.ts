@@ -57,3 +57,39 @@ Deno.test("a client ID metadata document's address is offered to the SDK as give
     undefined,
   );
 });
+
+Deno.test("a pre-registered client is bound to the first authorization server that took it, its secret not stored", async () => {
+  const helHome = await Deno.makeTempDir();
+  try {
+    const options = {
+      helHome,
+      url: URL_,
+      mode: "login" as const,
+      settings: { clientId: "pre", clientSecretEnv: "SECRET" },
+      clientSecret: "s3cret",
+    };
+    const first = new HelOAuthProvider(options);
+    assert.equal(first.clientInformation()?.issuer, undefined);
+    // What the SDK does once the first authorization server gave tokens: stamps the client.
+    await first.saveClientInformation({
+      client_id: "pre",
+      client_secret: "s3cret",
+      issuer: "https://auth.example.com/",
+    });
+    const stored = await readLogin(helHome, URL_);
+    assert.deepEqual(stored?.client, { client_id: "pre", issuer: "https://auth.example.com/" });
+    const next = new HelOAuthProvider({ ...options, stored });
+    assert.deepEqual(next.clientInformation(), {
+      client_id: "pre",
+      client_secret: "s3cret",
+      issuer: "https://auth.example.com/",
+    });
+    // The server names another authorization server; the SDK registered a client there instead.
+    await assert.rejects(
+      () => next.saveClientInformation({ client_id: "other", issuer: "https://evil.example/" }),
+      /bound to authorization server https:\/\/auth\.example\.com\/ and is not presented to https:\/\/evil\.example\//,
+    );
+  } finally {
+    await Deno.remove(helHome, { recursive: true });
+  }
+});

@@ -81,14 +81,21 @@ main() {
     url="$base/download/$version"
   fi
 
-  # An https base stays https through every redirect.
-  case $base in https://*) https_only=1 ;; *) https_only="" ;; esac
+  # An https base stays https through every redirect. Plain http only to this machine (a local
+  # mirror, the tests): elsewhere the checksums would come over the same unprotected channel.
+  case $base in
+    https://*) https_only=1 ;;
+    http://127.0.0.1[:/]* | http://localhost[:/]* | http://\[::1\][:/]*) https_only="" ;;
+    *) fail "HEL_INSTALL_BASE must be an https:// address (plain http only to 127.0.0.1 or localhost): $base" ;;
+  esac
+  # A hel binary is about 100 MiB; a mirror sending far more is not sending hel.
+  max_bytes=536870912
   if command -v curl >/dev/null 2>&1; then
     download() {
       if [ -n "$https_only" ]; then
-        curl --fail --silent --show-error --location --retry 2 --proto '=https' --proto-redir '=https' --output "$2" "$1"
+        curl --fail --silent --show-error --location --retry 2 --max-filesize "$max_bytes" --proto '=https' --proto-redir '=https' --output "$2" "$1"
       else
-        curl --fail --silent --show-error --location --retry 2 --output "$2" "$1"
+        curl --fail --silent --show-error --location --retry 2 --max-filesize "$max_bytes" --output "$2" "$1"
       fi
     }
   elif command -v wget >/dev/null 2>&1; then
@@ -142,23 +149,22 @@ main() {
   fi
   say "checksum ok ($actual)"
 
-  chmod 755 "$tmp/$asset"
-  if ! reported=$("$tmp/$asset" --version 2>&1); then
-    fail "the downloaded $asset does not run on this machine"
-  fi
-  # Its first line, without control characters, for the message below.
-  reported=$(printf '%s\n' "$reported" | head -n 1 | tr -d '\000-\037\177')
-
   # mv onto a folder (or a link to one) would put the file inside it, not replace it.
   if [ -d "$dir/hel" ]; then
     fail "$dir/hel is a folder (or a link to one), not the hel command; move it away and run this again"
   fi
   mkdir -p "$dir" || fail "cannot create $dir"
   # Staged in the target folder, so that the final step is a rename within one file system: a
-  # running hel or a concurrent install never sees a half-written file.
+  # running hel or a concurrent install never sees a half-written file. It is tried there too,
+  # not in $TMPDIR, which may be mounted noexec.
   staged=$(mktemp "$dir/.hel-install.XXXXXX") || fail "cannot write into $dir"
   cp "$tmp/$asset" "$staged" || fail "cannot write into $dir"
   chmod 755 "$staged" || fail "cannot make $staged executable"
+  if ! reported=$("$staged" --version 2>&1); then
+    fail "the downloaded $asset does not run on this machine"
+  fi
+  # Its first line, without control characters, for the message below.
+  reported=$(printf '%s\n' "$reported" | head -n 1 | tr -d '\000-\037\177')
   mv -f "$staged" "$dir/hel" || fail "cannot replace $dir/hel"
   staged=""
   say "installed $dir/hel: $reported"

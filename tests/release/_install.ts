@@ -21,6 +21,8 @@ export function exists(path: string): boolean {
 
 export function standIn(version: string): string {
   return `#!/bin/sh\n# stand-in for a hel release binary (install.sh test), not hel\n` +
+    // Where it was run from, when a test asks (HEL_STANDIN_LOG).
+    `[ -n "\${HEL_STANDIN_LOG:-}" ] && echo "$0" >> "$HEL_STANDIN_LOG"\n` +
     `echo "hel ${version} (stand-in)"\n`;
 }
 

@@ -110,3 +110,29 @@ Deno.test("install.sh cut short in transit (curl | sh) runs none of it", async (
   assert.equal(await Deno.stat(installed(s)).then(() => true, () => false), false);
   assert.deepEqual(await leftovers(s), []);
 });
+
+Deno.test("install.sh: a plain-http base elsewhere than this machine is refused before any download", async () => {
+  await using s = await setup({ latest: await release("0.2.0") });
+  // The same server under a name that is not 127.0.0.1 or localhost: nothing may reach it.
+  const port = new URL(s.base).port;
+  const result = await install(s, [], { HEL_INSTALL_BASE: `http://127.0.0.2:${port}` });
+  assert.equal(result.code, 1, result.stdout);
+  assert.match(result.stderr, /HEL_INSTALL_BASE must be an https:\/\/ address/);
+  assert.match(result.stderr, /nothing was installed/);
+  assert.equal(exists(installed(s)), false);
+  assert.deepEqual(await leftovers(s), []);
+});
+
+Deno.test("install.sh tries the binary where it installs it, not in a noexec TMPDIR", async () => {
+  await using s = await setup({ latest: await release("0.2.0") });
+  // Where the binary is tried: in the install folder, where it will run, not in TMPDIR (which
+  // may be mounted noexec).
+  const tmp = `${s.root}/noexec-tmp`;
+  await Deno.mkdir(tmp);
+  const log = `${s.root}/ran-from`;
+  const result = await install(s, [], { TMPDIR: tmp, HEL_STANDIN_LOG: log });
+  assert.equal(result.code, 0, result.stderr);
+  const ran = await Deno.readTextFile(log);
+  assert.match(ran, /\/home\/\.local\/bin\/\.hel-install\./);
+  assert.ok(!ran.includes(tmp), `the binary ran from ${ran}`);
+});

@@ -6,7 +6,7 @@ import { deepEqual, equal, notEqual } from "node:assert/strict";
 import type { RunRecord } from "../agent/record.ts";
 import { scriptedModel } from "../tests/_helpers.ts";
 import { evalDirs, TASK } from "./_eval_helpers.ts";
-import { isScriptedModel } from "./endpoint.ts";
+import { isScriptedModel, resolveEndpoint } from "./endpoint.ts";
 import { differences, labVersion, type RunInputs, taskVersion } from "./provenance.ts";
 import { loadLab, loadTask } from "./spec.ts";
 import { labelTokens } from "./tokens.ts";
@@ -100,4 +100,17 @@ Deno.test("the scripted model is recognised by its header; another server or non
   );
   equal(await isScriptedModel(`http://127.0.0.1:${other.addr.port}/v1`), false);
   equal(await isScriptedModel("http://127.0.0.1:1/v1"), false);
+});
+
+Deno.test("a lab whose own base_url is the scripted model is marked scripted too", async () => {
+  await using dirs = await evalDirs();
+  await using model = scriptedModel([]);
+  const lab = await loadLab(dirs.evals, "h10");
+  const local = { ...lab, model: { ...lab.model, base_url: model.url } };
+  await Deno.writeTextFile(`${dirs.root}/.env`, "DEEPSEEK_API_KEY=sk-test\n");
+  const endpoint = await resolveEndpoint(local, dirs.root, {});
+  equal(endpoint.overridden, false);
+  equal(endpoint.scripted, true, "the lab's endpoint answered with the scripted model's header");
+  const planned = await resolveEndpoint(local, dirs.root, {}, { planOnly: true });
+  equal(planned.scripted, false, "a dry run asks no server");
 });

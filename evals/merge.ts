@@ -9,6 +9,8 @@
  * @module
  */
 import { resolve } from "node:path";
+import { escapeControlCharacters } from "../kit/mod.ts";
+import { checkRecord } from "./record_shape.ts";
 import { SpecError } from "./spec.ts";
 import { copyTree, resetDir } from "./workspace.ts";
 
@@ -23,6 +25,23 @@ async function folders(dir: string): Promise<string[]> {
 
 async function isRun(dir: string): Promise<boolean> {
   return (await Deno.lstat(`${dir}/record.json`).catch(() => undefined))?.isFile === true;
+}
+
+/** Refuses a run whose record.json is not the record of a finished run, naming the file. */
+async function checkRun(dir: string): Promise<void> {
+  const path = `${dir}/record.json`;
+  let problem: string;
+  try {
+    const checked = checkRecord(JSON.parse(await Deno.readTextFile(path)));
+    if ("record" in checked) return;
+    problem = checked.problem;
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  throw new SpecError(
+    `merge: ${path} is not the record of a finished run (${escapeControlCharacters(problem)}); ` +
+      "nothing was merged: remove that run folder from the source, or merge without it",
+  );
 }
 
 /**
@@ -45,6 +64,7 @@ export async function mergeResults(sources: string[], target: string): Promise<M
     for (const lab of labs) {
       for (const run of await folders(`${source}/${lab}`)) {
         if (!await isRun(`${source}/${lab}/${run}`)) continue; // unfinished: a rerun redoes it
+        await checkRun(`${source}/${lab}/${run}`);
         const key = `${lab}/${run}`;
         const earlier = found.get(key);
         if (earlier !== undefined) {

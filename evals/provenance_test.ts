@@ -99,7 +99,10 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
     result.stdout,
     /pass rate {2}variant · mcp-port-lookup-01 {2}3\/3 \(100%, 95% CI 44%–100%\)/,
   );
-  match(result.stdout, /variant vs baseline · mcp-port-lookup-01: 3\/3 against 0\/3, p = 0\.100/);
+  match(
+    result.stdout,
+    /variant vs baseline · mcp-port-lookup-01: 3\/3 against 0\/3, \+100 points, p = 0\.100/,
+  );
 
   const report = await Deno.readTextFile(`${dirs.results}/h10/report.md`);
   match(report, /^# Report — h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\]: /);

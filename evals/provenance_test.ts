@@ -47,6 +47,11 @@ Deno.test("a changed endpoint does not reuse a record; --fresh and --reps run mo
   const same = await evalCli(["run", "h10", "--base-url", first.url], dirs);
   equal(same.code, 0, same.stderr);
   match(same.stdout, /variant-01 · skipped \(recorded with the same inputs/);
+  match(
+    same.stdout,
+    new RegExp(`variant-01 · skipped \\(.*\\) · deepseek-flash at ${first.url}$`, "m"),
+    "a reused run's line names the model that answered it and its endpoint",
+  );
   equal(first.requests.length, THROUGH_MCP.length);
 
   await using second = scriptedModel([...THROUGH_MCP, ...THROUGH_MCP]);

@@ -10,7 +10,7 @@ import type { EvalRecord } from "./result_file.ts";
 
 /** Reuse the recorded run, or make it, and why. */
 export type ReuseDecision =
-  | { reuse: true; key: string }
+  | { reuse: true; key: string; record: EvalRecord }
   | { reuse: false; key: string; why: string };
 
 async function recorded(runDir: string): Promise<EvalRecord | undefined> {
@@ -49,7 +49,7 @@ export async function reuseDecision(
       : ["the scripted model", "another server"];
     return { reuse: false, key, why: `again: ${was} answered it, ${now} answers now` };
   }
-  if (before.key === key) return { reuse: true, key };
+  if (before.key === key) return { reuse: true, key, record };
   const changed = differences(before, inputs);
   return {
     reuse: false,

@@ -146,7 +146,7 @@ export async function runLab(
     );
     if (decision.reuse) {
       skipped++;
-      line(REUSED);
+      line(`${REUSED} · ${answeredBy(decision.record)}`);
       return;
     }
     line(`${decision.why} · started at ${elapsed()} elapsed`);

@@ -155,6 +155,22 @@ Deno.test("merge refuses a shard whose record is no run record, and shows no esc
   );
   ok(!await exists(`${dirs.results}/h10`), "nothing was copied");
 
+  // A folder named for another file of the lab (its report), holding another run's record.
+  const other = `${dirs.root}/shard2`;
+  const misnamed = `${other}/h10/report.md`;
+  await Deno.mkdir(misnamed, { recursive: true });
+  await Deno.writeTextFile(
+    `${misnamed}/record.json`,
+    JSON.stringify(foreignRecord(`h10-${TASK}-variant-01`, "variant", "0.1.0", "read_file")),
+  );
+  const renamed = await evalCli(["merge", other], dirs);
+  equal(renamed.code, 2, renamed.stderr);
+  match(
+    renamed.stderr,
+    /report\.md\/record\.json is not the record of a finished run \(.*run h10-mcp-port-lookup-01-variant-01 of lab h10/,
+  );
+  ok(!await exists(`${dirs.results}/h10`), "nothing was copied");
+
   const escape = "\x1b]0;owned\x07\x1b[2J";
   await Deno.writeTextFile(
     `${variant}/record.json`,

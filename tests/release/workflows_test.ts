@@ -127,6 +127,8 @@ Deno.test("eval.yml: one job per shard (K/SHARDS), runs kept as artifacts, merge
   assert.equal(runStep.env.SHARD, "${{ matrix.shard }}");
   assert.equal(runStep.env.DEEPSEEK_API_KEY, "${{ secrets.DEEPSEEK_API_KEY }}");
   assert.match(scripts(shard), /--results-dir shard-results/);
+  const checkout = (shard.steps as Yaml[]).find((s) => s.uses?.startsWith("actions/checkout"));
+  assert.equal(checkout.with?.["fetch-depth"], 0, "the hel build needs the history");
   const kept = (shard.steps as Yaml[]).find((s) => s.uses?.startsWith("actions/upload-artifact"));
   assert.equal(kept.with.name, "eval-shard-${{ matrix.shard }}");
   assert.equal(kept.with.path, "shard-results/");

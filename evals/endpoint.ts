@@ -42,7 +42,7 @@ export const SCRIPTED_MODEL_HEADER = "x-hel-scripted-model";
 const PROBE_TIMEOUT_MS = 5_000;
 
 /**
- * Asks a `--base-url` server (without the key: a stand-in needs none) whether it is the
+ * Asks the endpoint (without the key: a stand-in needs none) whether it is the
  * scripted model. Any failure means no: the runs will then show what the server is.
  */
 export async function isScriptedModel(baseUrl: string): Promise<boolean> {
@@ -79,8 +79,8 @@ export async function readKey(repoRoot: string, name: string): Promise<string | 
 
 /**
  * Resolves the endpoint. Without `--base-url` the lab's provider is used and its key is
- * required; with it, a missing key is allowed (local servers need none), and the server is
- * asked whether it is the scripted model.
+ * required; with it, a missing key is allowed (local servers need none). Either server is asked
+ * whether it is the scripted model (not when only planning).
  */
 export async function resolveEndpoint(
   lab: Lab,
@@ -107,8 +107,9 @@ export async function resolveEndpoint(
     model: overrides.model ?? lab.model.id,
     apiKey: key || NO_KEY,
     overridden: overrides.baseUrl !== undefined || overrides.model !== undefined,
-    // Only a server named on the command line can be the stand-in; the lab's is a real API.
-    scripted: overrides.baseUrl !== undefined && !options.planOnly &&
-      await isScriptedModel(overrides.baseUrl),
+    // The lab's own endpoint is asked too: a lab may name a local stand-in, whose runs would
+    // otherwise pass for measurements.
+    scripted: !options.planOnly &&
+      await isScriptedModel(overrides.baseUrl ?? lab.model.base_url),
   };
 }

@@ -9,6 +9,8 @@
  * @module
  */
 import { resolve } from "node:path";
+import { escapeControlCharacters } from "../kit/mod.ts";
+import { checkRecord } from "./record_shape.ts";
 import { SpecError } from "./spec.ts";
 import { copyTree, resetDir } from "./workspace.ts";
 
@@ -23,6 +25,32 @@ async function folders(dir: string): Promise<string[]> {
 
 async function isRun(dir: string): Promise<boolean> {
   return (await Deno.lstat(`${dir}/record.json`).catch(() => undefined))?.isFile === true;
+}
+
+/**
+ * Refuses a run whose record.json is not the record of a finished run of `lab` named as its
+ * folder `run` (a folder named otherwise could take the place of the lab's report), naming the
+ * file.
+ */
+async function checkRun(dir: string, lab: string, run: string): Promise<void> {
+  const path = `${dir}/record.json`;
+  let problem: string;
+  try {
+    const checked = checkRecord(JSON.parse(await Deno.readTextFile(path)));
+    if (!("record" in checked)) {
+      problem = checked.problem;
+    } else {
+      const identity = checked.record.run;
+      if (identity.run_id === run && identity.lab === lab) return;
+      problem = `it records run ${identity.run_id} of lab ${identity.lab}`;
+    }
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  throw new SpecError(
+    `merge: ${path} is not the record of a finished run (${escapeControlCharacters(problem)}); ` +
+      "nothing was merged: remove that run folder from the source, or merge without it",
+  );
 }
 
 /**
@@ -45,6 +73,7 @@ export async function mergeResults(sources: string[], target: string): Promise<M
     for (const lab of labs) {
       for (const run of await folders(`${source}/${lab}`)) {
         if (!await isRun(`${source}/${lab}/${run}`)) continue; // unfinished: a rerun redoes it
+        await checkRun(`${source}/${lab}/${run}`, lab, run);
         const key = `${lab}/${run}`;
         const earlier = found.get(key);
         if (earlier !== undefined) {

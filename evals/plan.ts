@@ -5,6 +5,7 @@
  * @module
  */
 import { type EvalContext, planRuns, REUSED, runInputsOf } from "./runner.ts";
+import { answeredBy } from "./report_text.ts";
 import { reuseDecision } from "./reuse.ts";
 import {
   type Condition,
@@ -40,7 +41,9 @@ export async function dryRun(
   for (const [index, planned] of runs.entries()) {
     const runDir = `${context.resultsDir}/${lab.lab}/${planned.runId}`;
     const decision = await reuseDecision(runDir, await runInputsOf(context, lab, planned), fresh);
-    const what = decision.reuse ? REUSED : `would run (${decision.why})`;
+    const what = decision.reuse
+      ? `${REUSED} · ${answeredBy(decision.record)}`
+      : `would run (${decision.why})`;
     context.out(
       `[${index + 1}/${runs.length}] ${planned.condition.name} · ${planned.runId} · ${what}`,
     );

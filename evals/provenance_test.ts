@@ -47,6 +47,11 @@ Deno.test("a changed endpoint does not reuse a record; --fresh and --reps run mo
   const same = await evalCli(["run", "h10", "--base-url", first.url], dirs);
   equal(same.code, 0, same.stderr);
   match(same.stdout, /variant-01 · skipped \(recorded with the same inputs/);
+  match(
+    same.stdout,
+    new RegExp(`variant-01 · skipped \\(.*\\) · deepseek-flash at ${first.url}$`, "m"),
+    "a reused run's line names the model that answered it and its endpoint",
+  );
   equal(first.requests.length, THROUGH_MCP.length);
 
   await using second = scriptedModel([...THROUGH_MCP, ...THROUGH_MCP]);
@@ -99,7 +104,10 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
     result.stdout,
     /pass rate {2}variant · mcp-port-lookup-01 {2}3\/3 \(100%, 95% CI 44%–100%\)/,
   );
-  match(result.stdout, /variant vs baseline · mcp-port-lookup-01: 3\/3 against 0\/3, p = 0\.100/);
+  match(
+    result.stdout,
+    /variant vs baseline · mcp-port-lookup-01: 3\/3 against 0\/3, \+100 points, p = 0\.100/,
+  );
 
   const report = await Deno.readTextFile(`${dirs.results}/h10/report.md`);
   match(report, /^# Report — h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\]: /);

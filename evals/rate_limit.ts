@@ -91,7 +91,9 @@ export function startRateLimitProxy(upstreamBase: string, pacer: RequestPacer): 
       const abort = new AbortController();
       info.completed.catch(() => abort.abort());
       await pacer.acquire();
-      const target = new URL(url.pathname + url.search, upstream.origin);
+      // Joined as text: resolved as a reference, a path such as `//other.host/x` would name
+      // another host (and below a root base path every path passes the check above).
+      const target = new URL(`${upstream.origin}${url.pathname}${url.search}`);
       try {
         const answer = await fetch(target, {
           method: request.method,

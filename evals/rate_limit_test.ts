@@ -64,3 +64,29 @@ Deno.test("an endpoint that cannot be reached is a 502 naming it, which hel repo
   equal(answer.status, 502);
   match(await answer.text(), /eval rate-limit proxy: http:\/\/127\.0\.0\.1:9/);
 });
+
+Deno.test("in front of an endpoint at the root (https://api.deepseek.com) a '//host/' path stays on the endpoint", async () => {
+  const elsewhere: string[] = [];
+  await using other = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    elsewhere.push(`${req.method} ${new URL(req.url).pathname}`);
+    return new Response("other host");
+  });
+  const reached: string[] = [];
+  await using endpoint = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req) => {
+      reached.push(new URL(req.url).pathname);
+      return new Response("endpoint");
+    },
+  );
+  const { pacer } = fakePacer(60);
+  await using proxy = startRateLimitProxy(`http://127.0.0.1:${endpoint.addr.port}`, pacer);
+  const answer = await fetch(`${proxy.baseUrl}//127.0.0.1:${other.addr.port}/steal`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk-test" },
+    body: "{}",
+  });
+  equal(await answer.text(), "endpoint");
+  deepEqual(elsewhere, [], "the proxy forwarded to another host");
+  deepEqual(reached, [`//127.0.0.1:${other.addr.port}/steal`]);
+});

@@ -9,7 +9,7 @@ import { mainArgument } from "./raw_log.ts";
 import { writeResultFile } from "./result_file.ts";
 import { type ConditionSummary, loadRuns, type RunView, summarize } from "./report_data.ts";
 import { statsMarkdown, statsTerminal } from "./report_stats.ts";
-import { answeredBy, headerLines, scriptedMark, tokenStatus } from "./report_text.ts";
+import { answeredBy, headerLines, plain, scriptedMark, tokenStatus } from "./report_text.ts";
 import { experimentId, type Lab, type Task } from "./spec.ts";
 
 /** Writes the report and returns the terminal text; null when the lab has no runs yet. */
@@ -42,7 +42,7 @@ function checkIds(tasks: Task[]): string[] {
 
 function toolsText(summary: ConditionSummary): string {
   const parts = [...summary.toolsPerRun].sort((a, b) => b[1] - a[1]).map(([name, n]) =>
-    `${name} ${number(n, 1)}`
+    `${plain(name)} ${number(n, 1)}`
   );
   return parts.length === 0 ? "none" : parts.join(" · ");
 }
@@ -85,7 +85,7 @@ const runCount = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
 function builds(runs: RunView[]): string {
   const counts = new Map<string, number>();
   for (const run of runs) {
-    const build = String(run.record.harness.build ?? run.record.harness.version);
+    const build = plain(String(run.record.harness.build ?? run.record.harness.version));
     counts.set(build, (counts.get(build) ?? 0) + 1);
   }
   if (counts.size === 1) return [...counts.keys()][0]!;
@@ -136,7 +136,7 @@ function runSection(run: RunView): string {
   const u = record.usage;
   const calls = run.record.events.map((event) => {
     const arg = mainArgument(event.args);
-    return `${event.seq}. \`${event.name}\`${arg ? ` \`${arg}\`` : ""}${
+    return `${event.seq}. \`${plain(event.name)}\`${arg ? ` \`${plain(arg)}\`` : ""}${
       event.ok ? "" : " — failed"
     }`;
   });
@@ -148,9 +148,9 @@ function runSection(run: RunView): string {
     `### ${run.runId}`,
     "",
     `- **${verdict.overall}** · ${record.outcome.termination}` +
-    (record.outcome.error ? ` · ${record.outcome.error.split("\n")[0]}` : "") +
+    (record.outcome.error ? ` · ${plain(record.outcome.error.split("\n")[0]!)}` : "") +
     ` · folder \`${run.folder}/\``,
-    `- answered by: ${answeredBy(record)} (requested \`${record.model.requested}\`)`,
+    `- answered by: ${answeredBy(record)} (requested \`${plain(record.model.requested)}\`)`,
     `- usage: input ${number(u.input_tokens.value)} · output ${number(u.output_tokens.value)} · ` +
     `cached ${number(u.cached_input_tokens.value)} · ${
       number(u.model_calls.value)
@@ -175,7 +175,7 @@ function runSection(run: RunView): string {
   ];
   for (const check of verdict.checks) {
     const mark = check.result === "pass" ? "pass" : "FAIL";
-    lines.push(`- check \`${check.id}\` ${mark}: ${check.detail.split("\n").join(" / ")}`);
+    lines.push(`- check \`${check.id}\` ${mark}: ${plain(check.detail.split("\n").join(" / "))}`);
     if (check.facts && check.facts.early_calls.length > 0) {
       lines.push(
         `  - early call(s) ${check.facts.early_calls.map((n) => `#${n}`).join(", ")} before ` +
@@ -209,7 +209,9 @@ function markdown(
     ...(scripted ? [`**${scripted.warning}**`, ""] : []),
     ...headerLines(lab, runs.map((run) => run.record)),
     "",
-    `Lab \`${lab.lab}\` · model \`${first.model.requested}\` at ${first.model.base_url}` +
+    `Lab \`${lab.lab}\` · model \`${plain(first.model.requested)}\` at ${
+      plain(first.model.base_url)
+    }` +
     (overridden ? " (overridden on the command line)" : "") +
     ` · ${new Set(runs.map((run) => run.repetition)).size} repetitions · ` +
     `${runCount(runs.length)} · ${validity(runs)} · ` +

@@ -9,6 +9,7 @@
 import type { RunRecord } from "../agent/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import { mcpStartup, readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
+import { checkRecord } from "./record_shape.ts";
 import type { Lab, Task } from "./spec.ts";
 import { type EvalRecord, writeResultJson } from "./result_file.ts";
 
@@ -78,7 +79,9 @@ export async function loadRuns(
     const runDir = `${labDir}/${name}`;
     let record: EvalRecord;
     try {
-      record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
+      const checked = checkRecord(JSON.parse(await Deno.readTextFile(`${runDir}/record.json`)));
+      if (!("record" in checked)) continue; // not a run record: nothing to count
+      record = checked.record;
     } catch {
       continue; // unfinished or foreign folder
     }

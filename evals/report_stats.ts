@@ -77,10 +77,20 @@ function validRuns(summary: ConditionSummary, runs: RunView[]): RunView[] {
   );
 }
 
-/** `p = 0.100` in words a reader can use. */
+/** `0.100`, or `1.1e-5` where three decimals would say 0.000. */
+const pValue = (p: number) => p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+
+/** The variant's pass rate minus the baseline's, in percentage points: `+100 points`. */
+function difference(c: Comparison): string {
+  const points = Math.round((c.passed / c.valid - c.baselinePassed / c.baselineValid) * 100);
+  return `${points > 0 ? "+" : points < 0 ? "-" : "±"}${Math.abs(points)} points`;
+}
+
+/** `+100 points, p = 0.100` in words a reader can use. */
 function comparisonText(c: Comparison): string {
   return `${c.condition} vs baseline · ${c.taskId}: ${c.passed}/${c.valid} against ` +
-    `${c.baselinePassed}/${c.baselineValid}, p = ${c.p.toFixed(3)} (Fisher's exact, two-sided)`;
+    `${c.baselinePassed}/${c.baselineValid}, ${difference(c)}, p = ${pValue(c.p)} ` +
+    "(Fisher's exact, two-sided)";
 }
 
 /** The `## Statistics` section of report.md. */

@@ -14,7 +14,8 @@ import type { EvalRecord } from "./result_file.ts";
  * Names in records came from the server (its model name) or the command line: shown on one
  * line, with every control and invisible character visible.
  */
-const plain = (text: string) => escapeControlCharacters(text).replace(/[\n\t]/g, " ");
+export const plain = (text: string): string =>
+  escapeControlCharacters(text).replace(/[\n\t]/g, " ");
 
 /** `model at base URL`, as the server named itself (or `no answer`). */
 export function answeredBy(record: RunRecord): string {

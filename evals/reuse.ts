@@ -10,7 +10,7 @@ import type { EvalRecord } from "./result_file.ts";
 
 /** Reuse the recorded run, or make it, and why. */
 export type ReuseDecision =
-  | { reuse: true; key: string }
+  | { reuse: true; key: string; record: EvalRecord }
   | { reuse: false; key: string; why: string };
 
 async function recorded(runDir: string): Promise<EvalRecord | undefined> {
@@ -23,11 +23,17 @@ async function recorded(runDir: string): Promise<EvalRecord | undefined> {
   }
 }
 
-/** Decides for the run folder `runDir` and the run's current inputs; `fresh` never reuses. */
+/**
+ * Decides for the run folder `runDir` and the run's current inputs; `fresh` never reuses.
+ * `scripted` says whether the endpoint answers as the scripted model now (undefined when not
+ * asked, as in a dry run): one URL can be served by the stand-in one day and a real server the
+ * next, and a run of the one must not pass for a run of the other.
+ */
 export async function reuseDecision(
   runDir: string,
   inputs: RunInputs,
   fresh: boolean,
+  scripted?: boolean,
 ): Promise<ReuseDecision> {
   const key = await reuseKey(inputs);
   const record = await recorded(runDir);
@@ -37,7 +43,13 @@ export async function reuseDecision(
   if (!before || typeof before.key !== "string") {
     return { reuse: false, key, why: "again: recorded without provenance" };
   }
-  if (before.key === key) return { reuse: true, key };
+  if (scripted !== undefined && (before.scripted === true) !== scripted) {
+    const [was, now] = scripted
+      ? ["another server", "the scripted model"]
+      : ["the scripted model", "another server"];
+    return { reuse: false, key, why: `again: ${was} answered it, ${now} answers now` };
+  }
+  if (before.key === key) return { reuse: true, key, record };
   const changed = differences(before, inputs);
   return {
     reuse: false,

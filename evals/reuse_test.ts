@@ -6,8 +6,9 @@ import { deepEqual, equal, notEqual } from "node:assert/strict";
 import type { RunRecord } from "../agent/record.ts";
 import { scriptedModel } from "../tests/_helpers.ts";
 import { evalDirs, TASK } from "./_eval_helpers.ts";
-import { isScriptedModel } from "./endpoint.ts";
-import { differences, labVersion, type RunInputs, taskVersion } from "./provenance.ts";
+import { isScriptedModel, resolveEndpoint } from "./endpoint.ts";
+import { differences, labVersion, reuseKey, type RunInputs, taskVersion } from "./provenance.ts";
+import { reuseDecision } from "./reuse.ts";
 import { loadLab, loadTask } from "./spec.ts";
 import { labelTokens } from "./tokens.ts";
 
@@ -100,4 +101,56 @@ Deno.test("the scripted model is recognised by its header; another server or non
   );
   equal(await isScriptedModel(`http://127.0.0.1:${other.addr.port}/v1`), false);
   equal(await isScriptedModel("http://127.0.0.1:1/v1"), false);
+});
+
+Deno.test("a lab whose own base_url is the scripted model is marked scripted too", async () => {
+  await using dirs = await evalDirs();
+  await using model = scriptedModel([]);
+  const lab = await loadLab(dirs.evals, "h10");
+  const local = { ...lab, model: { ...lab.model, base_url: model.url } };
+  await Deno.writeTextFile(`${dirs.root}/.env`, "DEEPSEEK_API_KEY=sk-test\n");
+  const endpoint = await resolveEndpoint(local, dirs.root, {});
+  equal(endpoint.overridden, false);
+  equal(endpoint.scripted, true, "the lab's endpoint answered with the scripted model's header");
+  const planned = await resolveEndpoint(local, dirs.root, {}, { planOnly: true });
+  equal(planned.scripted, false, "a dry run asks no server");
+});
+
+Deno.test("a run the scripted model answered is not reused when another server now answers at that URL", async () => {
+  await using dirs = await evalDirs();
+  const inputs: RunInputs = {
+    endpoint: { base_url: "http://127.0.0.1:8080/v1", model: "m" },
+    params: {},
+    harness_build: "b",
+    task_version: "t",
+    lab_version: "l",
+    condition: { name: "variant", settings: {} },
+  };
+  const run = `${dirs.root}/run`;
+  await Deno.mkdir(run);
+  const record = async (scripted: boolean) =>
+    await Deno.writeTextFile(
+      `${run}/record.json`,
+      JSON.stringify({
+        run: { run_id: "r" },
+        provenance: { ...inputs, key: await reuseKey(inputs), scripted },
+      }),
+    );
+  await record(true);
+  deepEqual(await reuseDecision(run, inputs, false, false), {
+    reuse: false,
+    key: await reuseKey(inputs),
+    why: "again: the scripted model answered it, another server answers now",
+  });
+  equal((await reuseDecision(run, inputs, false, true)).reuse, true);
+  equal(
+    (await reuseDecision(run, inputs, false)).reuse,
+    true,
+    "unknown (dry run): the key decides",
+  );
+  await record(false);
+  deepEqual(
+    (await reuseDecision(run, inputs, false, true) as { why: string }).why,
+    "again: another server answered it, the scripted model answers now",
+  );
 });

@@ -138,10 +138,15 @@ export async function runLab(
         `[${index + 1}/${runs.length}] ${planned.condition.name} · ${planned.runId} · ${text}`,
       );
     // Reused only when endpoint, model, parameters, hel, task, lab and settings are the same.
-    const decision = await reuseDecision(runDir, await runInputsOf(context, lab, planned), force);
+    const decision = await reuseDecision(
+      runDir,
+      await runInputsOf(context, lab, planned),
+      force,
+      context.endpoint.scripted,
+    );
     if (decision.reuse) {
       skipped++;
-      line(REUSED);
+      line(`${REUSED} · ${answeredBy(decision.record)}`);
       return;
     }
     line(`${decision.why} · started at ${elapsed()} elapsed`);

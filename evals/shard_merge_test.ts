@@ -97,7 +97,10 @@ Deno.test("merge copies no link a shard's folder holds and refuses an occupied t
   const shard = `${dirs.root}/shard`, target = `${dirs.root}/merged`;
   const run = `${shard}/h10/h10-${TASK}-variant-01`;
   await Deno.mkdir(`${run}/workspace`, { recursive: true });
-  await Deno.writeTextFile(`${run}/record.json`, "{}");
+  await Deno.writeTextFile(
+    `${run}/record.json`,
+    JSON.stringify(foreignRecord(`h10-${TASK}-variant-01`, "variant", "0.1.0", "read_file")),
+  );
   await Deno.symlink("/etc/passwd", `${run}/workspace/passwd`);
   const merged = await mergeResults([shard], target);
   deepEqual([...merged], [["h10", 1]]);
@@ -105,4 +108,80 @@ Deno.test("merge copies no link a shard's folder holds and refuses an occupied t
   ok(!await exists(`${target}/h10/h10-${TASK}-variant-01/workspace/passwd`));
   await rejects(mergeResults([shard], target), /exists already; merge into an empty/);
   await rejects(mergeResults([`${dirs.root}/none`], target), /cannot read .*none/);
+});
+
+/** A finished-looking record of an h10 run, as another machine's shard could hold it. */
+function foreignRecord(runId: string, condition: string, build: string, tool: string) {
+  const metric = { value: 1, status: "measured" };
+  return {
+    schema_version: "hel-record-1",
+    run: {
+      run_id: runId,
+      experiment: "h10",
+      lab: "h10",
+      task_id: TASK,
+      condition,
+      repetition: 1,
+      session_id: null,
+      started_at: "2026-01-01T00:00:00.000Z",
+      ended_at: "2026-01-01T00:00:01.000Z",
+    },
+    harness: { name: "hel", version: "0.1.0", plugins: [], build },
+    model: { requested: "deepseek-flash", actual: "deepseek-flash", base_url: "http://x/v1" },
+    outcome: { final_output: null, termination: "completed", error: null, exit_code: 0 },
+    usage: {
+      input_tokens: metric,
+      output_tokens: metric,
+      cached_input_tokens: metric,
+      model_calls: metric,
+      wall_time_ms: metric,
+    },
+    events: [{ seq: 1, call_id: "c", name: tool, category: "read", args: {}, ok: true }],
+    warnings: [],
+  };
+}
+
+Deno.test("merge refuses a shard whose record is no run record, and shows no escape sequence a record holds", async () => {
+  await using dirs = await evalDirs();
+  const shard = `${dirs.root}/shard`;
+  const variant = `${shard}/h10/h10-${TASK}-variant-01`;
+  await Deno.mkdir(variant, { recursive: true });
+  await Deno.writeTextFile(`${variant}/record.json`, "{}");
+  const broken = await evalCli(["merge", shard], dirs);
+  equal(broken.code, 2, broken.stderr);
+  match(
+    broken.stderr,
+    /^eval: merge: .*variant-01\/record\.json is not the record of a finished run/m,
+  );
+  ok(!await exists(`${dirs.results}/h10`), "nothing was copied");
+
+  // A folder named for another file of the lab (its report), holding another run's record.
+  const other = `${dirs.root}/shard2`;
+  const misnamed = `${other}/h10/report.md`;
+  await Deno.mkdir(misnamed, { recursive: true });
+  await Deno.writeTextFile(
+    `${misnamed}/record.json`,
+    JSON.stringify(foreignRecord(`h10-${TASK}-variant-01`, "variant", "0.1.0", "read_file")),
+  );
+  const renamed = await evalCli(["merge", other], dirs);
+  equal(renamed.code, 2, renamed.stderr);
+  match(
+    renamed.stderr,
+    /report\.md\/record\.json is not the record of a finished run \(.*run h10-mcp-port-lookup-01-variant-01 of lab h10/,
+  );
+  ok(!await exists(`${dirs.results}/h10`), "nothing was copied");
+
+  const escape = "\x1b]0;owned\x07\x1b[2J";
+  await Deno.writeTextFile(
+    `${variant}/record.json`,
+    JSON.stringify(
+      foreignRecord(`h10-${TASK}-variant-01`, "variant", `0.1.0${escape}`, `x${escape}`),
+    ),
+  );
+  const merged = await evalCli(["merge", shard], dirs);
+  equal(merged.code, 0, merged.stderr);
+  match(merged.stdout, /h10 · 1 run\(s\) merged/);
+  ok(!merged.stdout.includes("\x1b"), JSON.stringify(merged.stdout));
+  const report = await Deno.readTextFile(`${dirs.results}/h10/report.md`);
+  ok(!report.includes("\x1b"), "report.md holds an escape sequence");
 });

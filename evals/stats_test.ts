@@ -7,6 +7,8 @@
  */
 import { equal, ok, throws } from "node:assert/strict";
 import { fisherExact, spread, wilsonInterval } from "./stats.ts";
+import type { ConditionSummary } from "./report_data.ts";
+import { statsTerminal } from "./report_stats.ts";
 
 const close = (actual: number, expected: number, digits: number, what: string) =>
   ok(
@@ -62,4 +64,19 @@ Deno.test("spread: min, median and max", () => {
   equal(`${odd.min} ${odd.median} ${odd.max}`, "1 3 5");
   const even = spread([4, 1, 10, 2])!;
   equal(`${even.min} ${even.median} ${even.max}`, "1 3 10");
+});
+
+Deno.test("the report's comparison gives the difference in pass rate and a small p as a number", () => {
+  const summary = (condition: string, passed: number, valid: number) =>
+    ({ condition, taskId: "t", passed, valid }) as ConditionSummary;
+  const lines = statsTerminal([summary("baseline", 0, 10), summary("variant", 10, 10)]);
+  equal(
+    lines.at(-1),
+    "variant vs baseline · t: 10/10 against 0/10, +100 points, p = 1.1e-5 (Fisher's exact, two-sided)",
+  );
+  const few = statsTerminal([summary("baseline", 2, 3), summary("variant", 1, 3)]);
+  equal(
+    few.at(-1),
+    "variant vs baseline · t: 1/3 against 2/3, -33 points, p = 1.000 (Fisher's exact, two-sided)",
+  );
 });

@@ -111,3 +111,40 @@ Deno.test("ci.yml: .ci/run on every push and pull request", async () => {
   assert.deepEqual(Object.keys(ci.on).sort(), ["pull_request", "push"]);
   assert.match(scripts(ci.jobs.ci), /^bash \.ci\/run$/m);
 });
+
+Deno.test("eval.yml: one job per shard (K/SHARDS), runs kept as artifacts, merged into one report", async () => {
+  const evalFlow = await workflow("eval.yml");
+  assert.deepEqual(Object.keys(evalFlow.on), ["workflow_dispatch"]);
+  assert.ok(evalFlow.on.workflow_dispatch.inputs.lab.required);
+  const { shard, report } = evalFlow.jobs;
+  const shards = Number(evalFlow.env.SHARDS);
+  assert.deepEqual(
+    shard.strategy.matrix.shard,
+    Array.from({ length: shards }, (_, i) => i + 1),
+    "the matrix has one job for each of SHARDS shards",
+  );
+  assert.equal(shard.strategy["fail-fast"], false, "a failed shard keeps the others' runs");
+  assert.match(scripts(shard), /deno task eval run "\$LAB" --shard "\$SHARD\/\$SHARDS"/);
+  const runStep = (shard.steps as Yaml[]).find((s) => s.run?.includes("deno task eval run"));
+  assert.equal(runStep.env.SHARD, "${{ matrix.shard }}");
+  assert.equal(runStep.env.DEEPSEEK_API_KEY, "${{ secrets.DEEPSEEK_API_KEY }}");
+  assert.match(scripts(shard), /--results-dir shard-results/);
+  const checkout = (shard.steps as Yaml[]).find((s) => s.uses?.startsWith("actions/checkout"));
+  assert.equal(checkout.with?.["fetch-depth"], 0, "the hel build needs the history");
+  const kept = (shard.steps as Yaml[]).find((s) => s.uses?.startsWith("actions/upload-artifact"));
+  assert.equal(kept.with.name, "eval-shard-${{ matrix.shard }}");
+  assert.equal(kept.with.path, "shard-results/");
+
+  assert.equal(report.needs, "shard");
+  const fetched = (report.steps as Yaml[]).find((s) =>
+    s.uses?.startsWith("actions/download-artifact")
+  );
+  assert.equal(fetched.with.pattern, "eval-shard-*");
+  assert.match(scripts(report), /deno task eval merge shards\/eval-shard-\* --results-dir results/);
+  assert.match(scripts(report), /report\.md" >> "\$GITHUB_STEP_SUMMARY"/);
+  assert.ok(
+    !JSON.stringify(report).includes("secrets."),
+    "the job that reads other jobs' artifacts gets no secret",
+  );
+  assert.equal(evalFlow.permissions.contents, "read");
+});

@@ -9,8 +9,9 @@
 import denoJson from "../deno.json" with { type: "json" };
 
 /**
- * Everything hel runs from, plus the driver that turns a condition into hel's flags: a
- * change to any of them can change a run's outcome.
+ * Everything hel runs from, plus the driver that turns a condition into hel's flags and the
+ * code that lays out a run's workspace and trust: a change to any of them can change a run's
+ * outcome.
  */
 export const HARNESS_PATHS = [
   "agent",
@@ -22,6 +23,8 @@ export const HARNESS_PATHS = [
   "deno.json",
   "deno.lock",
   "evals/hel_driver.ts",
+  "evals/overlay.ts",
+  "evals/workspace.ts",
 ];
 
 async function git(repoRoot: string, args: string[]): Promise<Uint8Array | undefined> {

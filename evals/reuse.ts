@@ -23,6 +23,15 @@ async function recorded(runDir: string): Promise<EvalRecord | undefined> {
   }
 }
 
+async function invalidVerdict(runDir: string): Promise<boolean> {
+  try {
+    const verdict = JSON.parse(await Deno.readTextFile(`${runDir}/verdict.json`));
+    return verdict?.overall === "invalid";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Decides for the run folder `runDir` and the run's current inputs; `fresh` never reuses.
  * `scripted` says whether the endpoint answers as the scripted model now (undefined when not
@@ -49,7 +58,12 @@ export async function reuseDecision(
       : ["the scripted model", "another server"];
     return { reuse: false, key, why: `again: ${was} answered it, ${now} answers now` };
   }
-  if (before.key === key) return { reuse: true, key, record };
+  if (before.key === key) {
+    // An invalid run measured the machine or the API (no record from hel, no model answer),
+    // not hel: it is made again rather than kept, so an outage costs no `--fresh` of good runs.
+    if (await invalidVerdict(runDir)) return { reuse: false, key, why: "again: it was invalid" };
+    return { reuse: true, key, record };
+  }
   const changed = differences(before, inputs);
   return {
     reuse: false,

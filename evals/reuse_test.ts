@@ -153,4 +153,11 @@ Deno.test("a run the scripted model answered is not reused when another server n
     (await reuseDecision(run, inputs, false, true) as { why: string }).why,
     "again: another server answered it, the scripted model answers now",
   );
+  // Same inputs, but the run was invalid (an outage, no record from hel): it is made again.
+  equal((await reuseDecision(run, inputs, false, false)).reuse, true);
+  await Deno.writeTextFile(`${run}/verdict.json`, JSON.stringify({ overall: "invalid" }));
+  deepEqual(
+    (await reuseDecision(run, inputs, false, false) as { why: string }).why,
+    "again: it was invalid",
+  );
 });

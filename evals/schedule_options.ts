@@ -28,11 +28,18 @@ function wholeNumber(flag: string, text: string, min: number): number {
   return value;
 }
 
+/** The most runs at a time `--parallel` takes. */
+export const MAX_PARALLEL = 64;
+
 /** The runner's schedule and the pace toward the model (requests per minute; 0: unpaced). */
 export function parseSchedule(
   flags: ScheduleFlags,
 ): Schedule & { parallel: number; rpm: number } {
   const parallel = flags.parallel === undefined ? 1 : wholeNumber("--parallel", flags.parallel, 1);
+  // Each run is a hel process with its MCP servers: past this the machine, not the API, limits.
+  if (parallel > MAX_PARALLEL) {
+    throw new SpecError(`--parallel ${parallel}: at most ${MAX_PARALLEL} runs at a time`);
+  }
   const rpm = flags.rpm !== undefined
     ? wholeNumber("--rpm", flags.rpm, 0)
     : parallel > 1

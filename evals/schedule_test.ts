@@ -58,4 +58,6 @@ Deno.test("--rpm defaults to 60 with --parallel above 1 and to no limit otherwis
     /--parallel 0: expected a whole number of at least 1/,
   );
   throws(() => parseSchedule({ rpm: "fast" }), /--rpm fast: expected a whole number of at least 0/);
+  deepEqual(parseSchedule({ parallel: "64" }).parallel, 64);
+  throws(() => parseSchedule({ parallel: "65" }), /--parallel 65: at most 64 runs at a time/);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import { compileSchemaCheck, deferSchemaCheck, MAX_SCHEMA_CHARS } from "./schema_check.ts";
 
 /** What each check says of `schema`: the error, or "ok" for one that gave a check. */
@@ -11,7 +12,7 @@ async function verdicts(schema: Record<string, unknown>): Promise<[string, strin
   ];
 }
 
-Deno.test("the cheap look refuses what the compile refuses, in the same words", async () => {
+test("the cheap look refuses what the compile refuses, in the same words", async () => {
   let deep: Record<string, unknown> = {};
   for (let i = 0; i < 9_000; i++) deep = { properties: { a: deep } };
   const refused = [
@@ -30,7 +31,7 @@ Deno.test("the cheap look refuses what the compile refuses, in the same words", 
   }
 });
 
-Deno.test("the cheap look lets through what compiles", async () => {
+test("the cheap look lets through what compiles", async () => {
   const accepted = [
     { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
     {
@@ -49,7 +50,7 @@ Deno.test("the cheap look lets through what compiles", async () => {
   for (const schema of accepted) assert.deepEqual(await verdicts(schema), ["ok", "ok"]);
 });
 
-Deno.test("a schema that fails only when compiled refuses every call, compiled once", async () => {
+test("a schema that fails only when compiled refuses every call, compiled once", async () => {
   const deferred = await deferSchemaCheck({
     type: "object",
     properties: { a: { $ref: "#nowhere" } },
@@ -61,7 +62,7 @@ Deno.test("a schema that fails only when compiled refuses every call, compiled o
   assert.equal(deferred.compile(), reason);
 });
 
-Deno.test("a deferred check checks arguments like a compiled one", async () => {
+test("a deferred check checks arguments like a compiled one", async () => {
   const deferred = await deferSchemaCheck({
     type: "object",
     properties: { q: { type: "string" } },

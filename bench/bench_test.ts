@@ -118,7 +118,7 @@ Deno.test("bench permission rules: every size decides an allowed line, and the t
 });
 
 Deno.test("bench catalogue cost: the port task passes eager, listed and searched; search sends least", async () => {
-  const cost = await catalogueCost(fromSource(), [100]);
+  const cost = await catalogueCost(fromSource(), [100], [100]);
   const row = (mode: string) => cost.rows.find((r) => r.mode === mode)!;
   assert.deepEqual(cost.rows.map((r) => [r.mode, r.requests]), [
     ["eager", 3],
@@ -129,4 +129,6 @@ Deno.test("bench catalogue cost: the port task passes eager, listed and searched
   assert.ok(row("list").firstTokens < row("eager").firstTokens);
   assert.ok(cost.recall.at5 >= 0.9);
   assert.match(formatCatalogueCost(cost).join("\n"), /\| 100 \| search \| 5 \|/);
+  assert.deepEqual(cost.build.map((row) => row.tools), [100]);
+  assert.match(formatCatalogueCost(cost).join("\n"), /100 tools: catalog \d+, loading one tool/);
 });

@@ -5,14 +5,17 @@
  * definition up front (`--mcp-eager`), every tool listed in the system message
  * (`--mcp-catalogue list`) and search mode (`--mcp-catalogue search`). For each: requests, the
  * first request and the whole trajectory (every request summed: each carries the conversation
- * so far and is billed whole), in bytes and estimated tokens (characters / 4), and the time
- * from spawn to the first request. Also search quality on the fixture of real tool listings.
+ * so far and is billed whole), in bytes and estimated tokens (characters / 4), the time from
+ * spawn to the first request and hel's peak memory. Also search quality on the fixture of real
+ * tool listings, and building the catalog and the index in process (catalog_build.ts).
  *
  * @module
  */
 import { h10Policy } from "../evals/testdata/h10_model.ts";
 import { measureRecall } from "../fixtures/mcp/catalogue/recall.ts";
 import { benchProject, expectExit, type HelCommand, modelArgs, runTimed } from "./hel_process.ts";
+import { type CatalogBuild, catalogBuild } from "./catalog_build.ts";
+import { peakRssKiB } from "./memory_probe.ts";
 import { trustServers } from "./mcp_setup.ts";
 import { timedModel } from "./scripted.ts";
 
@@ -34,12 +37,16 @@ export interface CatalogueRow {
   totalTokens: number;
   /** Spawn → first model request, ms. */
   firstRequestMs: number;
+  /** hel's peak resident memory by its last request, MiB (undefined without /proc). */
+  peakMiB?: number;
 }
 
 /** The figures of the catalogue benchmark. */
 export interface CatalogueCost {
   rows: CatalogueRow[];
   recall: { tools: number; queries: number; at1: number; at5: number };
+  /** Building the catalog and the search index in process, at 1,000 and 10,000 tools. */
+  build: CatalogBuild[];
 }
 
 const FLAGS: Record<CatalogueBenchMode, string[]> = {
@@ -63,14 +70,19 @@ async function trajectory(
       args: [".hel/mcp/inventory.py", "--extra-tools", String(tools - OWN_TOOLS)],
     },
   });
-  await using model = timedModel(Array.from({ length: 10 }, () => h10Policy));
+  let pid = 0;
+  let peakKiB: number | undefined;
+  await using model = timedModel(
+    Array.from({ length: 10 }, () => h10Policy),
+    () => peakKiB = peakRssKiB(pid) ?? peakKiB,
+  );
   const run = await runTimed(hel, [
     ...modelArgs(model.url),
     ...FLAGS[mode],
     "--mcp-startup-timeout",
     "300",
     "Look up the api service's port on the inventory server and put it into config.ini.",
-  ], { cwd: project.project, home: project.home });
+  ], { cwd: project.project, home: project.home, onSpawn: (spawned) => pid = spawned });
   const what = `port task, ${mode}, ${tools} tools`;
   expectExit(run, 0, what);
   const config = await Deno.readTextFile(`${project.project}/config.ini`);
@@ -88,6 +100,7 @@ async function trajectory(
     totalBytes: arrivals.reduce((sum, a) => sum + a.bytes, 0),
     totalTokens: arrivals.reduce((sum, a) => sum + a.tokens, 0),
     firstRequestMs: arrivals[0]!.at - run.startedAt,
+    peakMiB: peakKiB === undefined ? undefined : peakKiB / 1024,
   };
 }
 
@@ -95,6 +108,7 @@ async function trajectory(
 export async function catalogueCost(
   hel: HelCommand,
   sizes = [10, 100, 1_000, 10_000],
+  buildSizes = [1_000, 10_000],
 ): Promise<CatalogueCost> {
   const rows: CatalogueRow[] = [];
   for (const tools of sizes) {
@@ -103,7 +117,7 @@ export async function catalogueCost(
     }
   }
   const { tools, queries, at1, at5 } = await measureRecall();
-  return { rows, recall: { tools, queries, at1, at5 } };
+  return { rows, recall: { tools, queries, at1, at5 }, build: await catalogBuild(3, buildSizes) };
 }
 
 if (import.meta.main) {

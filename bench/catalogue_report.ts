@@ -31,8 +31,9 @@ export function formatCatalogueCost(cost: CatalogueCost): string[] {
         "trajectory tokens",
         "ratio",
         "spawn → first request ms",
+        "hel peak MiB",
       ]),
-      line(["---", "---", "---", "---", "---", "---", "---"]),
+      line(["---", "---", "---", "---", "---", "---", "---", "---"]),
       ...cost.rows.map((row) =>
         line([
           int(row.tools),
@@ -42,12 +43,20 @@ export function formatCatalogueCost(cost: CatalogueCost): string[] {
           int(row.totalTokens),
           ratio(row.totalTokens),
           int(row.firstRequestMs),
+          row.peakMiB === undefined ? "n/a" : row.peakMiB.toFixed(0),
         ])
       ),
     ].join("\n"),
     `Search quality on ${cost.recall.tools} real tools of npm MCP servers ` +
     `(fixtures/mcp/catalogue/), ${cost.recall.queries} tasks as people state them: recall@1 ` +
     `${pct(cost.recall.at1)}, recall@5 ${pct(cost.recall.at5)}.`,
+    "Building in process (`bench/catalog_build.ts`: the fixture's real tools repeated under " +
+    "numbered names; medians, ms): " +
+    cost.build.map((row) =>
+      `${int(row.tools)} tools: catalog ${int(row.buildMs)}, loading one tool ` +
+      `${row.loadOneMs.toFixed(1)}, search index in one go ${int(row.indexMs)}, a search ` +
+      `${row.searchMs.toFixed(1)}`
+    ).join("; ") + ".",
   ];
 }
 

@@ -9,7 +9,12 @@
 /** Decoded arguments that fit a tool's parameters, or what is wrong with them. */
 export type ArgumentCheck =
   | { ok: true; args: Record<string, unknown> }
-  | { ok: false; problems: string[] };
+  | {
+    ok: false;
+    problems: string[];
+    /** No arguments could fit: the tool cannot be called at all (its schema is broken). */
+    unusable?: boolean;
+  };
 
 /** The JSON type of a decoded value, with whole numbers as `integer`. */
 export function jsonType(value: unknown): string {

@@ -78,6 +78,8 @@ export { optionKey, optionValue, withDefaults } from "./plugin_options.ts";
 export type { ArgumentCheck } from "./argument_problems.ts";
 export {
   compileSchemaCheck,
+  type DeferredSchemaCheck,
+  deferSchemaCheck,
   MAX_SCHEMA_CHARS,
   type SchemaCheck,
   schemaValidator,

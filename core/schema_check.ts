@@ -29,6 +29,7 @@ import {
   withoutNulls,
 } from "./argument_problems.ts";
 import type { JsonSchema } from "./types.ts";
+import { shapeProblem } from "./schema_shape.ts";
 
 /** Schemas longer than this as JSON are not compiled (nor worth sending to a model). */
 export const MAX_SCHEMA_CHARS = 200_000;
@@ -67,21 +68,91 @@ export function schemaValidator(schema: JsonSchema): Promise<Ajv | Ajv2020> {
 export async function compileSchemaCheck(
   schema: JsonSchema,
 ): Promise<SchemaCheck | { error: string }> {
+  const tooLarge = sizeProblem(schema);
+  if (tooLarge !== undefined) return { error: tooLarge };
   let validate: ValidateFunction;
   try {
-    const size = JSON.stringify(schema).length;
-    if (size > MAX_SCHEMA_CHARS) {
-      return {
-        error: `its inputSchema is ${size} characters, over the ${MAX_SCHEMA_CHARS} hel checks`,
-      };
-    }
     // The dialect decides the validator; ajv would otherwise look the meta-schema up by URL.
     const validator = await schemaValidator(schema);
-    const { $schema: _, ...rest } = schema;
-    validate = validator.compile(rest);
+    validate = validator.compile(withoutDialect(schema));
   } catch (error) {
     return { error: `its inputSchema cannot be checked: ${errorMessage(error)}` };
   }
+  return checkWith(validate, schema);
+}
+
+/** A schema's check, compiled when first needed. */
+export interface DeferredSchemaCheck {
+  /** Compiles the schema now (once); why it cannot be checked, or undefined when it can. */
+  compile(): string | undefined;
+  /**
+   * Checks arguments, compiling first; a schema that does not compile refuses every call
+   * (`unusable`), since unchecked arguments would reach hooks, approval and the server.
+   */
+  check: SchemaCheck;
+}
+
+/**
+ * Like {@link compileSchemaCheck}, but only the cheap part now (size, the meta-schema, `$ref`s
+ * that cannot resolve: schema_shape.ts) and the compile at the first {@link
+ * DeferredSchemaCheck.compile} or check: most listed tools are never loaded or called, and
+ * compiling them all made start-up grow with the catalog. Never rejects.
+ */
+export async function deferSchemaCheck(
+  schema: JsonSchema,
+): Promise<DeferredSchemaCheck | { error: string }> {
+  const tooLarge = sizeProblem(schema);
+  if (tooLarge !== undefined) return { error: tooLarge };
+  let validator: Ajv | Ajv2020;
+  const rest = withoutDialect(schema);
+  try {
+    validator = await schemaValidator(schema);
+  } catch (error) {
+    return { error: `its inputSchema cannot be checked: ${errorMessage(error)}` };
+  }
+  const problem = shapeProblem(validator, rest);
+  if (problem !== undefined) return { error: `its inputSchema cannot be checked: ${problem}` };
+  let made: SchemaCheck | string | undefined;
+  const compile = (): SchemaCheck | string => {
+    if (made !== undefined) return made;
+    try {
+      made = checkWith(validator.compile(rest), schema);
+    } catch (error) {
+      made = `its inputSchema cannot be checked: ${errorMessage(error)}`;
+    }
+    return made;
+  };
+  return {
+    compile: () => {
+      const result = compile();
+      return typeof result === "string" ? result : undefined;
+    },
+    check: (args) => {
+      const result = compile();
+      if (typeof result === "function") return result(args);
+      return { ok: false, problems: [result], unusable: true };
+    },
+  };
+}
+
+function sizeProblem(schema: JsonSchema): string | undefined {
+  let size: number;
+  try {
+    size = JSON.stringify(schema).length;
+  } catch (error) {
+    return `its inputSchema cannot be checked: ${errorMessage(error)}`;
+  }
+  return size > MAX_SCHEMA_CHARS
+    ? `its inputSchema is ${size} characters, over the ${MAX_SCHEMA_CHARS} hel checks`
+    : undefined;
+}
+
+function withoutDialect(schema: JsonSchema): Record<string, unknown> {
+  const { $schema: _, ...rest } = schema;
+  return rest;
+}
+
+function checkWith(validate: ValidateFunction, schema: JsonSchema): SchemaCheck {
   const known = Object.keys(isRecord(schema.properties) ? schema.properties : {});
   return (args) => {
     const given = withoutNulls(args);

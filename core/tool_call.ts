@@ -189,12 +189,15 @@ export async function executeToolCall(
   // A call that cannot run is answered before hooks, the approval question or a server see it.
   const checked = await checkArguments(tool, parsed);
   if (!checked.ok) {
+    const problems = checked.problems.join("; ");
     return finish(
       {
         ok: false,
-        text: `${name}: the arguments do not fit the tool's parameters: ${
-          checked.problems.join("; ")
-        }. Send the call again with all of these fixed`,
+        text: checked.unusable
+          ? `${name} cannot be called: ${problems}, so hel cannot check its arguments. ` +
+            "Do not call it again in this run; use another tool, or tell the user"
+          : `${name}: the arguments do not fit the tool's parameters: ${problems}. ` +
+            "Send the call again with all of these fixed",
       },
       parsed,
       tool,

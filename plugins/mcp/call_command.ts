@@ -84,6 +84,10 @@ export async function callTool(
     }
     const entry = await toolEntry(state!, config, request.tool);
     if (typeof entry === "string") return fail(entry, 2);
+    const unusable = entry.compileCheck?.();
+    if (unusable !== undefined) {
+      return fail(`tool "${entry.toolName}" of ${config.name} cannot be called: ${unusable}`, 2);
+    }
     const checked = entry.check(args);
     if (!checked.ok) {
       return fail(

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { clipChars, compileSchemaCheck, type SchemaCheck } from "../../core/mod.ts";
+import { clipChars, deferSchemaCheck, type SchemaCheck } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 import { taskExclusion } from "./task_support.ts";
@@ -37,8 +37,16 @@ export interface CatalogEntry {
   description: string;
   /** The server's input schema, as given. */
   inputSchema: Record<string, unknown>;
-  /** Checks a call's arguments against `inputSchema` (compiled by ajv). */
+  /**
+   * Checks a call's arguments against `inputSchema`, compiled by ajv at the first check or
+   * {@link CatalogEntry.compileCheck}; a schema that does not compile refuses every call.
+   */
   check: SchemaCheck;
+  /**
+   * Compiles the input schema now, once: why hel cannot check it, or undefined when it can.
+   * Loading calls it, so a tool is never offered with a schema that does not compile.
+   */
+  compileCheck?: () => string | undefined;
   /** Why `fullName` is a hashed one rather than the sanitised tool name (tool_names.ts). */
   renamed?: Renamed;
   /** The tool's annotations as listed (untrusted unless its server's entry trusts them). */
@@ -74,8 +82,9 @@ export interface Catalog {
  * Builds the catalog from every connected server's listing. A server's `tools` allowlist
  * (`allow`) applies first, so a tool the user did not ask for is never excluded, warned about
  * or counted as sharing a name. Tools that require tasks (task_support.ts), without an object
- * `inputSchema` or with one hel cannot check (invalid, a `$ref` it cannot resolve, too large)
- * are excluded with a reason; the others
+ * `inputSchema` or with one hel surely cannot check (invalid against its meta-schema, a `$ref`
+ * that cannot resolve, too large) are excluded with a reason (the rare schema that fails only
+ * when compiled is refused when the tool is loaded or called); the others
  * are named by {@link assignNames}: a name that would be too long, shared or taken (`reserved`)
  * gets a hash instead of excluding the tool. `trustAnnotations` lets a server's read-only hints
  * count (tool_annotations.ts).
@@ -131,9 +140,10 @@ export async function buildCatalog(
       }
       // A schema hel cannot check would let calls reach hooks, the approval question and the
       // server unchecked, and would likely confuse the model too: the tool is not offered.
-      const check = await compileSchemaCheck(schema);
-      if (typeof check !== "function") {
-        excluded.push({ server: server.name, toolName, reason: check.error });
+      // Only a cheap look now; the compile waits until the tool is loaded or called.
+      const deferred = await deferSchemaCheck(schema);
+      if ("error" in deferred) {
+        excluded.push({ server: server.name, toolName, reason: deferred.error });
         continue;
       }
       const annotations = readAnnotations(tool);
@@ -142,7 +152,8 @@ export async function buildCatalog(
         toolName,
         description: typeof tool.description === "string" ? tool.description.trim() : "",
         inputSchema: schema,
-        check,
+        check: deferred.check,
+        compileCheck: deferred.compile,
         checkOutput: outputCheck(tool),
         ...(annotations ? { annotations } : {}),
         readOnly: readOnlyByAnnotations(annotations, server.trustAnnotations === true),

@@ -62,7 +62,14 @@ export function loadTools(
       usable++;
       return `${name}: already loaded`;
     }
-    if (byName.has(name)) {
+    const entry = byName.get(name);
+    if (entry) {
+      // The schema is compiled now, not at listing: a tool hel cannot check is not offered.
+      const problem = entry.compileCheck?.();
+      if (problem !== undefined) {
+        return `${name}: cannot be loaded: ${problem}, so hel cannot check calls to it; ` +
+          "use another tool, or tell the user";
+      }
       loaded.add(name);
       usable++;
       return `${name}: loaded; callable from the next request`;

@@ -47,3 +47,25 @@ Deno.test("load_mcp_tool: no usable name is a failure that says what to send", a
   const unknown = await tool.run({ names: ["nope"] }, context);
   assert.equal(unknown.ok, false);
 });
+
+Deno.test("load_mcp_tool: a listed tool whose schema does not compile is refused at load", async () => {
+  const listed = await buildCatalog([{
+    name: "inventory",
+    tools: [
+      { name: "lookup_port", inputSchema: { type: "object" } },
+      // Passes the cheap look at listing time (an anchor), fails ajv's compile.
+      { name: "anchored", inputSchema: { type: "object", properties: { a: { $ref: "#x" } } } },
+    ],
+  }], new Set());
+  assert.deepEqual(listed.entries.map((entry) => entry.toolName), ["anchored", "lookup_port"]);
+  const loaded = new Set<string>();
+  const tool = createLoadTool(listed, loaded);
+  const result = await tool.run({ names: ["mcp__inventory__anchored"] }, context);
+  assert.deepEqual(result, {
+    ok: false,
+    text: "mcp__inventory__anchored: cannot be loaded: its inputSchema cannot be checked: " +
+      "can't resolve reference #x from id #, so hel cannot check calls to it; use another " +
+      "tool, or tell the user",
+  });
+  assert.deepEqual([...loaded], []);
+});

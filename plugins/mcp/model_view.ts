@@ -16,6 +16,7 @@ import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import type { McpRun } from "./mcp_run.ts";
 import { overviewSection } from "./server_overview.ts";
 import { createSearchTool, SEARCH_TOOL_NAME } from "./search_tool.ts";
+import { ToolIndex } from "./tool_index.ts";
 
 /** How the run shows its tools. */
 export interface ViewSettings {
@@ -36,7 +37,8 @@ export function modelView(
   const loaded = run.tools.loaded;
   const catalog = () => run.tools.catalog;
   const loadTool = createLoadTool(catalog, loaded);
-  const searchTool = createSearchTool(catalog, loaded);
+  const index = new ToolIndex();
+  const searchTool = createSearchTool(catalog, loaded, index);
   const loadDefinition = toolDefinition(loadTool);
   const searchDefinition = toolDefinition(searchTool);
   const searching = () => searchMode(catalogue.mode, catalogue.budget, catalog().entries);
@@ -51,6 +53,8 @@ export function modelView(
       run.told();
       search = !eager && searching();
       const entries = catalog().entries;
+      // Built while the model reads the first request, the index is ready for its first search.
+      if (search) void index.warm(entries);
       // Eager loading puts every definition in the tool list, so only the instructions remain.
       const parts = [
         eager

@@ -158,9 +158,17 @@ export class OfferedTools {
   }
 }
 
+/** Signatures made: every request compares the whole catalog, which only a rebuild changes. */
+const signatures = new WeakMap<CatalogEntry, string>();
+
 /** What the model sees of a tool: a change here is a changed definition. */
 function signature(entry: CatalogEntry): string {
-  return JSON.stringify([entry.description, entry.inputSchema]);
+  let made = signatures.get(entry);
+  if (made === undefined) {
+    made = JSON.stringify([entry.description, entry.inputSchema]);
+    signatures.set(entry, made);
+  }
+  return made;
 }
 
 function exclusionKey(item: Exclusion): string {

@@ -34,10 +34,14 @@ const parameters = z.object({
 
 /**
  * Creates the tool over the catalog as it stands at each call and the run's loaded names. The
- * index is built at the first search and follows the catalog's changes after that.
+ * index (`index`, which the caller may warm ahead) is complete from the first search and
+ * follows the catalog's changes after that.
  */
-export function createSearchTool(catalog: () => Catalog, loaded: Set<string>): Tool {
-  const index = new ToolIndex();
+export function createSearchTool(
+  catalog: () => Catalog,
+  loaded: Set<string>,
+  index = new ToolIndex(),
+): Tool {
   return defineTool({
     name: SEARCH_TOOL_NAME,
     description: description.trim(),

@@ -2,8 +2,8 @@
  * The search index over the MCP catalog, for search mode (`search_mcp_tools`): BM25 ranking by
  * MiniSearch over each tool's name (split at `_`, `-`, `.` and camelCase), its description and
  * its parameters (names and the start of their descriptions), with English words reduced to their stems (Porter, `stemmer`) so
- * "commits" finds "commit" and "directories" "directory". Built once, at the first search, and
- * kept in step with the catalog after that: a list change adds, replaces and removes only the
+ * "commits" finds "commit" and "directories" "directory". Built once, in slices while the model
+ * answers the first request (warm) and at the latest at the first search, and kept in step with the catalog after that: a list change adds, replaces and removes only the
  * tools that changed, so the cost grows with the number of tools, never faster.
  *
  * @module
@@ -84,9 +84,13 @@ function toDocument(entry: CatalogEntry): Document {
   };
 }
 
-function signature(entry: CatalogEntry): string {
-  return `${entry.toolName}\n${entry.description}\n${parameterText(entry.inputSchema)}`;
+/** What decides a tool's place in the index: a change here re-indexes it. */
+function signature(document: Document): string {
+  return `${document.name}\n${document.description}\n${document.parameters}`;
 }
+
+/** Tools indexed per slice of {@link ToolIndex.warm}: a few milliseconds of work. */
+const WARM_SLICE = 200;
 
 /** See the module comment. */
 export class ToolIndex {
@@ -106,6 +110,7 @@ export class ToolIndex {
   /** What is indexed: each name's entry and signature. */
   #indexed = new Map<string, { entry: CatalogEntry; signature: string }>();
   #source: readonly CatalogEntry[] | undefined;
+  #warming = false;
 
   /**
    * Brings the index in step with `entries` (the catalog now). Nothing is done when they are
@@ -116,16 +121,47 @@ export class ToolIndex {
     this.#source = entries;
     const next = new Map<string, { entry: CatalogEntry; signature: string }>();
     for (const entry of entries) {
-      const now = { entry, signature: signature(entry) };
-      next.set(entry.fullName, now);
       const before = this.#indexed.get(entry.fullName);
-      if (before === undefined) this.#search.add(toDocument(entry));
-      else if (before.signature !== now.signature) this.#search.replace(toDocument(entry));
+      // Indexed by warm() from this very catalog: nothing to compare.
+      if (before?.entry === entry) {
+        next.set(entry.fullName, before);
+        continue;
+      }
+      const document = toDocument(entry);
+      const now = { entry, signature: signature(document) };
+      next.set(entry.fullName, now);
+      if (before === undefined) this.#search.add(document);
+      else if (before.signature !== now.signature) this.#search.replace(document);
     }
     for (const name of this.#indexed.keys()) {
       if (!next.has(name)) this.#search.discard(name);
     }
     this.#indexed = next;
+  }
+
+  /**
+   * Indexes `entries` a slice at a time, letting other work run in between, so that a search
+   * made while the model thinks about its first request finds the index (most of) built: at
+   * 10,000 tools building it takes about half a second. The first {@link ToolIndex.sync} ends
+   * it and does what is left. Never rejects.
+   */
+  async warm(entries: readonly CatalogEntry[]): Promise<void> {
+    if (this.#warming) return;
+    this.#warming = true;
+    try {
+      for (let start = 0; start < entries.length; start += WARM_SLICE) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this.#source !== undefined) return;
+        for (const entry of entries.slice(start, start + WARM_SLICE)) {
+          if (this.#indexed.has(entry.fullName)) continue;
+          const document = toDocument(entry);
+          this.#search.add(document);
+          this.#indexed.set(entry.fullName, { entry, signature: signature(document) });
+        }
+      }
+    } catch {
+      // A failure here leaves the work to sync(), which reports its own.
+    }
   }
 
   /** The best `limit` matches for `query`, best first. */

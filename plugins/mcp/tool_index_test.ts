@@ -45,3 +45,45 @@ Deno.test("the index follows the catalog: added, changed and removed tools", asy
   assert.deepEqual(index.search("directory", 5), []);
   assert.equal(index.size, 1);
 });
+
+Deno.test("warm builds the index ahead in slices; a search after it finds the same", async () => {
+  const tools = Array.from({ length: 450 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: i === 321 ? "Show the commit history." : `Does thing number ${i}.`,
+  }));
+  const entries = await catalog(tools);
+  const warmed = new ToolIndex();
+  const warming = warmed.warm(entries);
+  // Slices run between other work: nothing is indexed before the first one.
+  assert.equal(warmed.size, 0);
+  await warming;
+  assert.equal(warmed.size, 450);
+  const fresh = new ToolIndex();
+  fresh.sync(entries);
+  warmed.sync(entries);
+  const names = (index: ToolIndex) => index.search("commits", 5).map((m) => m.entry.fullName);
+  assert.deepEqual(names(warmed), ["mcp__t__tool_321"]);
+  assert.deepEqual(names(warmed), names(fresh));
+  // The catalog changed while warming: the first search brings the index in step.
+  const changed = await catalog([{ name: "history", description: "List the recent commits." }]);
+  const stale = new ToolIndex();
+  await stale.warm(entries);
+  stale.sync(changed);
+  assert.equal(stale.size, 1);
+  assert.deepEqual(names(stale), ["mcp__t__history"]);
+});
+
+Deno.test("a search while warming finishes the index itself", async () => {
+  const entries = await catalog(Array.from({ length: 1_000 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: i === 999 ? "Show the commit history." : `Does thing number ${i}.`,
+  })));
+  const index = new ToolIndex();
+  const warming = index.warm(entries);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  index.sync(entries);
+  assert.equal(index.size, 1_000);
+  assert.equal(index.search("commits", 1)[0]?.entry.fullName, "mcp__t__tool_999");
+  await warming;
+  assert.equal(index.size, 1_000);
+});

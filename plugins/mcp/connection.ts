@@ -25,6 +25,7 @@ import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 import { CallsInFlight } from "./call_clock.ts";
 import { type CallRecoverer, CallRefused, sendRecovering } from "./call_recovery.ts";
+import { OVERSIZE_CODE } from "./oversize.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -335,6 +336,10 @@ export class McpConnection {
             "task needs it, perhaps with a smaller request, or continue without this result.",
         };
       }
+      if (oversized(error)) {
+        trace("oversize", { bytes: oversized(error)!.bytes });
+        return { ok: false, text: (error as McpError).message.replace(/^MCP error -?\d+: /, "") };
+      }
       if (error instanceof CallRefused) {
         trace("refused-by-client");
         return { ok: false, text: error.text };
@@ -403,6 +408,14 @@ export class McpConnection {
       droppedBytes: this.#transport.stderr.dropped,
     };
   }
+}
+
+/** The size of an answer the transport skipped for being over the bound (oversize.ts). */
+function oversized(error: unknown): { bytes: number } | undefined {
+  if (!(error instanceof McpError) || error.code !== OVERSIZE_CODE) return undefined;
+  const data = error.data as { oversize?: { bytes?: unknown } } | undefined;
+  const bytes = data?.oversize?.bytes;
+  return typeof bytes === "number" ? { bytes } : undefined;
 }
 
 function cut(text: string): string {

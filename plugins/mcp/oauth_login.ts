@@ -18,7 +18,7 @@ import { joinScopes, probeChallenge } from "./oauth_challenge.ts";
 import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
 import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
 
 /** How long a login waits for the browser to come back. */
 const LOGIN_WAIT_MS = 5 * 60_000;
@@ -100,7 +100,7 @@ export async function login(
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = boundedFetch(MAX_MESSAGE_BYTES, () => {});
+  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
   // Where the server points, and the scope it asks for (with one a run was refused for).
   const challenge = await probeChallenge(remote.url, fetchFn);
   const options = {

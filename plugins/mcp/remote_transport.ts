@@ -40,11 +40,13 @@ import type { RemoteServer } from "./remote_config.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { StartupError } from "./startup_failure.ts";
 import { StderrTail } from "./stderr_tail.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
+import { limitText } from "./message_size.ts";
 
 /** What a remote transport needs. */
 export interface RemoteTransportOptions {
   remote: RemoteServer;
+  /** Each answer (each event of a stream) over this many bytes drops the connection. */
+  maxMessageBytes: number;
   /** How long ending the session may take at shutdown. */
   shutdownWaitMs: number;
   /** The command that logs in to this server, for the "needs login" message. */
@@ -162,7 +164,7 @@ export class RemoteTransport implements Transport {
     const url = new URL(this.#options.remote.url);
     const options = {
       requestInit: { headers: this.#headers },
-      fetch: boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize()),
+      fetch: boundedFetch(this.#options.maxMessageBytes, () => this.#oversize()),
       ...(this.#authProvider ? { authProvider: this.#authProvider } : {}),
     };
     const inner: Transport = kind === "sse"
@@ -198,8 +200,9 @@ export class RemoteTransport implements Transport {
 
   #oversize(): void {
     if (this.#dropped) return;
-    this.#dropped = `it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, more than ` +
-      "hel reads, so hel closed the connection";
+    this.#dropped = `it sent a message over ${limitText(this.#options.maxMessageBytes)}, more ` +
+      'than hel reads from it ("maxMessageBytes" in its mcp.json entry), so hel closed the ' +
+      "connection";
     queueMicrotask(() => void this.shutdown());
   }
 

@@ -317,28 +317,6 @@ Deno.test("a server that exits is marked disconnected and never restarted", asyn
   await assertNoServerLeft(project);
 });
 
-Deno.test("a message over 10 MiB drops the connection, and every call says why", async () => {
-  await using project = await mcpProject(fixture());
-  await using model = scriptedModel([
-    {
-      toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__big", "mcp__t__echo"] } }],
-    },
-    // 750,000 lines of 15 characters: about 11 MB in one JSON-RPC line.
-    { toolCalls: [{ id: "huge", name: "mcp__t__big", arguments: { lines: 750_000 } }] },
-    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
-    { text: "done" },
-  ]);
-  const result = await helMcpInProcess(project, model);
-  assert.equal(result.code, 0, result.stderr);
-  const why = "MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so " +
-    "hel closed the connection; hel does not restart it";
-  assert.ok(toolMessage(model, "huge").startsWith(`error: ${why}`), toolMessage(model, "huge"));
-  assert.ok(toolMessage(model, "later").startsWith(`error: ${why}`), toolMessage(model, "later"));
-  assert.equal((await receivedCalls(project.logPath("t"))).length, 1);
-  assert.equal(model.remaining(), 0);
-  await assertNoServerLeft(project);
-});
-
 Deno.test("a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([

@@ -82,6 +82,7 @@ export class McpConnection {
   readonly #recoverers: CallRecoverer[] = [];
   readonly #restarts = new RestartPolicy();
   #closing = false;
+  #reviving: Promise<ToolResult | undefined> | undefined;
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -179,7 +180,7 @@ export class McpConnection {
       return tools;
     } catch (error) {
       const stderr = await this.#stderrAtFailure();
-      await this.close();
+      await this.#transport.shutdown();
       await this.#exitSettled();
       const transport = this.#transport;
       throw new StartupError(startupFailureText(error, {
@@ -220,7 +221,9 @@ export class McpConnection {
     convert: ResultConverter,
   ): Promise<ToolResult> {
     if (!this.connected) {
-      const failed = await this.#revive();
+      // Calls made together to a server that went away share one restart.
+      this.#reviving ??= this.#revive().finally(() => this.#reviving = undefined);
+      const failed = await this.#reviving;
       if (failed) return failed;
     }
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of

@@ -1,14 +1,14 @@
 /**
  * Splits a stdio server's output into lines (LF, a CR before it dropped), as the SDK's
  * `ReadBuffer` does, in time linear in what arrives: each byte is searched for a line end once,
- * the pieces of a line are kept as they came and joined once, when the line is complete. A line
+ * the pieces of a line are kept as they came and joined and decoded once, when the line is
+ * complete (Deno's TextDecoder is about twice as fast as node:buffer's concat and toString). A line
  * over the bound is not kept: the reader skips to its end holding only its first and last few
  * bytes (message_size.ts), and hands those out instead, so one oversized message costs the call
  * it answers and not the connection.
  *
  * @module
  */
-import { Buffer } from "node:buffer";
 import { HEAD_BYTES, type SkippedMessage, TAIL_BYTES } from "./message_size.ts";
 
 /**
@@ -86,11 +86,25 @@ export class LineReader {
     this.#pieces = [];
     this.#length = 0;
     if (length === 0) return { line: "" };
-    const whole = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length);
-    const bytes = whole[length - 1] === 13 ? whole.subarray(0, length - 1) : whole;
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return { line: buffer.toString("utf8") };
+    const whole = pieces.length === 1 ? pieces[0]! : joinBytes(pieces, length);
+    pieces.length = 0; // the pieces can go before the text is made
+    const end = whole[length - 1] === 13 ? length - 1 : length;
+    return { line: DECODER.decode(whole.subarray(0, end)) };
   }
+}
+
+/** Decodes whole lines (a line end never splits a character), bad bytes as U+FFFD. */
+const DECODER = new TextDecoder();
+
+/** `pieces` in one array of `length` bytes. */
+function joinBytes(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    whole.set(piece, offset);
+    offset += piece.length;
+  }
+  return whole;
 }
 
 /** A copy of the first {@link HEAD_BYTES} of `parts`. */

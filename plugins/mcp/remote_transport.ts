@@ -130,6 +130,9 @@ export class RemoteTransport implements Transport {
       try {
         return await inner.send(message, options);
       } catch (error) {
+        // A server that forgot the session (restarted, expired it) answers 404; the spec asks
+        // for a new session: the connection ends here and the next call starts one.
+        if (sessionLost(inner, error)) this.#drop("it no longer knows hel's session (HTTP 404)");
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
         const refused = refusedText(this.#options.remote.url, error, this.#loginHint());
@@ -199,10 +202,16 @@ export class RemoteTransport implements Transport {
   }
 
   #oversize(): void {
+    this.#drop(
+      `it sent a message over ${limitText(this.#options.maxMessageBytes)}, more than hel ` +
+        'reads from it ("maxMessageBytes" in its mcp.json entry), so hel closed the connection',
+    );
+  }
+
+  /** Ends the connection for `reason`; the next call connects again (restarts.ts). */
+  #drop(reason: string): void {
     if (this.#dropped) return;
-    this.#dropped = `it sent a message over ${limitText(this.#options.maxMessageBytes)}, more ` +
-      'than hel reads from it ("maxMessageBytes" in its mcp.json entry), so hel closed the ' +
-      "connection";
+    this.#dropped = reason;
     queueMicrotask(() => void this.shutdown());
   }
 
@@ -238,6 +247,12 @@ export class RemoteTransport implements Transport {
     this.#endedByServer = this.#shutdown === undefined;
     this.onclose?.();
   }
+}
+
+/** True for a 404 to a request that carried a session id: the server forgot the session. */
+function sessionLost(inner: Transport, error: unknown): boolean {
+  return inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined &&
+    error instanceof StreamableHTTPError && error.code === 404;
 }
 
 /**

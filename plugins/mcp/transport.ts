@@ -146,6 +146,11 @@ export class ProcessTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed || !this.#writer) throw new Error("the server is not running");
     if ("method" in message && "id" in message) this.#pending.set(message.id, message.method);
+    // A request hel gave up on waits no more: its answer, if it comes, is dropped by the SDK.
+    if ("method" in message && message.method === "notifications/cancelled") {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === "string" || typeof id === "number") this.#pending.delete(id);
+    }
     await this.#writer.write(this.#encoder.encode(serializeMessage(message)));
   }
 

@@ -18,6 +18,7 @@ import { type Artefact, compileTarget } from "./build/compile.ts";
 import { pluginModules } from "./build/plugins.ts";
 import { denoDir, describeRuntime, findRuntime } from "./build/runtime.ts";
 import { type BuildTarget, hostTarget, parseTargets } from "./build/targets.ts";
+import { buildCommit, buildDate, writeStamp } from "./build/stamp.ts";
 
 const ROOT = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
 const USAGE = "usage: deno task build [--target all|linux-x64,macos-arm64,...] [--out-dir dist]";
@@ -77,7 +78,14 @@ async function main(): Promise<number> {
         "other platforms use the Deno cache",
     );
   }
-  console.error(`build: hel ${denoJson.version} with Deno ${Deno.version.deno}; plugins:`);
+  await using stamp = await writeStamp(ROOT, {
+    commit: await buildCommit(ROOT),
+    buildDate: buildDate(),
+  });
+  console.error(
+    `build: hel ${denoJson.version} (commit ${stamp.stamp.commit}, ${stamp.stamp.buildDate}) ` +
+      `with Deno ${Deno.version.deno}; plugins:`,
+  );
   for (const path of includes) console.error(`  ${path.slice(ROOT.length + 1)}`);
 
   const built: Artefact[] = [];
@@ -100,6 +108,7 @@ async function main(): Promise<number> {
           runtime,
           output,
           version: denoJson.version,
+          stamp,
         }),
       );
     } catch (error) {

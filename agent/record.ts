@@ -25,10 +25,14 @@ import { surroundings } from "../kit/surroundings.ts";
 /** Version tag of the record layout; bump when a field changes meaning. */
 export const RECORD_SCHEMA_VERSION = "hel-record-1";
 
-/** A figure that was measured, or is unavailable (never guessed). */
+/**
+ * A figure that was measured, or is unavailable (hel never guesses). `estimated` is for
+ * outside runners completing a record: the eval runner marks token counts so when the server
+ * reported none, or when the server was the scripted stand-in.
+ */
 export interface Metric {
   value: number | null;
-  status: "measured" | "unavailable";
+  status: "measured" | "estimated" | "unavailable";
 }
 
 /** One tool call as the model saw it end. */

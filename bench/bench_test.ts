@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { contextCost } from "./context_cost.ts";
+import { catalogueCost } from "./catalogue_cost.ts";
+import { formatCatalogueCost } from "./catalogue_report.ts";
 import { fromSource } from "./hel_process.ts";
 import { formatJournalCost, journalCost } from "./journal_cost.ts";
 import { formatSessionsList, sessionsList } from "./sessions_list.ts";
@@ -113,4 +115,18 @@ Deno.test("bench permission rules: every size decides an allowed line, and the t
   ]);
   assert.ok(rows.every((row) => row.decideMs > 0 && row.readMs > 0));
   assert.equal(formatPermissionRules(rows)[2]!.split("\n").length, 11);
+});
+
+Deno.test("bench catalogue cost: the port task passes eager, listed and searched; search sends least", async () => {
+  const cost = await catalogueCost(fromSource(), [100]);
+  const row = (mode: string) => cost.rows.find((r) => r.mode === mode)!;
+  assert.deepEqual(cost.rows.map((r) => [r.mode, r.requests]), [
+    ["eager", 3],
+    ["list", 4],
+    ["search", 5],
+  ]);
+  assert.ok(row("search").firstTokens < row("list").firstTokens / 2);
+  assert.ok(row("list").firstTokens < row("eager").firstTokens);
+  assert.ok(cost.recall.at5 >= 0.9);
+  assert.match(formatCatalogueCost(cost).join("\n"), /\| 100 \| search \| 5 \|/);
 });

@@ -2,8 +2,10 @@
  * `deno task bench [--runs N]`: hel's own costs, offline, every figure side by side from one
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
- * deferred versus eager MCP loading, peak memory, the session journal's cost per entry,
- * receiving a 1 to 50 MiB MCP result, listing 10 to 1,000 sessions (`hel sessions`), permission rules (10 to 1,000 rules, 1 to 100
+ * deferred versus eager MCP loading, the port task at 10 to 10,000 MCP tools (eager, listed,
+ * searched) with search quality, 50 MCP servers, receiving a 1 to 50 MiB MCP result, peak
+ * memory, the session journal's cost per entry,
+ * listing 10 to 1,000 sessions (`hel sessions`), permission rules (10 to 1,000 rules, 1 to 100
  * commands in a line), the
  * chat's key-to-screen latency and drawing a streamed markdown answer in the chat. hel runs as
  * a subprocess against the
@@ -20,6 +22,8 @@ import { callOverhead } from "./call_overhead.ts";
 import { coldStart } from "./cold_start.ts";
 import { hookOverhead } from "./hook_overhead.ts";
 import { contextCost } from "./context_cost.ts";
+import { catalogueCost } from "./catalogue_cost.ts";
+import { manyServers } from "./many_servers.ts";
 import { builtBinary, fromSource } from "./hel_process.ts";
 import { gitWatchCost } from "./git_watch.ts";
 import { journalCost } from "./journal_cost.ts";
@@ -74,6 +78,10 @@ step("per hook call (none, outside and inside the sandbox)");
 const hook = await hookOverhead(source, 3);
 step("context cost (10, 100, 1000 tools; deferred and eager)");
 const context = await contextCost(source);
+step("the port task at 10 to 10,000 tools (eager, list, search) and search quality");
+const catalogue = await catalogueCost(source);
+step("50 MCP servers");
+const many = await manyServers(source, 3);
 step("peak memory");
 const mem = await memory(source, 3);
 step("looking for planted git repositories (10,000 and 100,000 files)");
@@ -109,6 +117,8 @@ const results: BenchResults = {
   callOverhead: call,
   hookOverhead: hook,
   contextCost: context,
+  catalogueCost: catalogue,
+  manyServers: many,
   memory: mem,
   gitWatch,
   journal,

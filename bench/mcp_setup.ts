@@ -39,13 +39,25 @@ export function serverNames(count: number): string[] {
 /** Writes and trusts `.hel/mcp.json` in `project`; no file at all for zero servers. */
 export async function configureServers(project: string, home: string, spec: ServerSpec) {
   if (spec.count === 0) return;
-  const servers = Object.fromEntries(
-    serverNames(spec.count).map((name) => [name, {
-      command: "python3",
-      args: fixtureArgs(spec),
-      ...(spec.sandbox === false ? { sandbox: false } : {}),
-    }]),
+  await trustServers(
+    project,
+    home,
+    Object.fromEntries(
+      serverNames(spec.count).map((name) => [name, {
+        command: "python3",
+        args: fixtureArgs(spec),
+        ...(spec.sandbox === false ? { sandbox: false } : {}),
+      }]),
+    ),
   );
+}
+
+/** Writes `servers` as the project's `.hel/mcp.json` and trusts it. */
+export async function trustServers(
+  project: string,
+  home: string,
+  servers: Record<string, unknown>,
+): Promise<void> {
   await Deno.mkdir(`${project}/.hel`, { recursive: true });
   await Deno.writeTextFile(`${project}/.hel/mcp.json`, JSON.stringify({ servers }, null, 2));
   const store = createTrustFileStore(home, (message) => {

@@ -6,6 +6,9 @@
 import type { CallOverhead } from "./call_overhead.ts";
 import type { ColdStart } from "./cold_start.ts";
 import type { ContextRow } from "./context_cost.ts";
+import type { CatalogueCost } from "./catalogue_cost.ts";
+import { formatCatalogueCost, formatManyServers } from "./catalogue_report.ts";
+import type { ManyServers } from "./many_servers.ts";
 import type { HookOverhead } from "./hook_overhead.ts";
 import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
@@ -38,6 +41,10 @@ export interface BenchResults {
   /** Absent in results written before hooks were measured. */
   hookOverhead?: HookOverhead;
   contextCost: ContextRow[];
+  /** The port task at 10 to 10,000 tools, eager, list and search; search quality. */
+  catalogueCost?: CatalogueCost;
+  /** Start-up with 50 servers. */
+  manyServers?: ManyServers;
   memory: Memory;
   /** The look for planted git repositories, per project size. */
   gitWatch?: GitWatchRow[];
@@ -153,6 +160,8 @@ export function formatReport(results: BenchResults): string {
       ]),
     ),
   );
+  if (results.catalogueCost) parts.push(...formatCatalogueCost(results.catalogueCost));
+  if (results.manyServers) parts.push(...formatManyServers(results.manyServers));
   parts.push(
     "## Peak memory",
     `${mem.runs} runs; peak resident size (MiB).`,

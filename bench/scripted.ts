@@ -33,9 +33,12 @@ export interface TimedModel extends AsyncDisposable {
   arrivals: Arrival[];
 }
 
-/** Starts the model with `turns`; `onArrival` may probe hel while it waits for the answer. */
+/**
+ * Starts the model with `turns` (data, or a policy that reads the request); `onArrival` may
+ * probe hel while it waits for the answer.
+ */
 export function timedModel(
-  turns: PlainTurn[],
+  turns: (PlainTurn | ((request: RecordedRequest) => ScriptTurn))[],
   onArrival?: (arrival: Arrival, index: number) => void,
 ): TimedModel {
   const arrivals: Arrival[] = [];
@@ -49,7 +52,7 @@ export function timedModel(
     };
     arrivals.push(arrival);
     onArrival?.(arrival, index);
-    return turn;
+    return typeof turn === "function" ? turn(request) : turn;
   }));
   return {
     model,

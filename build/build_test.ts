@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { compileArgs } from "./compile.ts";
+import { writeStamp } from "./stamp.ts";
 import { pluginModules } from "./plugins.ts";
 import { cachedRuntimePath, findRuntime, missingRuntimeMessage } from "./runtime.ts";
 import { hasExecutableHeader, hostTarget, parseTargets, TARGETS } from "./targets.ts";
@@ -166,7 +167,10 @@ Deno.test({
     try {
       const result = await runBuild({ DENORT_BIN: Deno.execPath() }, dir);
       assert.equal(result.code, 1, result.stderr);
-      assert.match(result.stderr, /does not behave as hel: `--version` printed "deno /);
+      assert.match(
+        result.stderr,
+        /does not behave as hel: `--version --json` printed ".*": it exited with an error/,
+      );
       assert.match(result.stderr, /probably not a denort runtime/);
       assert.deepEqual(result.written, []);
     } finally {
@@ -183,9 +187,13 @@ Deno.test({
     try {
       const denoJson = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
       const includes = await pluginModules(denoJson, ROOT);
+      await using stamp = await writeStamp(ROOT, {
+        commit: "c0ffee",
+        buildDate: "2026-01-02T03:04:05Z",
+      });
       // Any runtime binary shows what deno compile embeds; the file is never run.
       const output = await new Deno.Command(Deno.execPath(), {
-        args: compileArgs({ root: ROOT, includes, target: host! }, `${dir}/hel`),
+        args: compileArgs({ root: ROOT, includes, target: host!, stamp }, `${dir}/hel`),
         env: { DENORT_BIN: Deno.execPath(), NO_COLOR: "1" },
         stdout: "piped",
         stderr: "piped",
@@ -205,6 +213,16 @@ Deno.test({
       const needle = (await Deno.readTextFile(`${ROOT}/plugins/tools/files/read_file.txt`)).trim()
         .slice(0, 60);
       assert.ok(contains(binary, new TextEncoder().encode(needle)), `"${needle}" not embedded`);
+      // main.ts imports the command line dynamically (after --version): it must be embedded.
+      const commandLine = "Commander already printed the message";
+      assert.ok(
+        contains(binary, new TextEncoder().encode(commandLine)),
+        "cli/main.ts not embedded",
+      );
+      // The stamp `hel --version` reads, at the path relative to main.ts that it reads it from.
+      assert.match(listing, /\.build-stamp\/\*/);
+      const stampText = new TextEncoder().encode(await Deno.readTextFile(stamp.path));
+      assert.ok(contains(binary, stampText), "build stamp not embedded");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

@@ -8,6 +8,7 @@
 import { sha256Hex } from "../kit/trust/file_store.ts";
 import { missingRuntimeMessage, type RuntimeSource } from "./runtime.ts";
 import { type BuildTarget, hasExecutableHeader } from "./targets.ts";
+import type { BuildStamp } from "../cli/version.ts";
 
 /**
  * What hel may do at run time, fixed into the binary. hel runs commands and MCP servers the
@@ -36,8 +37,10 @@ export interface CompileRequest {
   runtime: RuntimeSource;
   /** The final path of the artefact. */
   output: string;
-  /** The version `hel --version` must print (deno.json `version`). */
+  /** The version `hel --version` must report (deno.json `version`). */
   version: string;
+  /** The stamp file embedded for `hel --version` (build/stamp.ts); its commit is checked. */
+  stamp: { path: string; stamp: BuildStamp };
 }
 
 /** A written, checked artefact. */
@@ -73,7 +76,7 @@ const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** The `deno compile` arguments that write hel for `request.target` to `output`. */
 export function compileArgs(
-  request: Pick<CompileRequest, "root" | "includes" | "target">,
+  request: Pick<CompileRequest, "root" | "includes" | "target" | "stamp">,
   output: string,
 ): string[] {
   return [
@@ -85,6 +88,8 @@ export function compileArgs(
     output,
     // cli/main.ts imports plugins by computed specifiers, which deno compile cannot follow.
     ...request.includes.flatMap((path) => ["--include", path]),
+    "--include",
+    request.stamp.path,
     `${request.root}/main.ts`,
   ];
 }
@@ -111,11 +116,11 @@ async function runDenoCompile(request: CompileRequest, staged: string) {
   };
 }
 
-/** Runs the host binary's `--version`; returns what it printed (stdout, else stderr). */
+/** Runs the host binary's `--version --json`; returns what it printed (stdout, else stderr). */
 async function runVersion(path: string): Promise<{ ok: boolean; printed: string }> {
   try {
     const output = await new Deno.Command(path, {
-      args: ["--version"],
+      args: ["--version", "--json"],
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
@@ -127,6 +132,26 @@ async function runVersion(path: string): Promise<{ ok: boolean; printed: string 
   } catch (error) {
     return { ok: false, printed: `(could not run it: ${(error as Error).message})` };
   }
+}
+
+/**
+ * What is wrong with a binary's `--version --json` report, or undefined when it is the
+ * compiled hel of this version carrying this build's stamp.
+ */
+export function versionProblem(
+  printed: string,
+  request: Pick<CompileRequest, "version" | "stamp">,
+): string | undefined {
+  let report;
+  try {
+    report = JSON.parse(printed);
+  } catch {
+    return "not a JSON report";
+  }
+  if (report?.version !== request.version) return `version is not ${request.version}`;
+  if (report.compiled !== true) return "it does not report itself as compiled";
+  if (report.commit !== request.stamp.stamp.commit) return "the build stamp is missing";
+  return undefined;
 }
 
 async function check(request: CompileRequest, staged: string): Promise<string> {
@@ -142,14 +167,17 @@ async function check(request: CompileRequest, staged: string): Promise<string> {
   }
   if (request.target !== request.host) return "executable header (cross-compiled, not run)";
   const { ok, printed } = await runVersion(staged);
-  if (ok && printed === request.version) return `ran --version: ${printed}`;
+  const problem = ok ? versionProblem(printed, request) : "it exited with an error";
+  if (problem === undefined) {
+    return `ran --version: ${request.version}, ${request.stamp.stamp.commit}`;
+  }
   const hint = request.runtime.kind === "env"
     ? `; DENORT_BIN=${request.runtime.path} is probably not a denort runtime (the full deno ` +
       "CLI cannot be used; take denort from the Deno release archive denort-<target>.zip)"
     : "";
   throw new BuildError(
-    `the compiled binary does not behave as hel: \`--version\` printed ` +
-      `${JSON.stringify(printed.split("\n")[0] ?? "")} instead of ${request.version}${hint}. ` +
+    `the compiled binary does not behave as hel: \`--version --json\` printed ` +
+      `${JSON.stringify(printed.split("\n")[0]?.slice(0, 200) ?? "")}: ${problem}${hint}. ` +
       "It was removed",
   );
 }

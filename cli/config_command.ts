@@ -88,7 +88,7 @@ export function addConfigCommand(
     try {
       if (project) await ensureHelDir(context.project);
       await editJsoncFile(project ? context.project : context.helHome, file, path, () => {
-        checkEditedFile(file, path, value, plugins);
+        checkEditedFile(file, path, value, plugins, project ? "project" : "user");
         return value;
       });
     } catch (error) {
@@ -121,6 +121,7 @@ function checkEditedFile(
   path: string[],
   value: unknown,
   plugins: readonly LoadedPlugin[],
+  scope: "user" | "project",
 ): void {
   let text = "";
   try {
@@ -129,7 +130,7 @@ function checkEditedFile(
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
   const edited = new TextEncoder().encode(editJsoncText(text, path, value));
-  const parsed = parseSettings(edited, file, knownTools(plugins));
+  const parsed = parseSettings(edited, file, knownTools(plugins), scope);
   if (!parsed.ok) {
     throw new UsageError(
       `${parsed.problems.join("\nhel: ")}\nhel: nothing was written; fix ${file} by hand first`,

@@ -9,11 +9,12 @@
 import { CommanderError } from "commander";
 import denoJson from "../deno.json" with { type: "json" };
 import { addCommands, passWordsToPluginCommand } from "./commands.ts";
-import { createProgram } from "./program.ts";
+import { createProgram, VERSION_REQUESTED } from "./program.ts";
+import { printVersion } from "./version.ts";
 import { startFromCommandLine } from "./start.ts";
 import type { ModelFactory } from "./model_factory.ts";
 import type { RootFlags } from "./root_flags.ts";
-import { writeErr } from "../kit/output.ts";
+import { writeErr, writeOut } from "../kit/output.ts";
 import { type LoadedPlugin, loadPlugins, pluginEntries } from "../agent/plugin_loader.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { createCliContext } from "../agent/context_file.ts";
@@ -36,7 +37,10 @@ export async function runCommandLine(
   try {
     return await parseAndRun(argv, options);
   } catch (error) {
-    if (error instanceof CommanderError) {
+    if (error instanceof CommanderError && error.code === VERSION_REQUESTED) {
+      // `hel --model x --version`: main.ts answers the plain forms before loading all this.
+      return await printVersion({ json: false }, writeOut);
+    } else if (error instanceof CommanderError) {
       // Commander already printed the message; help and version are not errors.
       return error.exitCode === 0 ? 0 : 2;
     } else if (error instanceof UsageError) {
@@ -55,7 +59,7 @@ async function parseAndRun(argv: string[], options: CommandLineOptions): Promise
   let exitCode = 0;
   const plugins = options.plugins ??
     await loadPlugins(pluginEntries(denoJson), new URL("../", import.meta.url));
-  const program = createProgram(denoJson.version, plugins);
+  const program = createProgram(plugins);
   addCommands(program, plugins, (code) => exitCode = code);
   passWordsToPluginCommand(program, plugins, argv);
   // One reader of stdin for the whole invocation: the settings review and the run share it.

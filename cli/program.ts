@@ -88,13 +88,16 @@ function contextFiles(value: string, previous: readonly string[] | false): reado
   return previous === DEFAULT_CONTEXT_FILES || previous === false ? [value] : [...previous, value];
 }
 
+/** The code of the CommanderError thrown for `-v`, `-V` or `--version`. */
+export const VERSION_REQUESTED = "hel.version";
+
 /** Builds the root command with every core and plugin flag; subcommands are added later. */
-export function createProgram(version: string, plugins: readonly LoadedPlugin[]) {
+export function createProgram(plugins: readonly LoadedPlugin[]) {
   const program = new Command()
     .name("hel")
     .description("hel — a coding-agent harness: a model, tools, and your project")
     // -v as most CLIs have it; -V, commander's default, still works (hidden).
-    .version(version, "-v, --version")
+    .addOption(new Option("-v, --version", "output the version number"))
     .addOption(new Option("-V", "output the version number").hideHelp())
     .argument("[instruction...]", "run one instruction and print the final answer")
     .option("-i, --instruction <text>", "run one instruction (same as the positional words)")
@@ -173,10 +176,12 @@ export function createProgram(version: string, plugins: readonly LoadedPlugin[])
       writeOut,
       writeErr: (text) => writeErr(text.replace(/^error: /, "hel: ")),
     });
-  program.on("option:V", () => {
-    writeOut(`${version}\n`);
-    throw new CommanderError(0, "commander.version", version);
-  });
+  // The report reads git or the build stamp, which takes a promise: runCommandLine prints it.
+  for (const name of ["version", "V"]) {
+    program.on(`option:${name}`, () => {
+      throw new CommanderError(0, VERSION_REQUESTED, "");
+    });
+  }
   for (const [spec, owners] of optionOwners(plugins)) {
     const option = new Option(spec.flags, `${spec.description} [${owners.join(", ")}]`);
     if (spec.choices) option.choices(spec.choices);

@@ -169,6 +169,11 @@ function flagValues(program: AnyCommand) {
         const variable = mine.find((option) => option.envVar)?.envVar;
         return { given: true, value: link.fromFlag(current), origin: `env ${variable}`, fallback };
       }
+      // A setting without a flag whose variable is set: the variable wins, as a flag's would.
+      const variable = link.env && surroundings().env(link.env);
+      if (mine.length === 0 && link.env && variable) {
+        return { given: true, value: variable, origin: `env ${link.env}`, fallback };
+      }
       return { given: false, value: fallback, origin: "default", fallback };
     },
   };
@@ -215,11 +220,11 @@ export async function settingsReader(
   const lower = lowerSettings(flagValues(program), user?.settings);
   return {
     check(bytes: Uint8Array, path: string): string | undefined {
-      const parsed = parseSettings(bytes, path, tools);
+      const parsed = parseSettings(bytes, path, tools, "project");
       return parsed.ok ? undefined : parsed.problems.join("\nhel: ");
     },
     summarize(bytes: Uint8Array, path: string): TrustSummary | undefined {
-      const parsed = parseSettings(bytes, path, tools);
+      const parsed = parseSettings(bytes, path, tools, "project");
       if (!parsed.ok) return undefined;
       return summarizeWidening(
         splitProjectSettings(parsed.settings, lower, context.project).widening,

@@ -47,7 +47,7 @@ export function invalidReasons(record: RunRecord): string[] {
     reasons.push(
       `model mismatch: requested ${record.model.requested}, the server answered as ` +
         `${record.model.actual}; if that is the model to measure, run again with ` +
-        `--model ${record.model.actual} --force`,
+        `--model ${record.model.actual}`,
     );
   }
   return reasons;

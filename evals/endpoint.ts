@@ -15,12 +15,46 @@ export interface Endpoint {
   apiKey: string;
   /** True when the command line replaced the lab's base URL or model. */
   overridden: boolean;
+  /**
+   * True when the server marked its answer as the scripted stand-in (the response header
+   * `x-hel-scripted-model`): its runs measure hel's plumbing, not a model.
+   */
+  scripted: boolean;
 }
 
 /** Command-line overrides. */
 export interface EndpointOverrides {
   baseUrl?: string;
   model?: string;
+}
+
+/** How {@link resolveEndpoint} may go about it. */
+export interface ResolveOptions {
+  /**
+   * Only planning (`--dry-run`): a missing key is no error and the server is not asked
+   * whether it is the scripted model.
+   */
+  planOnly?: boolean;
+}
+
+/** The header fixtures/scripted_model.ts puts on every answer. */
+export const SCRIPTED_MODEL_HEADER = "x-hel-scripted-model";
+const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Asks a `--base-url` server (without the key: a stand-in needs none) whether it is the
+ * scripted model. Any failure means no: the runs will then show what the server is.
+ */
+export async function isScriptedModel(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl.replace(/\/$/, "")}/models`, {
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.headers.get(SCRIPTED_MODEL_HEADER) === "1";
+  } catch {
+    return false;
+  }
 }
 
 /** A missing key or a bad override; raised before any run starts. */
@@ -45,12 +79,14 @@ export async function readKey(repoRoot: string, name: string): Promise<string | 
 
 /**
  * Resolves the endpoint. Without `--base-url` the lab's provider is used and its key is
- * required; with it, a missing key is allowed (local servers need none).
+ * required; with it, a missing key is allowed (local servers need none), and the server is
+ * asked whether it is the scripted model.
  */
 export async function resolveEndpoint(
   lab: Lab,
   repoRoot: string,
   overrides: EndpointOverrides,
+  options: ResolveOptions = {},
 ): Promise<Endpoint> {
   if (overrides.baseUrl !== undefined && !URL.canParse(overrides.baseUrl)) {
     throw new EndpointError(
@@ -59,7 +95,7 @@ export async function resolveEndpoint(
     );
   }
   const key = await readKey(repoRoot, "DEEPSEEK_API_KEY");
-  if (!key && overrides.baseUrl === undefined) {
+  if (!key && overrides.baseUrl === undefined && !options.planOnly) {
     throw new EndpointError(
       `no model API key: lab ${lab.lab} calls ${lab.model.base_url} (${lab.model.provider}), ` +
         `which needs DEEPSEEK_API_KEY; set it in the environment or in ${repoRoot}/.env ` +
@@ -71,5 +107,8 @@ export async function resolveEndpoint(
     model: overrides.model ?? lab.model.id,
     apiKey: key || NO_KEY,
     overridden: overrides.baseUrl !== undefined || overrides.model !== undefined,
+    // Only a server named on the command line can be the stand-in; the lab's is a real API.
+    scripted: overrides.baseUrl !== undefined && !options.planOnly &&
+      await isScriptedModel(overrides.baseUrl),
   };
 }

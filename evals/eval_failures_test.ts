@@ -59,7 +59,7 @@ Deno.test("h10: a server answering as another model makes the run invalid, and s
   const verdict = await readJson(`${runDir(dirs, "variant")}/verdict.json`);
   deepEqual(verdict.invalid_reasons, [
     "model mismatch: requested deepseek-flash, the server answered as local-llama; if that is " +
-    "the model to measure, run again with --model local-llama --force",
+    "the model to measure, run again with --model local-llama",
   ]);
 });
 

@@ -1,32 +1,80 @@
 /**
  * Which hel the runs measured: the version from deno.json and the last commit that touched
- * the harness code, marked `-dirty` when that code has uncommitted changes.
+ * the harness code, marked `-dirty.<hash>` when that code has uncommitted changes. The hash
+ * covers the changes themselves (the diff and any new files), so two different sets of local
+ * edits are two builds, and a recorded run is not reused across them.
  *
  * @module
  */
 import denoJson from "../deno.json" with { type: "json" };
 
-const HARNESS_PATHS = ["core", "plugins", "main.ts", "deno.json"];
+/**
+ * Everything hel runs from, plus the driver that turns a condition into hel's flags: a
+ * change to any of them can change a run's outcome.
+ */
+export const HARNESS_PATHS = [
+  "agent",
+  "cli",
+  "core",
+  "kit",
+  "plugins",
+  "main.ts",
+  "deno.json",
+  "deno.lock",
+  "evals/hel_driver.ts",
+];
 
-async function git(repoRoot: string, args: string[]): Promise<string | undefined> {
+async function git(repoRoot: string, args: string[]): Promise<Uint8Array | undefined> {
   try {
     const output = await new Deno.Command("git", {
       args,
       cwd: repoRoot,
       stdout: "piped",
       stderr: "null",
-    })
-      .output();
-    return output.success ? new TextDecoder().decode(output.stdout).trim() : undefined;
+    }).output();
+    return output.success ? output.stdout : undefined;
   } catch {
     return undefined; // no git: the version alone must do
   }
 }
 
-/** E.g. `0.1.0+4c4bc42` or `0.1.0+4c4bc42-dirty`; just the version outside a git checkout. */
+const text = (bytes: Uint8Array | undefined) =>
+  bytes === undefined ? undefined : new TextDecoder().decode(bytes).trim();
+
+/** A short hash of the uncommitted changes under the harness paths. */
+async function changesHash(repoRoot: string): Promise<string> {
+  const parts: Uint8Array[] = [];
+  parts.push(
+    await git(repoRoot, ["diff", "HEAD", "--binary", "--", ...HARNESS_PATHS]) ?? new Uint8Array(),
+  );
+  const untracked = text(
+    await git(repoRoot, [
+      "ls-files",
+      "--others",
+      "--exclude-standard",
+      "-z",
+      "--",
+      ...HARNESS_PATHS,
+    ]),
+  );
+  for (const path of (untracked ?? "").split("\0").filter(Boolean).sort()) {
+    parts.push(new TextEncoder().encode(`\0${path}\0`));
+    parts.push(await Deno.readFile(`${repoRoot}/${path}`).catch(() => new Uint8Array()));
+  }
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return [...digest.slice(0, 4)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** E.g. `0.1.0+4c4bc42` or `0.1.0+4c4bc42-dirty.1a2b3c4d`; the version outside a git checkout. */
 export async function harnessBuild(repoRoot: string): Promise<string> {
-  const commit = await git(repoRoot, ["log", "-1", "--format=%h", "--", ...HARNESS_PATHS]);
+  const commit = text(await git(repoRoot, ["log", "-1", "--format=%h", "--", ...HARNESS_PATHS]));
   if (!commit) return denoJson.version;
-  const status = await git(repoRoot, ["status", "--porcelain", "--", ...HARNESS_PATHS]);
-  return `${denoJson.version}+${commit}${status ? "-dirty" : ""}`;
+  const status = text(await git(repoRoot, ["status", "--porcelain", "--", ...HARNESS_PATHS]));
+  return `${denoJson.version}+${commit}${status ? `-dirty.${await changesHash(repoRoot)}` : ""}`;
 }

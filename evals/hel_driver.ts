@@ -63,6 +63,8 @@ export function settingsFlags(settings: HelSettings): string[] {
   if (settings.context_file === false) flags.push("--no-context-file");
   else if (settings.context_file) flags.push("--context-file", settings.context_file);
   if (settings.compaction === false) flags.push("--no-compaction");
+  if (settings.mcp_eager) flags.push("--mcp-eager");
+  if (settings.mcp_catalogue) flags.push("--mcp-catalogue", settings.mcp_catalogue);
   return flags;
 }
 

@@ -2,8 +2,11 @@
  * `deno task eval`: measure hel on labs of tasks.
  *
  *   deno task eval <lab>                                 run every condition, then report
- *   deno task eval run <lab> [--conditions a,b] [--force]
+ *   deno task eval run <lab> [--conditions a,b] [--reps N] [--fresh] [--dry-run]
+ *                          [--parallel N] [--shard K/N] [--rpm N]
  *   deno task eval report <lab>
+ *   deno task eval merge DIR... [--results-dir OUT]      shards' results into one, then report
+ *   deno task eval list
  *   deno task eval try <task> [--condition NAME] [--lab LAB]
  *
  * The model comes from the lab; `--base-url` and `--model` replace it (any OpenAI-compatible
@@ -16,8 +19,11 @@ import { resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
 import { harnessBuild } from "./harness_build.ts";
+import { mergeResults } from "./merge.ts";
 import { writeReport } from "./report.ts";
+import { dryRun, listLabs } from "./plan.ts";
 import { type EvalContext, runLab, selectConditions } from "./runner.ts";
+import { paceRequests, parseSchedule, type ScheduleFlags } from "./schedule_options.ts";
 import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
@@ -29,7 +35,12 @@ interface CommonOptions extends EndpointOverrides {
   evalsDir: string;
 }
 
-type RunOptions = CommonOptions & { conditions?: string; force?: boolean };
+type RunOptions = CommonOptions & ScheduleFlags & {
+  conditions?: string;
+  fresh?: boolean;
+  reps?: number;
+  dryRun?: boolean;
+};
 type TryOptions = CommonOptions & { condition?: string; lab?: string };
 
 const out = (line: string) => console.log(line);
@@ -52,19 +63,50 @@ function common(command: Command): Command {
     .option("--evals-dir <dir>", "where labs/ and tasks/ are", absoluteDir, `${REPO_ROOT}/evals`);
 }
 
-async function loadLabAndTasks(options: CommonOptions, labId: string) {
-  const lab = await loadLab(options.evalsDir, labId);
-  const tasks = [];
-  for (const id of lab.tasks) tasks.push(await loadTask(options.evalsDir, id));
-  return { lab, tasks };
+/** `--reps N`: a whole number of repetitions, as a lab's `repetitions` allows. */
+function repetitions(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 99) {
+    throw new SpecError(`--reps ${value}: give a whole number of repetitions from 1 to 99`);
+  }
+  return n;
 }
 
-async function evalContext(options: CommonOptions, lab: Lab): Promise<EvalContext> {
+function runOptions(command: Command): Command {
+  return command
+    .option("--conditions <names>", "only these conditions, comma-separated")
+    .option("--reps <n>", "repetitions per condition (default: the lab's)", repetitions)
+    .option("--fresh", "run again even runs recorded with the same inputs")
+    .option("--dry-run", "list the runs that would be made or reused; run nothing")
+    .option("--parallel <n>", "runs at a time, each in its own folder and HEL_HOME (default 1)")
+    .option("--shard <k/n>", "only the k-th of n deterministic slices of the runs (e.g. 2/3)")
+    .option(
+      "--rpm <n>",
+      "model requests per minute over all runs (default 60 with --parallel, else no limit; 0: none)",
+    );
+}
+
+async function loadTasks(evalsDir: string, lab: Lab) {
+  const tasks = [];
+  for (const id of lab.tasks) tasks.push(await loadTask(evalsDir, id));
+  return tasks;
+}
+
+async function loadLabAndTasks(options: CommonOptions, labId: string) {
+  const lab = await loadLab(options.evalsDir, labId);
+  return { lab, tasks: await loadTasks(options.evalsDir, lab) };
+}
+
+async function evalContext(
+  options: CommonOptions,
+  lab: Lab,
+  planOnly = false,
+): Promise<EvalContext> {
   return {
     repoRoot: REPO_ROOT,
     evalsDir: options.evalsDir,
     resultsDir: options.resultsDir,
-    endpoint: await resolveEndpoint(lab, REPO_ROOT, options),
+    endpoint: await resolveEndpoint(lab, REPO_ROOT, options, { planOnly }),
     build: await harnessBuild(REPO_ROOT),
     out,
   };
@@ -87,31 +129,69 @@ async function run(
   labId: string,
   thenReport: boolean,
 ): Promise<number> {
-  const { lab, tasks } = await loadLabAndTasks(options, labId);
+  const loaded = await loadLabAndTasks(options, labId);
+  const { tasks } = loaded;
+  const lab = options.reps === undefined
+    ? loaded.lab
+    : { ...loaded.lab, repetitions: options.reps };
   const conditions = selectConditions(
     lab,
     options.conditions?.split(",").map((name) => name.trim()).filter(Boolean),
   );
-  const context = await evalContext(options, lab);
+  const schedule = parseSchedule(options);
+  const context = await evalContext(options, lab, options.dryRun);
   out(
     `${lab.lab} · ${context.endpoint.model} at ${context.endpoint.baseUrl}` +
-      `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}`,
+      `${context.endpoint.overridden ? " (overridden)" : ""} · hel ${context.build}` +
+      (context.endpoint.scripted
+        ? " · SCRIPTED MODEL (checks the plumbing, measures no model)"
+        : "") +
+      (schedule.shard ? ` · shard ${schedule.shard.index}/${schedule.shard.count}` : "") +
+      (schedule.parallel > 1 ? ` · ${schedule.parallel} at a time` : "") +
+      (schedule.rpm > 0 ? ` · at most ${schedule.rpm} requests/min` : ""),
   );
-  const { ran, skipped } = await runLab(context, lab, tasks, conditions, options.force ?? false);
-  out(`${ran} run(s) done, ${skipped} skipped (already recorded; --force runs them again)`);
+  if (options.dryRun) {
+    await dryRun(context, lab, tasks, conditions, options.fresh ?? false);
+    return 0;
+  }
+  await using proxy = paceRequests(context.endpoint.baseUrl, schedule.rpm);
+  if (proxy) context.helBaseUrl = proxy.baseUrl;
+  const { ran, skipped } = await runLab(
+    context,
+    lab,
+    tasks,
+    conditions,
+    options.fresh ?? false,
+    schedule,
+  );
+  out(
+    `${ran} run(s) done, ${skipped} skipped (recorded with the same inputs; --fresh runs them again)`,
+  );
+  if (proxy && proxy.pacer.stats.waitedMs > 0) {
+    const { requests, waitedMs } = proxy.pacer.stats;
+    out(`${requests} model requests, held back ${(waitedMs / 1000).toFixed(1)} s in all by --rpm`);
+  }
   return thenReport ? await report(options, labId) : 0;
+}
+
+async function merge(options: CommonOptions, sources: string[]): Promise<number> {
+  const merged = await mergeResults(sources.map(absoluteDir), options.resultsDir);
+  let code = 0;
+  for (const [labId, runs] of merged) {
+    out(`${labId} · ${runs} run(s) merged into ${options.resultsDir}/${labId}`);
+    code = Math.max(code, await report(options, labId));
+  }
+  return code;
 }
 
 async function main(argv: string[]): Promise<number> {
   let code = 0;
-  const program = common(
+  const program = runOptions(common(
     new Command()
       .name("deno task eval")
       .description("measure hel on a lab: run its conditions, check the runs, compare them")
-      .argument("[lab]", "run every condition of this lab, then write the report")
-      .option("--conditions <names>", "only these conditions, comma-separated")
-      .option("--force", "run again even runs that already have a record"),
-  )
+      .argument("[lab]", "run every condition of this lab, then write the report"),
+  ))
     .enablePositionalOptions() // each subcommand reads its own copy of the shared options
     .exitOverride()
     // Subcommands made after this inherit it: every usage error points at the help.
@@ -123,12 +203,10 @@ async function main(argv: string[]): Promise<number> {
       }
       code = await run(options, labId, true);
     });
-  common(
+  runOptions(common(
     program.command("run").description("run a lab's conditions (records are kept per run)")
-      .argument("<lab>")
-      .option("--conditions <names>", "only these conditions, comma-separated")
-      .option("--force", "run again even runs that already have a record"),
-  ).action(async (labId: string, options: RunOptions) => {
+      .argument("<lab>"),
+  )).action(async (labId: string, options: RunOptions) => {
     code = await run(options, labId, false);
   });
   common(
@@ -136,6 +214,25 @@ async function main(argv: string[]): Promise<number> {
       .argument("<lab>"),
   ).action(async (labId: string, options: CommonOptions) => {
     code = await report(options, labId);
+  });
+  common(
+    program.command("list").description(
+      "the labs: conditions, tasks, runs and how many are recorded",
+    ),
+  ).action(async (options: CommonOptions) => {
+    await listLabs(
+      options.evalsDir,
+      options.resultsDir,
+      (lab) => loadTasks(options.evalsDir, lab),
+      out,
+    );
+  });
+  common(
+    program.command("merge")
+      .description("gather the runs of several results folders (shards) into --results-dir, report")
+      .argument("<dirs...>", "results folders, each holding <lab>/<run>/ folders"),
+  ).action(async (dirs: string[], options: CommonOptions) => {
+    code = await merge(options, dirs);
   });
   common(
     program.command("try").description("run one task once and show what happened")

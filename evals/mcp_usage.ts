@@ -2,7 +2,9 @@
  * The MCP usage rubric (check type `mcp_usage`), read from the raw model requests and the MCP
  * server's own message log. A run uses MCP when, in this order:
  *
- * 1. a successful `load_mcp_tool` names `mcp__<server>__<tool>`;
+ * 1. a successful `load_mcp_tool` names `mcp__<server>__<tool>` (or a `search_mcp_tools` call
+ *    loads it, in search mode), unless the first request offered its definition already
+ *    (`--mcp-eager`: nothing to load);
  * 2. the model then calls that tool with the expected arguments, the call succeeds and its
  *    answer holds the expected value — and the server's log shows a `tools/call` of the tool
  *    that it answered with that value (so the answer really came from the server);
@@ -23,6 +25,8 @@ type Spec = Extract<CheckSpec, { type: "mcp_usage" }>;
 export interface McpUsageFacts {
   /** The successful load naming the tool. */
   load_call: number | null;
+  /** The first request offered the tool's definition (`--mcp-eager`), so no load was needed. */
+  offered_up_front: boolean;
   /** The model's call that returned the expected value after the load. */
   lookup_call: number | null;
   /** The successful edit after that call. */
@@ -41,7 +45,7 @@ export async function checkMcpUsage(
   runDir: string,
   spec: Spec,
 ): Promise<{ pass: boolean; detail: string; facts: McpUsageFacts }> {
-  const { calls } = await readTimeline(runDir);
+  const { requests, calls } = await readTimeline(runDir);
   const prefix = `mcp__${spec.server}__`;
   const fullName = `${prefix}${spec.tool}`;
   const serverLog = `${runDir}/workspace/${spec.server_log}`;
@@ -55,20 +59,24 @@ export async function checkMcpUsage(
   );
 
   const load = calls.find((call) =>
-    call.name === "load_mcp_tool" && call.ok === true && namesOf(call).includes(fullName)
+    LOADERS.has(call.name) && call.ok === true && namesOf(call).includes(fullName)
   );
+  const upFront = requests[0]?.toolNames.includes(fullName) === true;
+  // Where the tool became callable: after its load, or from the start when offered up front.
+  const from = load?.seq ?? (upFront ? 0 : undefined);
   // hel answers a call of a listed but unloaded tool with a load-first notice.
   const early = calls.filter((call) =>
     call.name.startsWith(prefix) && call.ok === false && /not loaded/i.test(call.result ?? "")
   );
   const loadedLater = (call: CallEntry) =>
     calls.some((other) =>
-      other.seq > call.seq && other.name === "load_mcp_tool" && other.ok === true &&
+      other.seq > call.seq && LOADERS.has(other.name) && other.ok === true &&
       namesOf(other).includes(call.name)
     );
-  const lookup = load &&
-    calls.find((call) =>
-      call.seq > load.seq && call.name === fullName && call.ok === true &&
+  const lookup = from === undefined
+    ? undefined
+    : calls.find((call) =>
+      call.seq > from && call.name === fullName && call.ok === true &&
       matches(call.args, spec.arguments) && (call.result ?? "").includes(spec.expect)
     );
   const edit = lookup && answeredWithValue.length > 0
@@ -79,6 +87,7 @@ export async function checkMcpUsage(
 
   const facts: McpUsageFacts = {
     load_call: load?.seq ?? null,
+    offered_up_front: upFront,
     lookup_call: lookup?.seq ?? null,
     edit_call: edit?.seq ?? null,
     server_calls: received.length,
@@ -93,7 +102,7 @@ export async function checkMcpUsage(
       "the notice"
     : `; early call ${early.map((c) => `#${c.seq}`).join(", ")} before loading, never recovered`;
 
-  if (!load) {
+  if (from === undefined) {
     const tried = calls.filter((call) => call.name === "load_mcp_tool").length;
     return fail(
       tried === 0
@@ -103,7 +112,9 @@ export async function checkMcpUsage(
   }
   if (!lookup) {
     return fail(
-      `loaded at call #${load.seq}, but no later successful ${fullName} call with ` +
+      `${
+        load ? `loaded at call #${load.seq}` : "offered up front"
+      }, but no later successful ${fullName} call with ` +
         `${JSON.stringify(spec.arguments)} returned "${spec.expect}"`,
     );
   }
@@ -120,7 +131,10 @@ export async function checkMcpUsage(
   }
   return {
     pass: true,
-    detail: `load #${load.seq} → ${spec.tool} #${lookup.seq} (server answered ` +
+    detail:
+      `${
+        load ? `load #${load.seq}` : "offered up front"
+      } → ${spec.tool} #${lookup.seq} (server answered ` +
       `${answeredWithValue.length}×) → ${spec.edit_tool} #${edit.seq}${earlyNote}`,
     facts,
   };
@@ -130,8 +144,12 @@ export async function checkMcpUsage(
   }
 }
 
+/** Calls that load MCP definitions: the loader, and search mode's search with `load`. */
+const LOADERS = new Set(["load_mcp_tool", "search_mcp_tools"]);
+
 function namesOf(call: CallEntry): string[] {
-  const names = (call.args as { names?: unknown } | undefined)?.names;
+  const args = call.args as { names?: unknown; load?: unknown } | undefined;
+  const names = call.name === "search_mcp_tools" ? args?.load : args?.names;
   return Array.isArray(names) ? names.filter((name) => typeof name === "string") : [];
 }
 

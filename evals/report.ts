@@ -8,6 +8,8 @@
 import { mainArgument } from "./raw_log.ts";
 import { writeResultFile } from "./result_file.ts";
 import { type ConditionSummary, loadRuns, type RunView, summarize } from "./report_data.ts";
+import { statsMarkdown, statsTerminal } from "./report_stats.ts";
+import { answeredBy, headerLines, scriptedMark, tokenStatus } from "./report_text.ts";
 import { experimentId, type Lab, type Task } from "./spec.ts";
 
 /** Writes the report and returns the terminal text; null when the lab has no runs yet. */
@@ -111,10 +113,14 @@ function terminalTable(
   const tools = summaries.map((s) =>
     `tools per run  ${s.condition.padEnd(widths[0]!)}  ${toolsText(s)}`
   );
+  const scripted = scriptedMark(runs.map((run) => run.record));
   return [
-    `${experiment} · ${runCount(runs.length)} · ${validity(runs)} · hel ${builds(runs)}`,
+    `${experiment}${scripted?.title ?? ""} · ${runCount(runs.length)} · ${validity(runs)} · ` +
+    `hel ${builds(runs)}`,
     ...lines,
     ...tools,
+    ...statsTerminal(summaries),
+    ...(scripted ? [scripted.warning] : []),
     `report  ${path}`,
   ].join("\n") + "\n";
 }
@@ -144,11 +150,13 @@ function runSection(run: RunView): string {
     `- **${verdict.overall}** · ${record.outcome.termination}` +
     (record.outcome.error ? ` · ${record.outcome.error.split("\n")[0]}` : "") +
     ` · folder \`${run.folder}/\``,
+    `- answered by: ${answeredBy(record)} (requested \`${record.model.requested}\`)`,
     `- usage: input ${number(u.input_tokens.value)} · output ${number(u.output_tokens.value)} · ` +
     `cached ${number(u.cached_input_tokens.value)} · ${
       number(u.model_calls.value)
     } model calls · ` +
-    `${u.wall_time_ms.value === null ? "n/a" : duration(u.wall_time_ms.value)}`,
+    `${u.wall_time_ms.value === null ? "n/a" : duration(u.wall_time_ms.value)} · tokens ` +
+    tokenStatus([record], "input_tokens"),
     `- first request's tools: ${run.firstTools.map((n) => `\`${n}\``).join(", ") || "none"} — ` +
     (run.firstToolsOnlyBuiltins
       ? `only built-ins${run.firstTools.includes("load_mcp_tool") ? " and load_mcp_tool" : ""}`
@@ -194,12 +202,17 @@ function markdown(
   const overridden = runs.some((run) =>
     run.record.model.base_url !== lab.model.base_url || run.record.model.requested !== lab.model.id
   );
+  const scripted = scriptedMark(runs.map((run) => run.record));
   const parts = [
-    `# Report — ${experiment}: ${lab.title}`,
+    `# Report — ${experiment}${scripted?.title ?? ""}: ${lab.title}`,
+    "",
+    ...(scripted ? [`**${scripted.warning}**`, ""] : []),
+    ...headerLines(lab, runs.map((run) => run.record)),
     "",
     `Lab \`${lab.lab}\` · model \`${first.model.requested}\` at ${first.model.base_url}` +
     (overridden ? " (overridden on the command line)" : "") +
-    ` · ${lab.repetitions} repetitions · ${runCount(runs.length)} · ${validity(runs)} · ` +
+    ` · ${new Set(runs.map((run) => run.repetition)).size} repetitions · ` +
+    `${runCount(runs.length)} · ${validity(runs)} · ` +
     `harness ${builds(runs)}`,
     "",
     "## Rubric",
@@ -223,10 +236,13 @@ function markdown(
     ),
     "",
     "Pass is `pass/valid`; a check column is passes among valid runs. Token, call and time",
-    "columns are means over valid runs with a measured value (n/a when none); `failed calls` is",
+    "columns are means over valid runs with a value (n/a when none; measured or estimated, see",
+    "Statistics); `failed calls` is",
     "the total of failed tool calls. Invalid runs (no record from hel, no successful model",
     "response, or an answer from another model than the one requested) are left out of every",
     "figure but listed below.",
+    "",
+    ...statsMarkdown(summaries, runs),
     "",
     "## Where each figure comes from",
     "",
@@ -236,7 +252,9 @@ function markdown(
     "- check columns and details: `verdict.json` → `checks[]` (the MCP rubric reads",
     "  `raw/requests.jsonl` and the task's server log under `workspace/` (its `server_log`),",
     "  copied to `raw/mcp-server-events.jsonl`)",
-    "- tokens, model calls, wall time: `record.json` → `usage`",
+    "- tokens, model calls, wall time: `record.json` → `usage` (each with its `status`)",
+    "- endpoint, model, parameters, hel build, task and lab versions, machine: `record.json` →",
+    "  `provenance` (its `key` decides whether a recorded run is reused)",
     "- tool calls by name, failed calls, each run's call list: `record.json` → `events[]`",
     "- MCP start: `raw/mcp.jsonl` (hel's MCP trace: `config` and `server` events)",
     "- first request's tools, first offer of loaded definitions: `raw/requests.jsonl`",

@@ -10,7 +10,7 @@ import type { RunRecord } from "../agent/record.ts";
 import { judgeRun, type Verdict } from "./checks.ts";
 import { mcpStartup, readServerLog, readTimeline, type Timeline } from "./raw_log.ts";
 import type { Lab, Task } from "./spec.ts";
-import { writeResultJson } from "./result_file.ts";
+import { type EvalRecord, writeResultJson } from "./result_file.ts";
 
 /** One run as the report sees it. */
 export interface RunView {
@@ -20,7 +20,7 @@ export interface RunView {
   condition: string;
   taskId: string;
   repetition: number;
-  record: RunRecord;
+  record: EvalRecord;
   verdict: Verdict;
   timeline: Timeline;
   /** Names offered in the first request, and whether they were only built-ins and the loader. */
@@ -76,7 +76,7 @@ export async function loadRuns(
   const views: RunView[] = [];
   for (const name of names.sort()) {
     const runDir = `${labDir}/${name}`;
-    let record: RunRecord;
+    let record: EvalRecord;
     try {
       record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
     } catch {

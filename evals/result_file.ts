@@ -6,7 +6,9 @@
  * @module
  */
 import { dirname } from "node:path";
+import type { RunRecord } from "../agent/record.ts";
 import { openFileNoFollow, UnsafePathError, writeFileAtomic } from "../kit/mod.ts";
+import type { Provenance } from "./provenance.ts";
 
 const MODES = { mode: 0o644, folderMode: 0o755 };
 
@@ -40,3 +42,10 @@ export async function readPlainFile(path: string): Promise<Uint8Array> {
   }
   return await Deno.readFile(path);
 }
+
+/**
+ * `record.json` of an eval run: hel's record, completed by the runner with the run's identity
+ * (`run`), hel's build (`harness.build`), honest token labels (`usage`, see tokens.ts) and the
+ * run's provenance, whose key decides whether the run may be reused.
+ */
+export type EvalRecord = RunRecord & { provenance?: Provenance };

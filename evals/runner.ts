@@ -11,9 +11,16 @@ import { judgeRun, type Verdict } from "./checks.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { runHelOnce } from "./hel_driver.ts";
 import { mcpStartup, readJsonLines } from "./raw_log.ts";
+import { fixtureLayers, mcpConfigLayer } from "./overlay.ts";
+import { runPool } from "./parallel.ts";
+import { type Shard, shardOf } from "./shard.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
-import { readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
+import { provenance, runInputs } from "./provenance.ts";
+import { type EvalRecord, readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
+import { answeredBy } from "./report_text.ts";
+import { reuseDecision } from "./reuse.ts";
+import { labelTokens } from "./tokens.ts";
 
 /** What every command shares. */
 export interface EvalContext {
@@ -21,8 +28,13 @@ export interface EvalContext {
   evalsDir: string;
   resultsDir: string;
   endpoint: Endpoint;
-  /** hel's build: version and commit of the harness code (`-dirty` with local changes). */
+  /** hel's build: version and commit of the harness code (`-dirty.<hash>` with local changes). */
   build: string;
+  /**
+   * The base URL hel is given when it differs from the endpoint's: the rate-limit proxy's
+   * (rate_limit.ts). Records still name the endpoint itself.
+   */
+  helBaseUrl?: string;
   /** Progress output (stdout). */
   out(line: string): void;
 }
@@ -89,72 +101,71 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
-/**
- * The hel build of the record the runner completed in the run folder (`"unknown"` when the
- * record names none); undefined when the run is not finished.
- */
-export async function finishedBuild(runDir: string): Promise<string | undefined> {
-  try {
-    const record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
-    if (typeof record?.run?.run_id !== "string") return undefined;
-    return typeof record.harness?.build === "string" ? record.harness.build : "unknown";
-  } catch {
-    return undefined;
-  }
+/** How the plan is scheduled: runs at a time, and which slice of the plan (`--shard`). */
+export interface Schedule {
+  parallel?: number;
+  shard?: Shard;
 }
 
-/** Runs the plan; returns how many runs ran and how many were skipped. */
+/** Runs the plan (or its shard); returns how many runs ran and how many were skipped. */
 export async function runLab(
   context: EvalContext,
   lab: Lab,
   tasks: Task[],
   conditions: Condition[],
   force: boolean,
+  schedule: Schedule = {},
 ): Promise<{ ran: number; skipped: number }> {
   // Every pin is checked against the fixtures before the first run: a mismatch stops
   // everything before any model call.
   for (const task of tasks) {
     for (const condition of conditions) {
       const pin = condition.settings.mcp_sha256;
-      if (pin) await checkPin(task.fixtureDir, pin, `lab ${lab.lab}, condition ${condition.name}`);
+      const where = `lab ${lab.lab}, condition ${condition.name}`;
+      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
     }
   }
-  const runs = planRuns(lab, tasks, conditions);
+  const runs = shardOf(planRuns(lab, tasks, conditions), schedule.shard);
   const labDir = `${context.resultsDir}/${lab.lab}`;
   const started = performance.now();
+  const elapsed = () => seconds(performance.now() - started);
   let ran = 0, skipped = 0;
-  for (const [index, planned] of runs.entries()) {
+  // Each run has its own folder, workspace and HEL_HOME, so runs only share the model API.
+  await runPool(runs, schedule.parallel ?? 1, async (planned, index) => {
     const runDir = `${labDir}/${planned.runId}`;
-    const position = `[${index + 1}/${runs.length}]`;
-    const recordedWith = force ? undefined : await finishedBuild(runDir);
-    if (recordedWith !== undefined) {
+    const line = (text: string) =>
+      context.out(
+        `[${index + 1}/${runs.length}] ${planned.condition.name} · ${planned.runId} · ${text}`,
+      );
+    // Reused only when endpoint, model, parameters, hel, task, lab and settings are the same.
+    const decision = await reuseDecision(runDir, await runInputsOf(context, lab, planned), force);
+    if (decision.reuse) {
       skipped++;
-      // A skipped run keeps measuring the hel that recorded it: say so when hel has changed.
-      const note = recordedWith === context.build
-        ? "recorded"
-        : `recorded with hel ${recordedWith}, not this ${context.build}; --force runs it again`;
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · skipped (${note})`);
-      continue;
+      line(REUSED);
+      return;
     }
-    context.out(
-      `${position} ${planned.condition.name} · ${planned.runId} · started at ` +
-        `${seconds(performance.now() - started)} elapsed`,
-    );
+    line(`${decision.why} · started at ${elapsed()} elapsed`);
     const { record, verdict } = await executeRun(context, lab, planned, runDir);
     ran++;
     // A server that never started makes the run measure the machine, not hel: say so at once.
     for (const problem of (await mcpStartup(runDir)).filter((found) => !found.ok)) {
-      context.out(`${position} ${planned.condition.name} · ${planned.runId} · MCP ${problem.line}`);
+      line(`MCP ${problem.line}`);
     }
-    context.out(
-      `${position} ${planned.condition.name} · ${planned.runId} · ${verdict.overall} · ` +
-        `${record.outcome.termination} · ${record.events.length} tool calls · ` +
-        `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${
-          seconds(performance.now() - started)
-        } elapsed`,
+    line(
+      `${verdict.overall} · ${record.outcome.termination} · ${answeredBy(record)} · ` +
+        `${record.events.length} tool calls · ` +
+        `${seconds(record.usage.wall_time_ms.value ?? 0)} · ${elapsed()} elapsed`,
     );
-  }
+  });
   return { ran, skipped };
+}
+
+/** How a reused run is reported on the console. */
+export const REUSED = "skipped (recorded with the same inputs; --fresh runs it again)";
+
+/** The inputs of a planned run, which decide its reuse (see provenance.ts). */
+export function runInputsOf(context: EvalContext, lab: Lab, planned: PlannedRun) {
+  return runInputs(lab, planned.task, planned.condition, context.endpoint, context.build);
 }
 
 function seconds(ms: number): string {
@@ -174,7 +185,7 @@ export async function executeRun(
   const helHome = `${runDir}/hel-home`;
   const rawDir = `${runDir}/raw`;
   await resetDir(runDir);
-  await copyTree(task.fixtureDir, workspace);
+  for (const layer of await fixtureLayers(task, condition)) await copyTree(layer, workspace);
   // A server log left in the fixture (someone ran its server by hand) would pass for this
   // run's evidence; each run's log must start empty.
   for (const check of task.checks) {
@@ -206,6 +217,8 @@ export async function executeRun(
       overridden: context.endpoint.overridden,
     },
     build: context.build,
+    provenance: await provenance(await runInputsOf(context, lab, planned), context.endpoint),
+    ...(context.helBaseUrl === undefined ? {} : { via_rate_limit_proxy: context.helBaseUrl }),
   };
   await writeResultJson(`${runDir}/run.json`, runInfo);
 
@@ -217,16 +230,22 @@ export async function executeRun(
     instruction: task.instruction,
     settings: condition.settings,
     budget: lab.budget,
-    endpoint: context.endpoint,
+    endpoint: context.helBaseUrl === undefined
+      ? context.endpoint
+      : { ...context.endpoint, baseUrl: context.helBaseUrl },
   });
   await writeResultJson(`${runDir}/run.json`, { ...runInfo, hel_args: result.args });
   await keepServerLogs(task, workspace, rawDir);
 
-  const record: RunRecord = {
+  const record: EvalRecord = {
     ...result.record,
     run: { ...identity, ...result.record.run },
     harness: { ...result.record.harness, build: context.build },
+    usage: await labelTokens(result.record, runDir, context.endpoint.scripted),
+    provenance: runInfo.provenance,
   };
+  // Through the rate-limit proxy hel saw a local URL; its requests went to the endpoint.
+  if (context.helBaseUrl !== undefined) record.model.base_url = context.endpoint.baseUrl;
   const verdict = await judgeRun(runDir, planned.runId, task, record);
   await writeResultJson(`${runDir}/verdict.json`, verdict);
   // record.json goes last: a run counts as finished only once everything else is on disk.

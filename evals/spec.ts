@@ -20,6 +20,12 @@ const HelSettings = z.object({
   env: z.boolean().optional(),
   context_file: z.union([z.string().min(1), z.literal(false)]).optional(),
   compaction: z.literal(false).optional(),
+  /** Every MCP definition in the first request (`--mcp-eager`). */
+  mcp_eager: z.literal(true).optional(),
+  /** How MCP tools are offered (`--mcp-catalogue`): names listed, or found by search. */
+  mcp_catalogue: z.enum(["auto", "list", "search"]).optional(),
+  /** A folder of the task, `overlays/<name>/`, copied over the fixture (see overlay.ts). */
+  overlay: z.string().regex(NAME).optional(),
   /** The reviewed SHA-256 of the task's `.hel/mcp.json`; trust is recorded for exactly it. */
   mcp_sha256: z.string().regex(SHA256, "expected 64 lowercase hexadecimal characters").optional(),
 }).strict();
@@ -34,7 +40,7 @@ const Condition = z.object({
 }).strict();
 
 const Lab = z.object({
-  lab: z.string().regex(/^h\d\d$/, 'a lab id looks like "h10"'),
+  lab: z.string().regex(/^h\d\d(-[a-z0-9]+)*$/, 'a lab id looks like "h10" or "h10-scale"'),
   title: z.string().min(1),
   description: z.string().optional(),
   revision: z.number().int().min(1).default(1),

@@ -64,7 +64,7 @@ export async function readSettingsFiles(
   const file = await readProjectConfig(project, SETTINGS_FILE);
   if (file.kind === "unusable") found.warnings.push(`${file.message}; its settings were skipped`);
   else if (file.kind === "ok") {
-    const parsed = parseSettings(file.bytes, file.path, knownTools);
+    const parsed = parseSettings(file.bytes, file.path, knownTools, "project");
     if (parsed.ok) {
       found.project = { scope: "project", path: file.path, bytes: file.bytes, ...parsed };
     } else found.problems.push(...parsed.problems);

@@ -19,6 +19,8 @@ export interface SettingAttribute {
   toFlag(value: unknown): unknown;
   /** The settings value for a flag value (what `hel config list` shows for a flag or default). */
   fromFlag(value: unknown): unknown;
+  /** A variable that wins over the files for a setting with no flag of its own. */
+  env?: string;
 }
 
 const same = (value: unknown) => value;
@@ -71,6 +73,8 @@ export const SETTING_ATTRIBUTES: readonly SettingAttribute[] = [
   link("sandbox.processes", "sandboxProcesses", String, (text) => text && Number(text)),
   link("outputFormat", "outputFormat"),
   link("modelInput", "modelInput"),
+  // No flag: the MCP plugin reads it for `hel mcp login`; HEL_BROWSER wins over the file.
+  { ...link("mcp.browser", "mcpBrowser"), env: "HEL_BROWSER" },
 ];
 
 /** The permission rule keys, in the order deny beats ask beats allow is explained. */

@@ -9,7 +9,8 @@ import { findNodeAtLocation, getNodeValue, type Node } from "jsonc-parser";
 import type { z } from "zod";
 import { didYouMean, jsoncProperties, parseJsoncConfig } from "../../kit/mod.ts";
 import { parseRuleText } from "../../core/permission_rule_text.ts";
-import { dottedKey, keysAt, type Settings, SETTINGS_SCHEMA } from "./schema.ts";
+import { settingAt } from "./keys.ts";
+import { dottedKey, keysAt, type Settings, SETTINGS_SCHEMA, USER_ONLY_KEYS } from "./schema.ts";
 
 /** A file's settings, or every mistake in it. */
 export type SettingsParse =
@@ -20,12 +21,14 @@ const EXAMPLE = '{"model": "deepseek-flash", "permissions": {"deny": ["bash(rm:*
 
 /**
  * Parses and checks the bytes of a settings file; `path` is how messages name it. Tool names
- * are checked against `knownTools` when given (the tools `--tools` can offer).
+ * are checked against `knownTools` when given (the tools `--tools` can offer). In the project's
+ * file (`scope` "project") a setting only the person's file may have is a mistake.
  */
 export function parseSettings(
   bytes: Uint8Array,
   path: string,
   knownTools?: readonly string[],
+  scope: "user" | "project" = "user",
 ): SettingsParse {
   const parsed = parseJsoncConfig(bytes, path, {
     emptyFix: `write {} or for example ${EXAMPLE}`,
@@ -40,15 +43,17 @@ export function parseSettings(
     return { ok: false, problems };
   }
   reportRepeats(root, [], problem);
-  const checked = checkSettings(getNodeValue(root), knownTools);
-  for (const mistake of checked.mistakes) {
+  const value = getNodeValue(root);
+  const checked = checkSettings(value, knownTools);
+  const userOnly = scope === "project" ? userOnlyKeys(value) : [];
+  for (const mistake of [...checked.mistakes, ...userOnly]) {
     const node = nearestNode(root, mistake.path);
     // An unknown name points at the name, not at its value.
     const at = mistake.atName ? node.parent?.children?.[0] ?? node : node;
     problem(at, mistake.message);
   }
   problems.sort(byPlace);
-  return problems.length > 0 || !checked.ok
+  return problems.length > 0 || !checked.ok || userOnly.length > 0
     ? { ok: false, problems }
     : { ok: true, settings: checked.settings };
 }
@@ -77,6 +82,18 @@ export function checkSettings(value: unknown, knownTools?: readonly string[]): C
   return result.success && mistakes.length === 0
     ? { ok: true, settings: result.data, mistakes: [] }
     : { ok: false, mistakes };
+}
+
+/** The settings of USER_ONLY_KEYS a project file sets, each a mistake that says why. */
+function userOnlyKeys(value: unknown): Mistake[] {
+  return Object.entries(USER_ONLY_KEYS).flatMap(([key, why]): Mistake[] => {
+    return settingAt(value as Settings, key) === undefined ? [] : [{
+      path: key.split("."),
+      atName: true,
+      message: `${key} may be set only in your own settings file ($HEL_HOME/settings.jsonc), ` +
+        `not in a project's: ${why}; remove it from this file`,
+    }];
+  });
 }
 
 /** Names in `tools` that no tool has (whatever else is wrong with the file). */

@@ -38,7 +38,7 @@ Deno.test("every mistake is reported at once, in file order, at its line and col
     "allowed in sandbox: mode, network, read, env, allowGitWrites, processes",
     '/p/.hel/settings.jsonc:4:3: unknown setting api_key_env (did you mean "apiKeyEnv"?); ' +
     "allowed: model, baseUrl, apiKeyEnv, access, tools, contextFiles, maxTurns, timeout, " +
-    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat, modelInput",
+    "maxOutputTokens, stream, compaction, sandbox, permissions, outputFormat, modelInput, mcp",
     '/p/.hel/settings.jsonc:5:26: tools[1]: unknown tool "bsh" (did you mean "bash"?); ' +
     "known tools: bash, read_file, grep",
     "/p/.hel/settings.jsonc:6:13: stream must be true or false (no quotes)",
@@ -107,4 +107,19 @@ Deno.test("a rule naming a tool in another case or by Claude Code's name is a mi
     '/p/.hel/settings.jsonc:1:88: permissions.allow[0]: "Grep" names no tool, so it ' +
     'would never match (tool names are as hel offers them: did you mean "grep"?)',
   ]);
+});
+
+Deno.test("mcp.browser is a setting of the person's own file; a project's file may not have it", () => {
+  const text = '{"mcp": {"browser": "firefox --new-window"}}';
+  const bytes = new TextEncoder().encode(text);
+  assert.deepEqual(parseSettings(bytes, "/h/settings.jsonc", TOOLS), {
+    ok: true,
+    settings: { mcp: { browser: "firefox --new-window" } },
+  });
+  const project = parseSettings(bytes, "/p/.hel/settings.jsonc", TOOLS, "project");
+  assert.equal(project.ok, false);
+  assert.match(
+    !project.ok ? project.problems.join("\n") : "",
+    /^\/p\/\.hel\/settings\.jsonc:1:10: mcp\.browser may be set only in your own settings file/,
+  );
 });

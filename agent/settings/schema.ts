@@ -61,6 +61,8 @@ function rules(example: string) {
   );
 }
 
+const BROWSER_EXAMPLE = 'a command line that opens an address, e.g. "firefox --new-window"';
+
 const onOff = z.enum(["on", "off"], must('"on" or "off"'));
 
 /** One settings file's content. */
@@ -120,16 +122,30 @@ export const SETTINGS_SCHEMA = z.strictObject({
     z.enum(MODEL_INPUTS, must(`one of ${MODEL_INPUTS.map((k) => `"${k}"`).join(", ")}`)),
     must('a list of what the model takes, e.g. ["text", "image"]'),
   ),
+  mcp: z.strictObject({
+    browser: z.string(must(BROWSER_EXAMPLE)).trim().min(1, must(BROWSER_EXAMPLE)),
+  }, must('an object, e.g. {"browser": "firefox --new-window"}')).partial(),
 }, must('an object of settings, e.g. {"model": "deepseek-flash"}')).partial();
 
 /** A settings file's content after validation. */
 export type Settings = z.infer<typeof SETTINGS_SCHEMA>;
 
-/** The groups of the schema (`compaction`, `sandbox`, `permissions`) and their keys. */
+/** The groups of the schema (`compaction`, `sandbox`, `permissions`, `mcp`) and their keys. */
 const GROUPS: Record<string, readonly string[]> = {
   compaction: Object.keys(SETTINGS_SCHEMA.shape.compaction.unwrap().shape),
   sandbox: Object.keys(SETTINGS_SCHEMA.shape.sandbox.unwrap().shape),
   permissions: Object.keys(SETTINGS_SCHEMA.shape.permissions.unwrap().shape),
+  mcp: Object.keys(SETTINGS_SCHEMA.shape.mcp.unwrap().shape),
+};
+
+/**
+ * Settings only the person's own file may set, with why: a project file is repository content,
+ * and these name a program hel runs outside the sandbox (trust of the file's bytes is not
+ * enough: the review shows settings, not what a command line would do).
+ */
+export const USER_ONLY_KEYS: Readonly<Record<string, string>> = {
+  "mcp.browser": "it is the command hel runs, as you and outside the sandbox, to open MCP " +
+    "login pages, and a repository must not choose what runs on your machine",
 };
 
 /** The names allowed in the object at `path` (the top level for `[]`); none for a value. */

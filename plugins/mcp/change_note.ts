@@ -20,22 +20,23 @@ export const NOTE_LINES = 20;
 export function changeNote(
   tools: ToolChanges | undefined,
   resources: readonly ResourceChanges[],
+  loader: string = LOAD_TOOL_NAME,
 ): string | undefined {
   const parts: string[] = [];
-  if (tools) parts.push(...toolParts(tools));
+  if (tools) parts.push(...toolParts(tools, loader));
   for (const change of resources) parts.push(resourcePart(change));
   if (parts.length === 0) return undefined;
   return "[hel: MCP servers changed what they offer since your last request; this note is " +
     `from hel, not from the user]\n${parts.join("\n")}`;
 }
 
-function toolParts(changes: ToolChanges): string[] {
+function toolParts(changes: ToolChanges, loader: string): string[] {
   const parts: string[] = [];
   if (changes.added.length > 0) {
     parts.push(
       changes.eager
         ? "New MCP tools, in your tool list from this request:"
-        : `New MCP tools (call ${LOAD_TOOL_NAME} with a name before calling it):`,
+        : `New MCP tools (call ${loader} with ${nameIn(loader)} before calling it):`,
       ...bounded(changes.added.map(listingLine)),
     );
   }
@@ -57,13 +58,20 @@ function toolParts(changes: ToolChanges): string[] {
           `${listingLine(entry)}${
             loaded
               ? " (loaded: its new definition is in your tool list)"
-              : ` (not loaded: call ${LOAD_TOOL_NAME} to use it)`
+              : ` (not loaded: call ${loader}${
+                loader === LOAD_TOOL_NAME ? "" : ` with ${nameIn(loader)}`
+              } to use it)`
           }`
         ),
       ),
     );
   }
   return parts;
+}
+
+/** How the loading tool takes a name: `load_mcp_tool`'s "names", search's "load" list. */
+function nameIn(loader: string): string {
+  return loader === LOAD_TOOL_NAME ? "a name" : 'its name in "load"';
 }
 
 function resourcePart(change: ResourceChanges): string {

@@ -5,6 +5,7 @@
  * @module
  */
 import { callMaximumMs, type ServerConfig } from "./config.ts";
+import { shownOAuth } from "./oauth_shown.ts";
 import { type RemoteServer, shownHeaders, transportText } from "./remote_config.ts";
 
 /** The program and its arguments, each quoted only when a shell would need it. */
@@ -24,15 +25,18 @@ export function callTimeoutText(callTimeoutMs: number): string {
 
 /**
  * A remote server's lines in `hel mcp list`: its address and transport, where the entry comes
- * from, that nothing runs (so nothing is sandboxed), and the headers it is sent with the
- * variables they come from (names only, never values).
+ * from, that nothing runs (so nothing is sandboxed), the headers it is sent with the variables
+ * they come from, what its OAuth settings send where (names only, never values) and its login
+ * (`login`, login_state.ts).
  */
 export function remoteLines(
   remote: RemoteServer,
   file: string,
   variables: { unset: string[] },
+  login?: string,
 ): string[] {
   const headers = shownHeaders(remote);
+  const oauth = shownOAuth(remote.oauth);
   return [
     `  url: ${remote.url}`,
     `  transport: ${transportText(remote)}`,
@@ -42,5 +46,7 @@ export function remoteLines(
     (variables.unset.length > 0
       ? `; not set in your environment: ${variables.unset.join(", ")}`
       : ""),
+    ...(oauth ? [`  oauth: ${oauth}`] : []),
+    ...(login ? [`  login: ${login}`] : []),
   ];
 }

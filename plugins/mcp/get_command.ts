@@ -13,6 +13,7 @@ import { DEFAULT_LOG_LEVEL } from "./log_level.ts";
 import { callTimeoutText, commandText, remoteLines } from "./describe.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES, limitText } from "./message_size.ts";
 import { shownEnvNames } from "./server_env.ts";
+import { loginState, loginText } from "./login_state.ts";
 
 const print = (text: string) => writeOut(escapeControlCharacters(text) + "\n");
 
@@ -51,7 +52,9 @@ export async function getServer(name: string, context: PluginContext): Promise<n
       ? "the project's file: trusted"
       : `the project's file: not trusted, so it does not start; review it with "hel trust mcp"`;
     print(`${server.name}: from ${file.path} (${trust})`);
-    for (const line of entryLines(server)) print(`  ${line}`);
+    // From the token store only: get reaches no server.
+    const login = await loginState(context.helHome, server);
+    for (const line of entryLines(server, login && loginText(login, server))) print(`  ${line}`);
   }
   if (found.length > 1) {
     print(`Both files define ${name}: a run uses the entry of ${CONFIG_PATH} while it is trusted.`);
@@ -59,7 +62,7 @@ export async function getServer(name: string, context: PluginContext): Promise<n
   return 0;
 }
 
-function entryLines(server: ServerConfig): string[] {
+function entryLines(server: ServerConfig, login?: string): string[] {
   const env = shownEnvNames(server.env);
   const common = [
     `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
@@ -70,7 +73,7 @@ function entryLines(server: ServerConfig): string[] {
   if (server.remote) {
     // remoteLines is indented for hel mcp list; the caller indents these.
     return [
-      ...remoteLines(server.remote, server.file, { unset: [] }).map((line) => line.trim())
+      ...remoteLines(server.remote, server.file, { unset: [] }, login).map((line) => line.trim())
         .filter((line) => !line.startsWith("from: ")),
       ...common,
       ...(server.trustAnnotations

@@ -30,6 +30,7 @@ import { listChanges } from "./list_changes.ts";
 import { extraLines } from "./list_extras.ts";
 import { clientFeatures } from "./features.ts";
 import { toolLines } from "./list_tool.ts";
+import { type LoginState, loginState, loginText } from "./login_state.ts";
 import {
   asciiJson,
   fileJson,
@@ -165,11 +166,18 @@ async function startAndShow(
     const states = await group.startAll(servers);
     const connected = states.flatMap((state) => state.status === "connected" ? [state] : []);
     const catalog = await buildCatalog(withAllowlists(connected), new Set());
+    // Read after the start, so a token a connection just renewed shows as it is now.
+    const logins = new Map<string, LoginState | undefined>();
+    for (const config of servers) {
+      logins.set(config.name, await loginState(context.helHome, config));
+    }
     for (const state of states) {
       const config = servers.find((server) => server.name === state.name)!;
+      const login = logins.get(config.name);
+      const loginLine = login && loginText(login, config);
       if (state.status === "skipped") {
         print(`${state.name}: skipped: ${state.reason}`);
-        for (const line of entryLines(launcher, config)) print(line);
+        for (const line of entryLines(launcher, config, loginLine)) print(line);
         continue;
       }
       const usable = catalog.entries.filter((entry) => entry.server === state.name);
@@ -181,7 +189,7 @@ async function startAndShow(
           (leftOut !== undefined ? `, ${leftOut} left out by "tools"` : "") +
           `, call timeout ${callTimeoutText(config.callTimeoutMs)}`,
       );
-      for (const line of entryLines(launcher, config)) print(line);
+      for (const line of entryLines(launcher, config, loginLine)) print(line);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       if (config.trustAnnotations) {
         print(
@@ -209,7 +217,7 @@ async function startAndShow(
     }
     for (const state of states) {
       const config = servers.find((server) => server.name === state.name)!;
-      report?.servers.push(serverJson(state, config, catalog, launcher));
+      report?.servers.push(serverJson(state, config, catalog, launcher, logins.get(config.name)));
     }
     return connected.length === states.length;
   } finally {
@@ -219,8 +227,10 @@ async function startAndShow(
 }
 
 /** What it runs or where it connects, where it comes from, and what it gets of your environment. */
-function entryLines(launcher: Launcher, config: ServerConfig): string[] {
-  if (config.remote) return remoteLines(config.remote, config.file, launcher.variableNames(config));
+function entryLines(launcher: Launcher, config: ServerConfig, login?: string): string[] {
+  if (config.remote) {
+    return remoteLines(config.remote, config.file, launcher.variableNames(config), login);
+  }
   return [
     `  command: ${commandText(config)}`,
     `  from: ${config.file}`,

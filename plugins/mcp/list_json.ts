@@ -11,6 +11,8 @@
 import type { Catalog } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { shownHeaders } from "./remote_config.ts";
+import type { LoginState } from "./login_state.ts";
+import type { OAuthSettings } from "./oauth_config.ts";
 import { CONFIG_PATH, type McpConfigFile } from "./config_files.ts";
 import type { Launcher } from "./launch.ts";
 import type { ServerState } from "./servers.ts";
@@ -38,8 +40,17 @@ export interface ServerJson {
   reason?: string;
   /** The program and its arguments; empty for a remote server. */
   command: string[];
-  /** A remote server's address, transport and headers (names and variables, never values). */
-  remote?: { url: string; transport: "http" | "sse" | "auto"; headers: string[] };
+  /**
+   * A remote server's address, transport, headers (names and variables, never values), its
+   * `"oauth"` settings and its login as the token store has it (login_state.ts).
+   */
+  remote?: {
+    url: string;
+    transport: "http" | "sse" | "auto";
+    headers: string[];
+    oauth?: OAuthSettings;
+    login?: LoginState;
+  };
   sandboxed: boolean;
   /** Variable names only, never values. */
   environment: { own: string[]; base: string[]; unset: string[] };
@@ -109,8 +120,9 @@ export function serverJson(
   config: ServerConfig,
   catalog: Catalog,
   launcher: Launcher,
+  login?: LoginState,
 ): ServerJson {
-  const base = configJson(config, launcher);
+  const base = configJson(config, launcher, login);
   if (state.status === "skipped") return { ...base, status: "skipped", reason: state.reason };
   return {
     ...base,
@@ -144,7 +156,7 @@ function titleOf(annotations: ToolAnnotations): { title?: string } {
   return annotations.title === undefined ? {} : { title: annotations.title };
 }
 
-function configJson(config: ServerConfig, launcher?: Launcher) {
+function configJson(config: ServerConfig, launcher?: Launcher, login?: LoginState) {
   const variables = launcher?.variableNames(config) ?? { names: [], unset: [] };
   const own = variables.names.filter((name) => name in config.env);
   return {
@@ -158,6 +170,8 @@ function configJson(config: ServerConfig, launcher?: Launcher) {
           url: config.remote.url,
           transport: config.remote.transport ?? "auto" as const,
           headers: shownHeaders(config.remote),
+          ...(config.remote.oauth ? { oauth: config.remote.oauth } : {}),
+          ...(login ? { login } : {}),
         },
       }
       : {}),

@@ -6,7 +6,7 @@
  */
 import { defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
 import description from "./load_mcp_tool.txt" with { type: "text" };
-import type { Catalog, CatalogEntry } from "./catalog.ts";
+import type { Catalog } from "./catalog.ts";
 
 /** The loading tool's name. */
 export const LOAD_TOOL_NAME = "load_mcp_tool";
@@ -31,27 +31,31 @@ export function createLoadTool(catalog: Catalog | (() => Catalog), loaded: Set<s
     toolClass: "read",
     category: "other",
     run: (args) => {
-      const now = current();
-      const byName = new Map(now.entries.map((entry) => [entry.fullName, entry]));
-      return Promise.resolve(load(args.names, now, byName, loaded));
+      if (args.names.length === 0) {
+        return Promise.resolve({
+          ok: false,
+          text: 'load_mcp_tool needs a non-empty "names" list of MCP tool names from the system ' +
+            'message, e.g. {"names": ["mcp__notes__search"]}',
+        });
+      }
+      return Promise.resolve(loadTools(args.names, current(), loaded));
     },
   });
 }
 
-function load(
-  given: string[],
+/**
+ * Loads `given` (names of `catalog`'s tools) into `loaded`: a line per name saying what came of
+ * it, and ok when at least one is usable. Shared by `load_mcp_tool` and `search_mcp_tools`;
+ * `elsewhere` says where the model finds right names (the system message's list by default).
+ */
+export function loadTools(
+  given: readonly string[],
   catalog: Catalog,
-  byName: ReadonlyMap<string, CatalogEntry>,
   loaded: Set<string>,
+  elsewhere = "use a name from the MCP tool list in the system message",
 ): ToolResult {
+  const byName = new Map(catalog.entries.map((entry) => [entry.fullName, entry]));
   const names = [...new Set(given)];
-  if (names.length === 0) {
-    return {
-      ok: false,
-      text: 'load_mcp_tool needs a non-empty "names" list of MCP tool names from the system ' +
-        'message, e.g. {"names": ["mcp__notes__search"]}',
-    };
-  }
   let usable = 0;
   const lines = names.map((name) => {
     if (loaded.has(name)) {
@@ -63,12 +67,12 @@ function load(
       usable++;
       return `${name}: loaded; callable from the next request`;
     }
-    return `${name}: ${unknownText(name, catalog)}`;
+    return `${name}: ${unknownText(name, catalog, elsewhere)}`;
   });
   return { ok: usable > 0, text: lines.join("\n") };
 }
 
-function unknownText(name: string, catalog: Catalog): string {
+function unknownText(name: string, catalog: Catalog, elsewhere: string): string {
   const excluded = catalog.excluded.find((item) =>
     name === `mcp__${item.server}__${item.toolName}` || name === item.toolName
   );
@@ -81,6 +85,6 @@ function unknownText(name: string, catalog: Catalog): string {
   );
   const hint = guesses.length > 0
     ? `; did you mean ${guesses.slice(0, 3).map((entry) => entry.fullName).join(" or ")}?`
-    : "; use a name from the MCP tool list in the system message";
+    : `; ${elsewhere}`;
   return `unknown MCP tool${hint}`;
 }

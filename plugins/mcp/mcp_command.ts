@@ -12,7 +12,7 @@ import { type Scope, SCOPES } from "./config_files.ts";
 import { addServer, removeServer } from "./edit_commands.ts";
 import { getServer } from "./get_command.ts";
 import type { McpPluginOptions } from "./options.ts";
-import { type RemoteFlags, urlServer } from "./remote_flags.ts";
+import { hasOAuthFlags, OAUTH_FLAGS, type RemoteFlags, urlServer } from "./remote_flags.ts";
 
 const USAGE =
   "[list [--json] [--url URL]] | call SERVER TOOL [JSON] | call --url URL TOOL [JSON] | get NAME | " +
@@ -97,17 +97,15 @@ async function runMcpCommand(
       if ((name === undefined) === (remote.url === undefined)) {
         return void (code = usageError(`${out ? "logout" : "login"} takes NAME, or --url URL`));
       }
-      if (name !== undefined && (remote.clientId ?? remote.clientSecretEnv) !== undefined) {
+      if (name !== undefined && hasOAuthFlags(remote)) {
         return void (code = usageError(
-          `--client-id and --client-secret-env go with --url; for ${name}, write them in its ` +
-            'entry: "oauth": {"clientId": "...", "clientSecretEnv": "VAR"}',
+          `the OAuth flags (--client-id, --grant, ...) go with --url; for ${name}, write them in ` +
+            'its entry: "oauth": {"clientId": "...", "clientSecretEnv": "VAR"}',
         ));
       }
-      const given = remote.url === undefined ? undefined : urlServer(remote.url, {
-        headerEnv: [],
-        clientId: remote.clientId,
-        clientSecretEnv: remote.clientSecretEnv,
-      });
+      const given = remote.url === undefined
+        ? undefined
+        : urlServer(remote.url, { ...remote, transport: undefined, headerEnv: [] });
       if (typeof given === "string") return void (code = usageError(given));
       const { login, logout } = await import("./oauth_login.ts");
       code = await (out ? logout : login)(name, given, context);
@@ -227,11 +225,14 @@ function remoteOptions<T extends Command<any, any, any>>(
   return clientOptions(command);
 }
 
-/** OAuth with a client registered beforehand (the entry's `oauth.clientId`, `clientSecretEnv`). */
+/** The entry's `"oauth"` fields as flags (remote_flags.ts's OAUTH_FLAGS). */
 // deno-lint-ignore no-explicit-any
 function clientOptions<T extends Command<any, any, any>>(command: T): T {
-  command.option("--client-id <ID>", "OAuth: the client registered for hel at its server");
-  command.option("--client-secret-env <VAR>", "OAuth: that client's secret, from variable VAR");
+  for (const [field, flag, description] of OAUTH_FLAGS) {
+    // commander names the value after the flag; the entry's field is the same word.
+    const value = /Env$/.test(field) ? "VAR" : field === "privateKeyFile" ? "PATH" : "VALUE";
+    command.option(`${flag} <${value}>`, description);
+  }
   return command;
 }
 

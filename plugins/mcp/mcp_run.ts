@@ -126,13 +126,14 @@ export class McpRun {
    * The note for the next request, once; undefined when nothing changed. A refresh under way
    * is waited for (at most {@link NOTE_WAIT_MS}): a tool that changes its server's lists (adds
    * a tool, registers a resource) announces it just before it answers, and the model's next
-   * request should already know.
+   * request should already know. `loader` is the tool the model loads with (search mode's
+   * `search_mcp_tools`; `load_mcp_tool` by default).
    */
-  async note(): Promise<string | undefined> {
+  async note(loader?: string): Promise<string | undefined> {
     await this.scheduler.settled(NOTE_WAIT_MS);
     const restarts = this.#restartNotes;
     this.#restartNotes = [];
-    const changes = changeNote(this.tools.changes(), this.#resources.changes());
+    const changes = changeNote(this.tools.changes(), this.#resources.changes(), loader);
     const notes = restarts.map((text) =>
       `[hel: this note is from hel, not from the user]\n${text}`
     );

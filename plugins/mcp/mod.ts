@@ -1,7 +1,8 @@
 /**
  * The MCP connector: stdio servers from the person's `$HEL_HOME/mcp.json` and the project's
  * `.hel/mcp.json` (trusted by content), started with the run, their tools listed by name in the
- * system message and loaded on demand with `load_mcp_tool`. Loaded tools run through the core's
+ * system message and loaded on demand with `load_mcp_tool` (or, for a catalog too large to
+ * list, found and loaded with `search_mcp_tools`: model_view.ts). Loaded tools run through the core's
  * single tool-call path (hooks, permissions, spilling) as class `execute` (`read` for a
  * read-only tool of a server whose annotations the person trusts). Resources are read through
  * deferred tools, prompts are chat commands, and list changes reach the model as a note
@@ -9,21 +10,16 @@
  *
  * @module
  */
-import {
-  type Host,
-  type Plugin,
-  type PluginHooks,
-  toolDefinition,
-  type ToolLookup,
-} from "../../core/mod.ts";
+import type { Host, Plugin, PluginHooks } from "../../core/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
-import { type ListedTool, systemSection } from "./catalog.ts";
-import { instructionsSection } from "./instructions.ts";
+import type { ListedTool } from "./catalog.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST } from "./config_files.ts";
 import { serversForRun } from "./run_config.ts";
-import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
+import { LOAD_TOOL_NAME } from "./load_tool.ts";
+import { SEARCH_TOOL_NAME } from "./search_tool.ts";
+import { modelView } from "./model_view.ts";
 import { createMcpCommand } from "./mcp_command.ts";
 import { serverTool } from "./server_tool.ts";
 import { summarizeServers } from "./summary.ts";
@@ -32,6 +28,7 @@ import { MCP_TRACE, ServerGroup } from "./servers.ts";
 import { createLauncher } from "./launch.ts";
 import { reportAllowlists, reportExcluded, reportRenamed } from "./catalog_reports.ts";
 import {
+  catalogueSettings,
   eagerLoading,
   MCP_OPTIONS,
   mcpOptions,
@@ -55,7 +52,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       "status",
       "shutdown",
     ],
-    toolNames: [LOAD_TOOL_NAME, "mcp__<server>__<tool>"],
+    toolNames: [LOAD_TOOL_NAME, SEARCH_TOOL_NAME, "mcp__<server>__<tool>"],
     options: MCP_OPTIONS,
     commands: [createMcpCommand(options)],
     trustedConfigs: [MCP_TRUST],
@@ -158,9 +155,6 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       reportRenamed(run.tools.catalog.entries, trace);
       lists.listen((server, kind) => run.changed(server, kind));
       host.onShutdown(() => run.scheduler.close());
-      const loaded = run.tools.loaded;
-      const loadTool = createLoadTool(() => run.tools.catalog, loaded);
-      const loadDefinition = toolDefinition(loadTool);
       const instructions = new Map(
         connected.flatMap((state) => {
           const text = state.connection.instructions;
@@ -168,39 +162,17 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         }),
       );
       return {
-        // Read at start and on resume: the listing as it stands then, so no note is owed.
-        systemPrompt() {
-          run.told();
-          // Eager loading puts every definition in the tool list, so only the instructions remain.
-          const parts = [
-            eager ? undefined : systemSection(run.tools.catalog.entries),
-            instructionsSection(instructions),
-          ].filter((part) => part !== undefined);
-          return parts.length > 0 ? parts.join("\n\n") : undefined;
-        },
+        ...modelView(run, {
+          eager,
+          catalogue: catalogueSettings(options, host),
+          servers: connected.map((state) => state.name),
+          instructions,
+        }),
         status: () => [
           ...notes,
-          ...serverStatusLines(servers, run.tools.catalog.entries, loaded),
+          ...serverStatusLines(servers, run.tools.catalog.entries, run.tools.loaded),
         ],
-        toolDefinitions() {
-          const definitions = run.tools.loadedDefinitions();
-          return eager ? definitions : [loadDefinition, ...definitions];
-        },
-        requestNote: () => run.note(),
         chatCommands: () => run.chatCommands(),
-        lookupTool(name): ToolLookup | undefined {
-          if (name === LOAD_TOOL_NAME) return { kind: "tool", tool: loadTool };
-          const tool = run.tools.tool(name);
-          if (!tool) {
-            const gone = run.goneText(name);
-            return gone === undefined ? undefined : { kind: "not-loaded", message: gone };
-          }
-          if (loaded.has(name)) return { kind: "tool", tool };
-          return {
-            kind: "not-loaded",
-            message: `${name} is not loaded; call load_mcp_tool with this name first`,
-          };
-        },
       };
     },
   };

@@ -13,10 +13,30 @@
 import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Fetch } from "./bounded_fetch.ts";
 
-/** The parts of a challenge the login uses. */
+/** The parts of a challenge hel uses. */
 export interface Challenge {
   resourceMetadataUrl?: URL;
+  /** The scopes the server asks for, space-separated (scope-token characters only). */
   scope?: string;
+  /** The error it names, e.g. `insufficient_scope` (step-up) or `invalid_token`. */
+  error?: string;
+}
+
+/**
+ * The challenge of a 401/403 answer's `WWW-Authenticate: Bearer ...` (the SDK's parser), with
+ * what the server wrote cut to printable scope-token characters and bounded, since it is shown.
+ */
+export function readChallenge(response: Response): Challenge {
+  const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+  const clean = (text: string | undefined, max: number) => {
+    const kept = text?.replace(/[^\x21\x23-\x5B\x5D-\x7E ]/g, "").trim().slice(0, max);
+    return kept ? kept : undefined;
+  };
+  return {
+    ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+    ...(clean(scope, 1000) ? { scope: clean(scope, 1000) } : {}),
+    ...(clean(error, 100) ? { error: clean(error, 100) } : {}),
+  };
 }
 
 /** How long the probe waits for the server. */
@@ -50,7 +70,7 @@ export async function probeChallenge(url: string, fetchFn: Fetch): Promise<Chall
   }
   await response.body?.cancel().catch(() => {});
   if (response.status !== 401 && response.status !== 403) return {};
-  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  const { resourceMetadataUrl, scope } = readChallenge(response);
   return { resourceMetadataUrl, scope };
 }
 

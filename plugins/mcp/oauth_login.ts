@@ -13,10 +13,12 @@ import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
 import { boundedFetch } from "./bounded_fetch.ts";
 import { configuredServer } from "./call_command.ts";
 import type { ServerConfig } from "./config.ts";
-import { openAuthorizationPage } from "./oauth_browser.ts";
+import { browserCommand, openAuthorizationPage } from "./oauth_browser.ts";
 import { joinScopes, probeChallenge } from "./oauth_challenge.ts";
 import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
+import { isMachineGrant, machineAuth } from "./oauth_run.ts";
+import { failureText } from "./remote_refusal.ts";
 import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
 
@@ -58,6 +60,7 @@ export async function login(
   if (typeof config === "number") return config;
   const remote = config.remote!;
   const env = context.childEnv();
+  if (isMachineGrant(config)) return await fetchMachineToken(config, context);
   const settings = remote.oauth;
   const secretEnv = settings?.clientSecretEnv;
   if (secretEnv && !env[secretEnv]) {
@@ -96,7 +99,11 @@ export async function login(
     mode: "login",
     redirectUrl: callback.url,
     openAuthorization: (url) =>
-      Promise.resolve(openAuthorizationPage(url, env, context.interactive)),
+      Promise.resolve(openAuthorizationPage(
+        url,
+        env,
+        browserCommand(env, context.flags.mcpBrowser, context.interactive),
+      )),
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
@@ -122,7 +129,8 @@ export async function login(
       }
     }
   } catch (error) {
-    return fail("login", `${config.name}: the login failed: ${errorMessage(error)}`, 1);
+    // The authorization server wrote the message: one bounded line (failureText).
+    return fail("login", `${config.name}: the login failed: ${failureText(error)}`, 1);
   } finally {
     await callback.close();
   }
@@ -133,6 +141,45 @@ export async function login(
     )} (mode 0600). Remove them with: hel mcp logout ${
       given ? `--url ${remote.url}` : config.name
     }\n`,
+  );
+  return 0;
+}
+
+/**
+ * `hel mcp login` for a grant without a person: no browser, the token is fetched now (a run
+ * would fetch it when it connects), which shows at once whether the credentials work.
+ */
+async function fetchMachineToken(config: ServerConfig, context: PluginContext): Promise<number> {
+  const remote = config.remote!;
+  let stored;
+  try {
+    stored = await readLogin(context.helHome, remote.url);
+  } catch (error) {
+    if (error instanceof LoginFileError) return fail("login", error.message, 1);
+    throw error;
+  }
+  const made = await machineAuth(context.helHome, config, context.childEnv(), stored);
+  if (!made.ok) return fail("login", `${config.name}: ${made.reason}`, 1);
+  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
+  const challenge = await probeChallenge(remote.url, fetchFn);
+  try {
+    const result = await auth(made.provider, {
+      serverUrl: remote.url,
+      resourceMetadataUrl: challenge.resourceMetadataUrl,
+      scope: remote.oauth?.scopes?.join(" ") ?? challenge.scope,
+      fetchFn,
+    });
+    if (result !== "AUTHORIZED") throw new Error("the authorization server gave no token");
+  } catch (error) {
+    return fail("login", `${config.name}: getting a token failed: ${failureText(error)}`, 1);
+  }
+  writeOut(
+    `Got a token for ${config.name} ("grant": "${remote.oauth?.grant}", no browser needed; ` +
+      `runs fetch a new one by themselves). It is in ${await loginPath(
+        context.helHome,
+        remote.url,
+      )} (mode 0600).\n`,
   );
   return 0;
 }

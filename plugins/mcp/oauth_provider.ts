@@ -20,14 +20,19 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
+import { lockedRefresh } from "./oauth_refresh_lock.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
 /** Thrown in a run when only the person can authorize hel again. */
 export class NeedsLoginError extends Error {
   override name = "NeedsLoginError";
-  constructor(how?: string) {
+  /** The scope the server asked for (step-up), printable, if it named one. */
+  readonly scope: string | undefined;
+  constructor(how?: string, scope?: string) {
     super(`the server needs you to log in${how ? ` ${how}` : ""}`);
+    this.scope = scope;
   }
 }
 
@@ -67,6 +72,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
     return this.#options.redirectUrl ?? "http://127.0.0.1/callback";
   }
 
+  /**
+   * The entry's client ID metadata document (SEP-991): the SDK uses its address as the client
+   * ID, instead of registering, when the authorization server says it fetches such documents.
+   */
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.settings?.clientMetadataUrl;
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const scopes = this.#options.settings?.scopes;
     return {
@@ -77,6 +90,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method: this.#options.clientSecret ? "client_secret_post" : "none",
       ...(scopes ? { scope: scopes.join(" ") } : {}),
     };
+  }
+
+  /**
+   * The fetch the transport gives the SDK, with this login's refreshes one at a time across
+   * hel processes (oauth_refresh_lock.ts).
+   */
+  guardFetch(fetchFn: Fetch): Fetch {
+    return lockedRefresh(fetchFn, this.#options.helHome, this.#options.url);
   }
 
   /** The `state` sent with this login's authorization request; checked on the redirect. */
@@ -93,10 +114,15 @@ export class HelOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const clientId = this.#options.settings?.clientId;
     if (clientId) {
-      // A pre-registered client: the entry's, never one registered for another address.
+      // A pre-registered client: the entry's, never one registered for another address; bound
+      // to the entry's issuer, else to the authorization server that first took it (on file).
+      const stored = this.#login.client;
+      const issuer = this.#options.settings?.issuer ??
+        (stored?.client_id === clientId ? stored.issuer : undefined);
       return {
         client_id: clientId,
         ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
       };
     }
     if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();
@@ -104,9 +130,17 @@ export class HelOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
-    // A pre-registered client's secret stays in the person's environment, not in the file.
-    if (this.#options.settings?.clientId) return;
-    this.#login.client = client;
+    const clientId = this.#options.settings?.clientId;
+    if (clientId && client.client_id !== clientId) {
+      // The SDK registered a client because the server now names another authorization server
+      // than the one the entry's client is bound to: the entry's client goes nowhere else.
+      throw new Error(
+        `OAuth client information is bound to authorization server ${this.clientInformation()?.issuer} and is not presented to ${client.issuer}. `,
+      );
+    }
+    // A pre-registered client's secret stays in the person's environment, not in the file:
+    // only which authorization server took it is kept.
+    this.#login.client = clientId ? { client_id: clientId, issuer: client.issuer } : client;
     await this.#save();
   }
 
@@ -132,6 +166,7 @@ export class HelOAuthProvider implements OAuthClientProvider {
       throw new NeedsLoginError(
         (scope ? `for the scope "${scope.slice(0, 200)}"` : "again") +
           (command ? `: run ${command}` : ""),
+        scope,
       );
     }
     await this.#options.openAuthorization(url);

@@ -1,6 +1,7 @@
 /**
  * The plugin's options and flags: factory options from `deno.json` over their defaults (in
- * milliseconds, as their names say), the `--mcp-eager` and `--mcp-startup-timeout` flags, and the
+ * milliseconds, as their names say), the `--mcp-eager`, `--mcp-catalogue`,
+ * `--mcp-catalogue-budget` and `--mcp-startup-timeout` flags, and the
  * hidden `--mcp-shutdown-wait` that tests use; flags (in seconds) win over the options for one run.
  *
  * @module
@@ -16,6 +17,13 @@ import {
 } from "../../core/mod.ts";
 import { SANDBOX_OPTIONS } from "../../kit/mod.ts";
 import { DEFAULT_SHUTDOWN_WAIT_MS } from "./shutdown.ts";
+import {
+  CATALOGUE_BUDGET_FLAG,
+  CATALOGUE_FLAG,
+  CATALOGUE_MODES,
+  type CatalogueMode,
+  DEFAULT_CATALOGUE_BUDGET,
+} from "./catalogue_mode.ts";
 
 /** One shared deadline for starting every server. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -28,6 +36,10 @@ const OPTIONS = z.strictObject({
    * demand (no `load_mcp_tool`). For comparisons such as `deno task bench`, not everyday use.
    */
   eager: z.boolean(),
+  /** How the model finds MCP tools (catalogue_mode.ts): `auto`, `list` or `search`. */
+  catalogue: z.enum(CATALOGUE_MODES),
+  /** Estimated tokens the listing may take before `auto` searches instead. */
+  catalogueBudget: z.number().int().nonnegative(),
 }).partial();
 
 /** Factory options (from `deno.json`); the hidden flags override them per run. */
@@ -37,6 +49,8 @@ const DEFAULTS: McpPluginOptions = {
   startupTimeoutMs: DEFAULT_STARTUP_TIMEOUT_MS,
   shutdownWaitMs: DEFAULT_SHUTDOWN_WAIT_MS,
   eager: false,
+  catalogue: "auto",
+  catalogueBudget: DEFAULT_CATALOGUE_BUDGET,
 };
 
 /**
@@ -105,11 +119,24 @@ export const MCP_OPTIONS: PluginOption[] = [
   STARTUP_TIMEOUT,
   SHUTDOWN_WAIT,
   EAGER,
+  CATALOGUE_FLAG,
+  CATALOGUE_BUDGET_FLAG,
 ];
 
 /** True when every definition goes up front: the `--mcp-eager` flag or `eager`. */
 export function eagerLoading(options: McpPluginOptions, context: PluginContext): boolean {
   return optionValue(context.flags, EAGER) || options.eager;
+}
+
+/** How the model finds MCP tools: the flags, else the factory options. */
+export function catalogueSettings(
+  options: McpPluginOptions,
+  context: PluginContext,
+): { mode: CatalogueMode; budget: number } {
+  return {
+    mode: optionValue(context.flags, CATALOGUE_FLAG) ?? options.catalogue,
+    budget: optionValue(context.flags, CATALOGUE_BUDGET_FLAG) ?? options.catalogueBudget,
+  };
 }
 
 /** Timing settings of one run or command. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type PluginContext, UsageError } from "../../core/mod.ts";
-import { eagerLoading, mcpOptions, timings } from "./options.ts";
+import { catalogueSettings, eagerLoading, mcpOptions, timings } from "./options.ts";
 
 const context = (flags: Record<string, unknown>) => ({ flags }) as unknown as PluginContext;
 
@@ -50,4 +50,22 @@ Deno.test("a bad flag is a usage error naming it and the unit; bad deno.json opt
     () => mcpOptions({ startupTimeoutMs: "5" as unknown as number, eger: true } as never),
     /^Error: invalid options: startupTimeoutMs: .*expected number.*; options: Unrecognized key: "eger"$/,
   );
+});
+
+Deno.test("the catalogue mode and budget come from the flags, else deno.json, else auto and 5000", () => {
+  assert.deepEqual(catalogueSettings(mcpOptions(), context({})), { mode: "auto", budget: 5000 });
+  const options = mcpOptions({ catalogue: "list", catalogueBudget: 100 });
+  assert.deepEqual(catalogueSettings(options, context({})), { mode: "list", budget: 100 });
+  assert.deepEqual(
+    catalogueSettings(options, context({ mcpCatalogue: "search", mcpCatalogueBudget: "0" })),
+    { mode: "search", budget: 0 },
+  );
+  assert.throws(
+    () => catalogueSettings(options, context({ mcpCatalogueBudget: "lots" })),
+    (error: Error) =>
+      error instanceof UsageError &&
+      error.message ===
+        '--mcp-catalogue-budget: expected a whole number of tokens, e.g. 5000, got "lots"',
+  );
+  assert.throws(() => mcpOptions({ catalogue: "everything" }), /catalogue/);
 });

@@ -1,8 +1,8 @@
 /**
  * The command-line form of a remote entry: `--transport http|sse`, `--header-env NAME=VAR`
- * (repeatable), `--bearer-token-env VAR`, and for OAuth a client registered beforehand
- * (`--client-id ID`, `--client-secret-env VAR`: the entry's `oauth.clientId` and
- * `oauth.clientSecretEnv`), for `hel mcp add --transport http NAME URL` and for
+ * (repeatable), `--bearer-token-env VAR`, and the entry's `"oauth"` fields as flags of their
+ * own (`--client-id ID`, `--client-secret-env VAR`, `--grant client_credentials`, ... : see
+ * {@link OAUTH_FLAGS}), for `hel mcp add --transport http NAME URL` and for
  * `hel mcp list --url URL` / `hel mcp call --url URL ...` (a server given on the command line:
  * the person typed it, so there is no trust question). The entry goes through the loader's own
  * validation (config.ts), so a flag can say nothing a file could not.
@@ -18,6 +18,49 @@ export interface RemoteFlags {
   bearerTokenEnv?: string;
   clientId?: string;
   clientSecretEnv?: string;
+  clientMetadataUrl?: string;
+  issuer?: string;
+  grant?: string;
+  privateKeyEnv?: string;
+  privateKeyFile?: string;
+  signingAlgorithm?: string;
+  idTokenEnv?: string;
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
+  idpClientSecretEnv?: string;
+}
+
+/** Each `"oauth"` field a flag fills: the field (and the flags' key), the flag, what it is. */
+export const OAUTH_FLAGS = [
+  ["clientId", "--client-id", "OAuth: the client registered for hel at its server"],
+  ["clientSecretEnv", "--client-secret-env", "OAuth: that client's secret, from variable VAR"],
+  [
+    "clientMetadataUrl",
+    "--client-metadata-url",
+    "OAuth: hel's client ID metadata document (https)",
+  ],
+  [
+    "issuer",
+    "--issuer",
+    "OAuth: the client's authorization server; its credentials go nowhere else",
+  ],
+  ["grant", "--grant", "OAuth: client_credentials or cross_app_access (no browser login)"],
+  ["privateKeyEnv", "--private-key-env", "client_credentials: the PEM private key, from VAR"],
+  ["privateKeyFile", "--private-key-file", "client_credentials: the PEM private key's file"],
+  ["signingAlgorithm", "--signing-algorithm", "client_credentials: the key's algorithm (RS256)"],
+  ["idTokenEnv", "--id-token-env", "cross_app_access: your identity provider's ID token, from VAR"],
+  [
+    "idpTokenEndpoint",
+    "--idp-token-endpoint",
+    "cross_app_access: the identity provider's token URL",
+  ],
+  ["idpClientId", "--idp-client-id", "cross_app_access: hel's client at the identity provider"],
+  ["idpClientSecretEnv", "--idp-client-secret-env", "cross_app_access: its secret, from VAR"],
+] as const;
+
+/** True when any `"oauth"` flag was given. */
+export function hasOAuthFlags(flags: RemoteFlags): boolean {
+  return OAUTH_FLAGS.some(([field]) => flags[field] !== undefined);
 }
 
 /** The name a server given with `--url` goes by (its tools are `mcp__url__<tool>`). */
@@ -39,24 +82,29 @@ export function remoteEntry(url: string, flags: RemoteFlags): Record<string, unk
   }
   if (Object.keys(headers).length > 0) entry.headers = headers;
   const oauth: Record<string, string> = {};
-  if (flags.clientId !== undefined) oauth.clientId = flags.clientId;
-  if (flags.clientSecretEnv !== undefined) oauth.clientSecretEnv = flags.clientSecretEnv;
+  for (const [field] of OAUTH_FLAGS) {
+    if (flags[field] !== undefined) oauth[field] = flags[field];
+  }
   if (Object.keys(oauth).length > 0) entry.oauth = oauth;
   return entry;
 }
 
 /** Rewrites the loader's field names as the flags that filled them. */
 export function flagWording(problem: string, field: string): string {
-  return problem
+  let text = problem
+    .replaceAll(`${field}.oauth: `, "")
+    .replaceAll(`${field}.oauth has both`, "you gave both")
+    .replace(/"grant": "(\w+)"/g, "--grant $1")
     .replaceAll(`${field}.url`, "the URL")
     .replaceAll(`${field}.transport`, "--transport")
-    .replaceAll(`${field}.bearerTokenEnv`, "--bearer-token-env")
-    .replaceAll(
-      `${field}.oauth.clientSecretEnv needs ${field}.oauth.clientId`,
-      "--client-secret-env needs --client-id",
-    )
-    .replaceAll(`${field}.oauth.clientId`, "--client-id")
-    .replaceAll(`${field}.oauth.clientSecretEnv`, "--client-secret-env")
+    .replaceAll(`${field}.bearerTokenEnv`, "--bearer-token-env");
+  // Longest names first: "clientId" is the start of no other field, but be safe anyway.
+  const byLength = [...OAUTH_FLAGS].sort((a, b) => b[0].length - a[0].length);
+  for (const [name, flag] of byLength) {
+    text = text.replaceAll(`${field}.oauth.${name}`, flag).replaceAll(`"${name}"`, flag);
+  }
+  return text
+    .replaceAll(`${field}.oauth`, "the OAuth flags")
     .replaceAll(`${field}.headers.`, "--header-env ")
     .replaceAll(`${field}.headers`, "--header-env");
 }

@@ -19,12 +19,9 @@ import {
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/client/sse"
-import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 // @ts-types="@modelcontextprotocol/sdk/client/auth"
-import {
-  type OAuthClientProvider,
-  UnauthorizedError,
-} from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 import type {
   Transport,
@@ -32,10 +29,10 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { errorMessage } from "../../core/mod.ts";
 import { settleWithin } from "../../kit/mod.ts";
-import { NeedsLoginError } from "./oauth_provider.ts";
-import { boundedFetch } from "./bounded_fetch.ts";
+import { boundedFetch, type Fetch } from "./bounded_fetch.ts";
+import { type Challenge, readChallenge } from "./oauth_challenge.ts";
+import { failureText, refusedText, unreachableText } from "./remote_refusal.ts";
 import type { RemoteServer } from "./remote_config.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { StartupError } from "./startup_failure.ts";
@@ -53,6 +50,9 @@ export interface RemoteTransportOptions {
   loginCommand: string;
 }
 
+/** An auth provider, which may wrap the fetch its token requests go through (a lock). */
+export type GuardedProvider = OAuthClientProvider & { guardFetch?(fetchFn: Fetch): Fetch };
+
 /** A remote server over Streamable HTTP or HTTP+SSE. */
 export class RemoteTransport implements Transport {
   onclose?: () => void;
@@ -67,7 +67,7 @@ export class RemoteTransport implements Transport {
 
   #options: RemoteTransportOptions;
   #headers: Record<string, string> = {};
-  #authProvider: OAuthClientProvider | undefined;
+  #authProvider: GuardedProvider | undefined;
   #inner: Transport | undefined;
   #kind: "http" | "sse" = "http";
   /** True once a message went through: no more falling back. */
@@ -77,6 +77,8 @@ export class RemoteTransport implements Transport {
   #dropped: string | undefined;
   #protocolVersion: string | undefined;
   #shutdown: Promise<ShutdownStep> | undefined;
+  /** What the server's last 401/403 asked for (its `WWW-Authenticate`). */
+  #challenge: Challenge | undefined;
 
   constructor(options: RemoteTransportOptions) {
     this.#options = options;
@@ -86,7 +88,7 @@ export class RemoteTransport implements Transport {
    * Sets the headers sent with every request (values from the environment) and the stored
    * login, if any (the SDK then adds its token and handles 401s itself); before start.
    */
-  use(headers: Record<string, string>, authProvider?: OAuthClientProvider): void {
+  use(headers: Record<string, string>, authProvider?: GuardedProvider): void {
     this.#headers = headers;
     this.#authProvider = authProvider;
   }
@@ -135,7 +137,8 @@ export class RemoteTransport implements Transport {
         if (sessionLost(inner, error)) this.#drop("it no longer knows hel's session (HTTP 404)");
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
-        const refused = refusedText(this.#options.remote.url, error, this.#loginHint());
+        const { url } = this.#options.remote;
+        const refused = refusedText(url, error, this.#loginHint(), this.#challenge);
         throw refused === undefined ? error : new StartupError(refused);
       }
     }
@@ -165,9 +168,12 @@ export class RemoteTransport implements Transport {
 
   async #open(kind: "http" | "sse"): Promise<void> {
     const url = new URL(this.#options.remote.url);
+    const fetchFn = this.#recording(
+      boundedFetch(this.#options.maxMessageBytes, () => this.#oversize()),
+    );
     const options = {
       requestInit: { headers: this.#headers },
-      fetch: boundedFetch(this.#options.maxMessageBytes, () => this.#oversize()),
+      fetch: this.#authProvider?.guardFetch?.(fetchFn) ?? fetchFn,
       ...(this.#authProvider ? { authProvider: this.#authProvider } : {}),
     };
     const inner: Transport = kind === "sse"
@@ -189,8 +195,19 @@ export class RemoteTransport implements Transport {
     await inner.start();
   }
 
+  /** Keeps the challenge of each 401/403, for the message that says what it wants. */
+  #recording(base: Fetch): Fetch {
+    return async (url, init) => {
+      const response = await base(url, init);
+      if (response.status === 401 || response.status === 403) {
+        this.#challenge = readChallenge(response);
+      }
+      return response;
+    };
+  }
+
   #unreachable(error: unknown): string {
-    return unreachableText(this.#options.remote.url, error, this.#loginHint());
+    return unreachableText(this.#options.remote.url, error, this.#loginHint(), this.#challenge);
   }
 
   /** The login command to name, for a server whose entry sends no Authorization of its own. */
@@ -263,39 +280,4 @@ function oldServer(error: unknown): boolean {
   if (!(error instanceof StreamableHTTPError)) return false;
   const code = error.code ?? 0;
   return code >= 400 && code < 500 && code !== 401 && code !== 403;
-}
-
-/**
- * Why the first request failed, worded for the person; `login` is the command that logs in,
- * for a server whose entry sends no Authorization of its own.
- */
-function unreachableText(url: string, error: unknown, login?: string): string {
-  const code = error instanceof StreamableHTTPError || error instanceof SseError
-    ? error.code
-    : undefined;
-  // The SDK's OAuth flow got to where only you can act (oauth_provider.ts's NeedsLoginError).
-  const needsYou = error instanceof UnauthorizedError || error instanceof NeedsLoginError;
-  if (login && (code === 401 || needsYou)) {
-    return `needs login: run ${login} (${url} answered 401 unauthorized: it wants an OAuth ` +
-      "login, and hel has none for it or the one it had expired)";
-  }
-  return refusedText(url, error, login) ?? `could not connect to ${url}: ${failureText(error)}`;
-}
-
-/** A 401 or 403 answer, worded for the person; undefined for other failures. */
-function refusedText(url: string, error: unknown, login?: string): string | undefined {
-  const code = error instanceof StreamableHTTPError || error instanceof SseError
-    ? error.code
-    : undefined;
-  if (code !== 401 && code !== 403) return undefined;
-  return `${url} answered ${code} (${code === 401 ? "unauthorized" : "forbidden"}): it ` +
-    'needs credentials hel did not send or the server refused; check "bearerTokenEnv" or ' +
-    '"headers" in its entry' + (login ? `, or log in: ${login}` : "");
-}
-
-function failureText(error: unknown): string {
-  // fetch's own message is "fetch failed"; why (refused, no such host) is in its cause.
-  const cause = (error as { cause?: unknown })?.cause;
-  const text = errorMessage(error) + (cause ? ` (${errorMessage(cause)})` : "");
-  return text.replace(/\s+/g, " ").slice(0, 300);
 }

@@ -19,6 +19,7 @@ import {
 } from "./config_files.ts";
 import type { Trace } from "./connection.ts";
 import { summarizeServers } from "./summary.ts";
+import { type LoginState, loginState } from "./login_state.ts";
 
 /** What the run starts, and why a file added nothing (for the plugin's status lines). */
 export interface RunServers {
@@ -42,7 +43,13 @@ export async function serversForRun(
   let projectServers = usable(project, trace, warn, notes);
   if (project.kind === "ok" && projectServers.length > 0) {
     const mine = new Set(userServers.map((server) => server.name));
-    const summary = summarizeServers(project.servers, mine);
+    // From the token store (no network): the review says which entries would get your login.
+    const logins = new Map<string, LoginState>();
+    for (const server of project.servers) {
+      const state = await loginState(host.helHome, server);
+      if (state) logins.set(server.name, state);
+    }
+    const summary = summarizeServers(project.servers, mine, logins);
     const trust = await reviewTrust(host, MCP_TRUST, CONFIG_PATH, project.bytes, summary);
     trace({
       event: "config",

@@ -51,3 +51,32 @@ Deno.test('a server with "sandbox": false is summarised as outside the sandbox',
   const summary = summarizeServers([Object.assign({}, server!, { sandbox: false })]);
   assert.equal(summary.entries[0]!.sandbox, false);
 });
+
+Deno.test("a remote server's review shows what its OAuth settings send where, names only", () => {
+  const summary = summarizeServers(parse(JSON.stringify({
+    servers: {
+      wiki: {
+        url: "https://wiki.example.com/mcp",
+        oauth: {
+          grant: "cross_app_access",
+          clientId: "hel",
+          clientSecretEnv: "WIKI_SECRET",
+          idTokenEnv: "GITHUB_TOKEN",
+          idpTokenEndpoint: "https://idp.example.net/token",
+          idpClientId: "hel-at-idp",
+        },
+      },
+      job: {
+        url: "https://jobs.example.com/mcp",
+        oauth: { grant: "client_credentials", clientId: "job", privateKeyFile: "~/job.pem" },
+      },
+    },
+  })));
+  assert.deepEqual(summary.entries.map((entry) => entry.command), [
+    "https://jobs.example.com/mcp · no headers · OAuth client credentials (no browser): client " +
+    "job, private key file ~/job.pem",
+    "https://wiki.example.com/mcp · no headers · OAuth cross-app access (no browser): your ID " +
+    "token from GITHUB_TOKEN goes to https://idp.example.net/token (client hel-at-idp); client " +
+    "hel, secret from WIKI_SECRET",
+  ]);
+});

@@ -81,13 +81,23 @@ async function runBinary(path: string, args: string[], cwd: string) {
   };
 }
 
-binaryTest("--version prints the version of deno.json", async (path) => {
-  await using project = await tempProject();
-  const denoJson = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`));
-  const result = await runBinary(path, ["--version"], project.project);
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stdout, `${denoJson.version}\n`);
-});
+binaryTest(
+  "--version: the version of deno.json, the build's commit and date, compiled",
+  async (path) => {
+    await using project = await tempProject();
+    const denoJson = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`));
+    const result = await runBinary(path, ["--version"], project.project);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`^hel ${denoJson.version}\n`));
+    assert.match(result.stdout, /^mode {4}compiled binary /m);
+    const json = await runBinary(path, ["--version", "--json"], project.project);
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.version, denoJson.version);
+    assert.equal(report.compiled, true);
+    assert.match(report.commit, /^[0-9a-f]{40}(-dirty)?$/);
+    assert.match(report.buildDate, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  },
+);
 
 binaryTest("plugins list is the same as from source", async (path) => {
   await using project = await tempProject();

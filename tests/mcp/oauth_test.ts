@@ -11,50 +11,16 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, scriptedModel, type TempProject, tempProject } from "../_helpers.ts";
+import { scriptedModel, type TempProject, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
-import { FAST, modelArgs, readLog } from "../_mcp.ts";
+import { FAST, modelArgs } from "../_mcp.ts";
+import { BROWSER, oauthServer } from "../_oauth.ts";
 import { loginPath } from "../../plugins/mcp/oauth_store.ts";
-
-const BROWSER = `${Deno.execPath()} run -A ${REPO_ROOT}/fixtures/mcp/oauth_browser.ts`;
 
 async function hel(project: TempProject, env: Record<string, string>, ...args: string[]) {
   const result = await runHelInProcess([...FAST, "mcp", ...args], { cwd: project.project, env });
   const stderr = result.stderr.split("\n").filter((line) => !line.includes("hel runs as root"));
   return { ...result, stderr: stderr.join("\n") };
-}
-
-/** The fixture server, its URL and log; stopped at the end of the test. */
-async function oauthServer(project: TempProject, ...extra: string[]) {
-  const log = `${project.root}/oauth.jsonl`;
-  const portFile = `${project.root}/port`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${REPO_ROOT}/fixtures/mcp/oauth_server.ts`,
-      "--log",
-      log,
-      "--port-file",
-      portFile,
-      ...extra,
-    ],
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  for (let i = 0; i < 300; i++) {
-    if (await Deno.stat(portFile).then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const url = `http://127.0.0.1:${await Deno.readTextFile(portFile)}/mcp`;
-  return {
-    url,
-    log: () => readLog(log),
-    async [Symbol.asyncDispose]() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
 }
 
 /** A project whose user file ($HEL_HOME/mcp.json) has the server as "secure". */

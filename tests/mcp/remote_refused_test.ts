@@ -1,9 +1,11 @@
 /**
- * A remote server that lets hel initialize and then refuses it (401, 403: a server behind
- * OAuth, a call that needs a scope), as the conformance suite's auth/scope-retry-limit server
- * does: hel names the answer and what to check, for `hel mcp list --url` (the server is skipped)
- * and `hel mcp call --url` (the call fails), instead of "closed the connection" or the SDK's
- * "Error POSTing to endpoint". The SDK fixture fixtures/mcp/http_server.ts answers `--deny`.
+ * A remote server that lets hel initialize and then refuses it (401, 403 `insufficient_scope`:
+ * a server behind OAuth, a call that needs a scope), as the conformance suite's
+ * auth/scope-retry-limit server does: hel says "needs login again" with the command, for
+ * `hel mcp list --url` (the server is skipped) and `hel mcp call --url` (the call fails),
+ * instead of "closed the connection" or the SDK's "Error POSTing to endpoint"; an entry that
+ * sends its own Authorization is told to check it instead. The SDK fixture
+ * fixtures/mcp/http_server.ts answers `--deny`.
  *
  * @module
  */
@@ -42,10 +44,7 @@ async function refusingServer(project: TempProject, deny: string) {
   };
 }
 
-const CREDENTIALS = "it needs credentials hel did not send or the server refused; check " +
-  '"bearerTokenEnv" or "headers" in its entry, or log in: hel mcp login --url ';
-
-Deno.test("a server that answers tools/list with 401 after initialize is skipped, and the 401 is named", async () => {
+Deno.test("a server that answers tools/list with 401 after initialize is skipped: needs login again", async () => {
   await using project = await tempProject();
   await using server = await refusingServer(project, "tools/list=401");
   const result = await runHelInProcess([...FAST, "mcp", "list", "--url", server.url], {
@@ -54,13 +53,15 @@ Deno.test("a server that answers tools/list with 401 after initialize is skipped
   assert.equal(result.code, 1, result.stdout);
   assert.ok(
     result.stdout.includes(
-      `url: skipped: ${server.url} answered 401 (unauthorized): ${CREDENTIALS}`,
+      `url: skipped: needs login again: run hel mcp login --url ${server.url} (${server.url} ` +
+        "answered 401 unauthorized: it wants an OAuth login, and hel has none for it or the one " +
+        "it had expired)",
     ),
     result.stdout,
   );
 });
 
-Deno.test("a call the server answers with 403 fails, and the 403 is named", async () => {
+Deno.test("a call answered 403 insufficient_scope fails with needs login again and the scope", async () => {
   await using project = await tempProject();
   await using server = await refusingServer(project, "tools/call=403");
   const result = await runHelInProcess(
@@ -70,9 +71,29 @@ Deno.test("a call the server answers with 403 fails, and the 403 is named", asyn
   assert.equal(result.code, 1, result.stderr);
   assert.ok(
     result.stderr.includes(
-      `error: MCP request to url failed: ${server.url} answered 403 (forbidden): ${CREDENTIALS}`,
+      `error: MCP request to url failed: needs login again: run hel mcp login --url ${server.url}` +
+        ` (${server.url} wants the scope "admin", which the login did not grant (403 ` +
+        "insufficient_scope); logging in again asks for it)",
     ),
     result.stderr,
   );
   assert.doesNotMatch(result.stderr, /Error POSTing/);
+});
+
+Deno.test("a 401 to an entry sending its own bearer token says to check it, not to log in", async () => {
+  await using project = await tempProject();
+  await using server = await refusingServer(project, "tools/list=401");
+  const result = await runHelInProcess(
+    [...FAST, "mcp", "list", "--url", server.url, "--bearer-token-env", "MY_TOKEN"],
+    { cwd: project.project, env: { MY_TOKEN: "t0ken" } },
+  );
+  assert.equal(result.code, 1, result.stdout);
+  assert.ok(
+    result.stdout.includes(
+      `url: skipped: ${server.url} answered 401 (unauthorized): it needs credentials hel did ` +
+        'not send or the server refused; check "bearerTokenEnv" or "headers" in its entry',
+    ),
+    result.stdout,
+  );
+  assert.doesNotMatch(result.stdout, /hel mcp login|needs login/);
 });

@@ -1,7 +1,8 @@
 /**
  * Remote MCP servers through the real command line: server-everything started in its
  * Streamable HTTP mode and in its SSE mode (listed and called over each; the SSE one reached by
- * the fallback and by "transport": "sse"), `hel mcp call --url` and `list --url` (no file, no
+ * the fallback and by "transport": "sse"; a run in which the scripted model loads and calls echo
+ * over both and reads the answers), `hel mcp call --url` and `list --url` (no file, no
  * trust), and an SDK fixture server that logs request headers: a bearer token and a header
  * from the environment reach it, a missing variable stops the connection with its name, the
  * output never shows a value, an oversized answer is refused.
@@ -9,9 +10,15 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, type TempProject, tempProject } from "../_helpers.ts";
+import {
+  REPO_ROOT,
+  scriptedModel,
+  type TempProject,
+  tempProject,
+  toolMessage,
+} from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
-import { FAST, readLog } from "../_mcp.ts";
+import { FAST, modelArgs, readLog, systemText } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm, warmNpx } from "../_npx.ts";
 import { cacheFolder } from "../../plugins/mcp/launch.ts";
 
@@ -151,7 +158,7 @@ Deno.test("a bearer token and a header from the environment reach the server; no
 
 Deno.test({
   name:
-    "server-everything over Streamable HTTP and over SSE: listed and called, from a file and with --url",
+    "server-everything over Streamable HTTP and over SSE: listed, called, used by a model run, and with --url",
   ignore: ignoreNpm,
   async fn() {
     await using project = await tempProject();
@@ -204,13 +211,41 @@ Deno.test({
       '{"duration": 1, "steps": 2}',
     );
     assert.match(result.stdout, /^Long running operation completed/);
+    // A model run: the model loads echo of the Streamable HTTP server and of the forced SSE
+    // one, calls both, and reads each server's answer in its next request.
+    const names = ["mcp__http__echo", "mcp__sse__echo"];
+    await using model = scriptedModel([
+      { toolCalls: [{ name: "load_mcp_tool", arguments: { names } }] },
+      {
+        toolCalls: [
+          { id: "h", name: names[0]!, arguments: { message: "over http" } },
+          { id: "s", name: names[1]!, arguments: { message: "over sse" } },
+        ],
+      },
+      { text: "done" },
+    ]);
+    const run = await runHelInProcess([...FAST, ...modelArgs(model), "-i", "echo it"], {
+      cwd: project.project,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(model.remaining(), 0);
+    assert.match(systemText(model.requests[0]!), /mcp__http__echo/);
+    for (const name of names) assert.ok(model.requests[1]!.toolNames.includes(name), name);
+    assert.equal(toolMessage(model, "h"), "Echo: over http");
+    assert.equal(toolMessage(model, "s"), "Echo: over sse");
+    assert.equal(model.requests[2]!.messages.at(-1)?.content, "Echo: over sse");
     // Given on the command line: no file involved.
     result = await hel(project, {}, "call", "--url", sse, "echo", '{"message": "hi"}');
     assert.deepEqual([result.code, result.stdout], [0, "Echo: hi\n"], result.stderr);
     result = await hel(project, {}, "list", "--url", http, "--json");
     const report = JSON.parse(result.stdout);
     assert.equal(report.servers[0].status, "connected");
-    assert.deepEqual(report.servers[0].remote, { url: http, transport: "auto", headers: [] });
+    assert.deepEqual(report.servers[0].remote, {
+      url: http,
+      transport: "auto",
+      headers: [],
+      login: { state: "none" },
+    });
     // Nothing listens here: the message says what failed where.
     result = await hel(project, {}, "list", "--url", `http://127.0.0.1:${freePort()}/mcp`);
     assert.equal(result.code, 1);

@@ -110,7 +110,7 @@ Deno.test("broken settings files stop hel with exit 2 and every mistake, in both
     'settings.jsonc:1:11 model must be a model id, e.g. "deepseek-flash"',
     'settings.jsonc:2:3 unknown setting acces (did you mean "access"?); allowed: model, ' +
     "baseUrl, apiKeyEnv, access, tools, contextFiles, maxTurns, timeout, maxOutputTokens, " +
-    "stream, compaction, sandbox, permissions, outputFormat, modelInput",
+    "stream, compaction, sandbox, permissions, outputFormat, modelInput, mcp",
     "settings.jsonc:3:15 maxTurns must be a positive whole number, e.g. 50",
   ]);
   assert.match(lines[0]!, /hel-home\/settings\.jsonc:1:11: /);

@@ -3,7 +3,8 @@
  * run — cold start, MCP start with 1 and 10 servers, per-call overhead, per hook call
  * (outside and inside the sandbox), context cost with
  * deferred versus eager MCP loading, the port task at 10 to 10,000 MCP tools (eager, listed,
- * searched) with search quality, 50 MCP servers, peak memory, the session journal's cost per entry,
+ * searched) with search quality, 50 MCP servers, receiving a 1 to 50 MiB MCP result, peak
+ * memory, the session journal's cost per entry,
  * listing 10 to 1,000 sessions (`hel sessions`), permission rules (10 to 1,000 rules, 1 to 100
  * commands in a line), the
  * chat's key-to-screen latency and drawing a streamed markdown answer in the chat. hel runs as
@@ -32,6 +33,7 @@ import { chatKeyLatency } from "./chat_key_latency.ts";
 import { inputLatency } from "./input_latency.ts";
 import { markdownRender } from "./markdown_render.ts";
 import { mcpStart } from "./mcp_start.ts";
+import { mcpFraming } from "./mcp_framing.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
 
@@ -84,6 +86,8 @@ step("peak memory");
 const mem = await memory(source, 3);
 step("looking for planted git repositories (10,000 and 100,000 files)");
 const gitWatch = await gitWatchCost(3);
+step("receiving a large MCP result (1, 10 and 50 MiB)");
+const framing = await mcpFraming(Math.max(3, Math.ceil(runs / 2)));
 step("session journal (10, 1,000 and 100,000 entries)");
 const journal = await journalCost(runs);
 step("hel sessions (10, 100 and 1,000 sessions)");
@@ -118,6 +122,7 @@ const results: BenchResults = {
   memory: mem,
   gitWatch,
   journal,
+  mcpFraming: framing,
   sessionsList: sessions,
   permissionRules: rules,
   inputLatency: input,

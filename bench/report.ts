@@ -14,6 +14,7 @@ import type { McpStart } from "./mcp_start.ts";
 import type { Memory } from "./memory.ts";
 import { formatGitWatch, type GitWatchRow } from "./git_watch.ts";
 import { formatJournalCost, type JournalCostRow } from "./journal_cost.ts";
+import { formatMcpFraming, type FramingRow } from "./mcp_framing.ts";
 import { formatSessionsList, type SessionsListRow } from "./sessions_list.ts";
 import { formatPermissionRules, type PermissionRulesRow } from "./permission_rules.ts";
 import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
@@ -48,6 +49,8 @@ export interface BenchResults {
   /** The look for planted git repositories, per project size. */
   gitWatch?: GitWatchRow[];
   journal?: JournalCostRow[];
+  /** Receiving a large MCP result (issue 17). */
+  mcpFraming?: FramingRow[];
   /** `hel sessions` at 10, 100 and 1,000 sessions. */
   sessionsList?: SessionsListRow[];
   permissionRules?: PermissionRulesRow[];
@@ -173,6 +176,7 @@ export function formatReport(results: BenchResults): string {
   );
   if (results.gitWatch) parts.push(...formatGitWatch(results.gitWatch));
   if (results.journal) parts.push(...formatJournalCost(results.journal));
+  if (results.mcpFraming) parts.push(...formatMcpFraming(results.mcpFraming));
   if (results.sessionsList) parts.push(...formatSessionsList(results.sessionsList));
   if (results.permissionRules) parts.push(...formatPermissionRules(results.permissionRules));
   if (results.inputLatency) parts.push(...formatInputLatency(results.inputLatency));

@@ -41,6 +41,8 @@ export interface ServerEntry {
   tools?: string[];
   /** False runs the server outside the sandbox. */
   sandbox?: boolean;
+  /** A message from the server over this many bytes fails its call. */
+  maxMessageBytes?: number;
   /** The least severe log level asked of the server (default "warning"). */
   logLevel?: string;
   /** True lets the server's readOnlyHint tools count as reads. */

@@ -10,6 +10,7 @@ import type { Node } from "jsonc-parser";
 import { envReference } from "./server_env.ts";
 import { readTools } from "./tool_filter.ts";
 import { type LogLevel, readLogLevel } from "./log_level.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES, readMaxMessageBytes } from "./message_size.ts";
 import { readOAuth } from "./oauth_config.ts";
 import {
   readHeaders,
@@ -69,6 +70,8 @@ export interface ServerConfig {
   sandbox: boolean;
   /** Per-call timeout in milliseconds. */
   callTimeoutMs: number;
+  /** A message from the server over this many bytes is skipped, failing its call. */
+  maxMessageBytes: number;
   /**
    * The allowlist of the server's own tool names (`*` matches any run of characters); absent
    * means every listed tool is offered. See tool_filter.ts.
@@ -99,6 +102,7 @@ const SERVER_FIELDS = [
   "sandbox",
   "logLevel",
   "trustAnnotations",
+  "maxMessageBytes",
   ...REMOTE_FIELDS,
 ] as const;
 /**
@@ -203,7 +207,7 @@ function readServer(
     report(
       node,
       `${field} must be an object with "command" (and optionally "args", "env", "timeout", ` +
-        `"tools", "sandbox", "logLevel", "trustAnnotations") or with "url"`,
+        `"tools", "sandbox", "logLevel", "trustAnnotations", "maxMessageBytes") or with "url"`,
     );
     return undefined;
   }
@@ -214,6 +218,7 @@ function readServer(
     args: [],
     env: {},
     callTimeoutMs: DEFAULT_CALL_TIMEOUT_SECONDS * 1000,
+    maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     sandbox: true,
   };
   let sawCommand = false;
@@ -327,6 +332,11 @@ function readServer(
       case "tools": {
         const tools = readTools(here, value, report);
         if (tools) server.tools = tools;
+        break;
+      }
+      case "maxMessageBytes": {
+        const bytes = readMaxMessageBytes(here, value, report);
+        if (bytes !== undefined) server.maxMessageBytes = bytes;
         break;
       }
       case "logLevel": {

@@ -10,6 +10,7 @@ const DEFAULTS = {
   args: [],
   env: {},
   callTimeoutMs: 300_000,
+  maxMessageBytes: 64 * 1024 * 1024,
   sandbox: true,
 };
 
@@ -31,6 +32,7 @@ Deno.test("a full server entry, JSONC, servers in name order, defaults", () => {
         args: [],
         env: {},
         callTimeoutMs: 300_000,
+        maxMessageBytes: 64 * 1024 * 1024,
         sandbox: true,
       },
       {
@@ -40,6 +42,7 @@ Deno.test("a full server entry, JSONC, servers in name order, defaults", () => {
         args: ["--dir", "notes"],
         env: { A: "1" },
         callTimeoutMs: 2500,
+        maxMessageBytes: 64 * 1024 * 1024,
         sandbox: true,
       },
     ],
@@ -209,7 +212,7 @@ Deno.test("a wrong tools field names the place, the field and the fix", () => {
     [
       '{"servers": {"a": {"command": "x", "tool": ["echo"]}}}',
       '.hel/mcp.json:1:36: unknown field servers."a".tool (did you mean "tools"?); allowed: ' +
-      "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, url, transport, headers, " +
+      "command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, maxMessageBytes, url, transport, headers, " +
       "bearerTokenEnv, oauth",
     ],
     [
@@ -228,4 +231,21 @@ Deno.test("progress lets a call run 10 times its timeout, at most one day", () =
   assert.equal(callMaximumMs(300_000), 3_000_000);
   assert.equal(callMaximumMs(20_000_000), 86_400_000);
   assert.equal(callMaximumMs(86_400_000), 86_400_000);
+});
+
+Deno.test("maxMessageBytes is a whole number of bytes within bounds; anything else says the fix", () => {
+  const entry = (value: string) =>
+    parse(`{"servers": {"a": {"command": "x", "maxMessageBytes": ${value}}}}`);
+  assert.deepEqual(entry("134217728"), {
+    ok: true,
+    servers: [{ ...DEFAULTS, maxMessageBytes: 134217728 }],
+  });
+  for (const bad of ['"64MiB"', "1.5", "100", "1e12"]) {
+    const result = entry(bad);
+    assert.equal(result.ok, false, bad);
+    assert.match(
+      (result as { problems: string[] }).problems[0]!,
+      /servers\."a"\.maxMessageBytes must be a whole number of bytes from 65536 to 536870912 \(512 MiB\), e\.g\. 134217728 for 128 MiB; leave it out for the default of 64 MiB/,
+    );
+  }
 });

@@ -1,8 +1,8 @@
 /**
  * One MCP server for the length of a run: started and listed under the shared startup
  * deadline, called with a per-call timeout (restarted by progress reports, within a hard
- * maximum) that cancels the request and keeps the server, marked disconnected (and never
- * restarted) when it exits, shut down with hel.
+ * maximum) that cancels the request and keeps the server, started again by the next call when
+ * it went away (restarts.ts), shut down with hel.
  *
  * @module
  */
@@ -15,21 +15,29 @@ import { clipChars, type ToolResult } from "../../core/mod.ts";
 import { settleWithin } from "../../kit/mod.ts";
 import type { ListedTool } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
-import { pastMaximumText, seconds } from "./call_texts.ts";
 import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { createTransport, prepareTransport, type ServerTransport } from "./server_transport.ts";
-import { exitText, slowStartHint } from "./startup_hints.ts";
+import { slowStartHint } from "./startup_hints.ts";
 import { StartupError, startupFailureText } from "./startup_failure.ts";
 import type { Launcher } from "./launch.ts";
 import { type ClientFeature, declaredCapabilities, runConnected } from "./client_features.ts";
 import { CallsInFlight } from "./call_clock.ts";
-import { type CallRecoverer, CallRefused, sendRecovering } from "./call_recovery.ts";
+import { type CallRecoverer, sendRecovering } from "./call_recovery.ts";
+import { callFailure } from "./call_failure.ts";
+import { listToolsAtStart } from "./start_listing.ts";
+import {
+  gaveUpText,
+  lossText,
+  lostDuringCallText,
+  MAX_RESTARTS,
+  restartFailedText,
+  restartNote,
+  RestartPolicy,
+} from "./restarts.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
-/** tools/list pages read at most; a server that keeps paginating is stopped. */
-const MAX_LIST_PAGES = 100;
 /** How the SDK reports a progress notification for no call in flight. */
 const STRAY_PROGRESS = "Received a progress notification for an unknown token";
 /** Server texts in messages and traces are cut to this many characters. */
@@ -53,6 +61,10 @@ export interface ConnectionOptions {
   trace: Trace;
   /** What the client offers beyond tool calls (client_features.ts); none when absent. */
   features?: readonly ClientFeature[];
+  /** The time a restart may take to spawn, initialize and list (the startup timeout). */
+  startupMs?: number;
+  /** Told of each restart: the tools the server lists now and the model's note (restarts.ts). */
+  onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
 }
 
 export { StartupError };
@@ -68,6 +80,9 @@ export class McpConnection {
   #strayProgress = 0;
   readonly #calls = new CallsInFlight();
   readonly #recoverers: CallRecoverer[] = [];
+  readonly #restarts = new RestartPolicy();
+  #closing = false;
+  #reviving: Promise<ToolResult | undefined> | undefined;
 
   constructor(config: ServerConfig, options: ConnectionOptions) {
     this.config = config;
@@ -102,6 +117,7 @@ export class McpConnection {
     this.#client.onclose = () => {
       if (this.#state !== "connected") return;
       this.#state = "disconnected";
+      this.#restarts.lost();
       const reason = this.#transport.dropped;
       options.trace({
         event: "disconnected",
@@ -129,6 +145,11 @@ export class McpConnection {
 
   get connected(): boolean {
     return this.#state === "connected";
+  }
+
+  /** How many times the server was started again during the run, and whether it was given up. */
+  get restarts(): { count: number; gaveUp: boolean } {
+    return { count: this.#restarts.restarts, gaveUp: this.#restarts.gaveUp };
   }
 
   /**
@@ -159,7 +180,7 @@ export class McpConnection {
       return tools;
     } catch (error) {
       const stderr = await this.#stderrAtFailure();
-      await this.close();
+      await this.#transport.shutdown();
       await this.#exitSettled();
       const transport = this.#transport;
       throw new StartupError(startupFailureText(error, {
@@ -183,46 +204,7 @@ export class McpConnection {
     const features = this.#options.features ?? [];
     await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
-    const tools: ListedTool[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await this.#client.request(
-        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-        ResultSchema,
-        { timeout: timeout() },
-      ).catch((error) => {
-        throw this.#withoutTools(error) ?? error;
-      });
-      if (!Array.isArray(result.tools)) {
-        throw new StartupError('answered tools/list without a "tools" list');
-      }
-      // Entries that are not tool objects are the catalog's to report, not to drop here.
-      tools.push(...result.tools);
-      const next = result.nextCursor;
-      if (typeof next !== "string") return tools;
-      if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");
-      seen.add(next);
-      cursor = next;
-    }
-    throw new StartupError(`listed more than ${MAX_LIST_PAGES} pages of tools`);
-  }
-
-  /**
-   * A server that declares no tools and has no tools/list (one made for resources or prompts)
-   * is not broken; it just has nothing hel can use. Servers that list tools without
-   * declaring them are still listed, so this only explains the refusal.
-   */
-  #withoutTools(error: unknown): StartupError | undefined {
-    const capabilities = this.#client.getServerCapabilities() ?? {};
-    if (!(error instanceof McpError) || error.code !== ErrorCode.MethodNotFound) return undefined;
-    if (capabilities.tools !== undefined) return undefined;
-    const offered = Object.keys(capabilities).filter((name) => name !== "experimental");
-    return new StartupError(
-      `offers no tools (it declares ${offered.length > 0 ? offered.join(", ") : "no features"})` +
-        "; hel uses only MCP tools, so there is nothing to connect. Remove it from " +
-        ".hel/mcp.json if it is not meant to be used here",
-    );
+    return await listToolsAtStart(this.#client, timeout);
   }
 
   /**
@@ -238,7 +220,12 @@ export class McpConnection {
     signal: AbortSignal,
     convert: ResultConverter,
   ): Promise<ToolResult> {
-    if (!this.connected) return await this.#disconnectedResult();
+    if (!this.connected) {
+      // Calls made together to a server that went away share one restart.
+      this.#reviving ??= this.#revive().finally(() => this.#reviving = undefined);
+      const failed = await this.#reviving;
+      if (failed) return failed;
+    }
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
     // the turn's signal must not cancel requests that already finished.
     const controller = new AbortController();
@@ -303,51 +290,18 @@ export class McpConnection {
         trace("disconnected");
         return await this.#disconnectedResult();
       }
-      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      if (pastMaximum && progress.count > 0) {
-        trace("maximum");
-        return {
-          ok: false,
-          text: pastMaximumText(this.name, this.config.callTimeoutMs, maximumMs, progress.count),
-        };
-      }
-      if (controller.signal.aborted && !pastMaximum && !idle) {
-        trace("cancelled");
-        return {
-          ok: false,
-          text: `interrupted by the user; the ${toolName} request to MCP server ${this.name} ` +
-            "was cancelled",
-        };
-      }
-      if (timedOut) {
-        trace("timeout");
-        const waited = seconds(this.config.callTimeoutMs);
-        // A call that reported progress and then fell silent is told apart; one that never
-        // reported any reads exactly as before progress counted.
-        const what = progress.count === 0
-          ? `timed out after ${waited}`
-          : `timed out: no answer or progress for ${waited} after ${progress.count} progress ` +
-            `report${progress.count === 1 ? "" : "s"}`;
-        return {
-          ok: false,
-          text: `MCP request tools/call to ${this.name} ${what}; ` +
-            "the request was cancelled and the server keeps running. Try again only if the " +
-            "task needs it, perhaps with a smaller request, or continue without this result.",
-        };
-      }
-      if (error instanceof CallRefused) {
-        trace("refused-by-client");
-        return { ok: false, text: error.text };
-      }
-      const message = cut((error as Error)?.message ?? String(error));
-      trace("error", { message });
-      // McpError messages already read "MCP error <code>: <message>".
-      return {
-        ok: false,
-        text: error instanceof McpError
-          ? message
-          : `MCP request to ${this.name} failed: ${message}`,
-      };
+      const failure = callFailure(error, {
+        server: this.name,
+        tool: toolName,
+        callTimeoutMs: this.config.callTimeoutMs,
+        maximumMs,
+        pastMaximum,
+        idle,
+        aborted: controller.signal.aborted,
+        reports: progress.count,
+      });
+      trace(failure.status, failure.extra);
+      return { ok: false, text: failure.text };
     } finally {
       timer.end();
       clearTimeout(maximum);
@@ -372,22 +326,64 @@ export class McpConnection {
     await settleWithin([this.#transport.exited], 500);
   }
 
-  async #disconnectedResult(): Promise<ToolResult> {
+  /** Why the server went away, in words, once that is known. */
+  async #loss(): Promise<string> {
     const dropped = this.#transport.dropped;
     // A server hel dropped is still running; only a server that went away has an exit to wait for.
-    if (!dropped) await this.#exitSettled();
-    const exit = this.#transport.exit;
-    const why = dropped ? `: ${dropped}` : exit ? ` (${exitText(exit)})` : "";
-    return {
-      ok: false,
-      text: `MCP server ${this.name} disconnected${why}; ` +
-        "hel does not restart it, so its tools cannot be used for the rest of this run. " +
-        "Continue without them or tell the user.",
-    };
+    if (dropped) return dropped;
+    await this.#exitSettled();
+    return lossText(this.#transport.exit);
+  }
+
+  async #disconnectedResult(): Promise<ToolResult> {
+    return { ok: false, text: lostDuringCallText(this.name, await this.#loss()) };
+  }
+
+  /**
+   * A call to a server that went away: starts it again (restarts.ts) and returns nothing, or
+   * returns the call's failure (given up, the restart failed, hel is shutting down).
+   */
+  async #revive(): Promise<ToolResult | undefined> {
+    const trace = this.#options.trace;
+    if (this.#closing) return { ok: false, text: `MCP server ${this.name} is shutting down` };
+    const loss = await this.#loss();
+    const wasGivenUp = this.#restarts.gaveUp;
+    const plan = this.#restarts.next();
+    if (!plan.restart) {
+      if (!wasGivenUp) trace({ event: "gave_up", server: this.name, restarts: MAX_RESTARTS, loss });
+      return { ok: false, text: gaveUpText(this.name, loss) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, plan.waitMs));
+    this.#transport = createTransport(this.config, this.#options);
+    const startupMs = this.#options.startupMs ?? 30_000;
+    try {
+      const tools = await this.start(Date.now() + startupMs, startupMs);
+      if (this.#closing) {
+        await this.close();
+        return { ok: false, text: `MCP server ${this.name} is shutting down` };
+      }
+      trace({
+        event: "restarted",
+        server: this.name,
+        restart: plan.attempt,
+        loss,
+        pid: this.pid,
+        tools: tools.length,
+      });
+      this.#options.onRestarted?.(this.name, tools, restartNote(this.name, loss, plan.attempt));
+      return undefined;
+    } catch (error) {
+      const reason = cut((error as Error)?.message ?? String(error));
+      trace({ event: "restart_failed", server: this.name, restart: plan.attempt, reason });
+      this.#restarts.lost();
+      const left = MAX_RESTARTS - plan.attempt;
+      return { ok: false, text: restartFailedText(this.name, reason, left) };
+    }
   }
 
   /** Shuts the server's process group down (idempotent); says how far it had to go. */
   async close(): Promise<ShutdownStep> {
+    this.#closing = true;
     if (this.#state === "connected") this.#state = "disconnected";
     return await this.#transport.shutdown();
   }

@@ -11,6 +11,7 @@ import type { ServerConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST, type McpConfigFile, readMcpConfigs } from "./config_files.ts";
 import { DEFAULT_LOG_LEVEL } from "./log_level.ts";
 import { callTimeoutText, commandText, remoteLines } from "./describe.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES, limitText } from "./message_size.ts";
 import { shownEnvNames } from "./server_env.ts";
 import { loginState, loginText } from "./login_state.ts";
 
@@ -67,6 +68,7 @@ function entryLines(server: ServerConfig, login?: string): string[] {
     `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
     `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
     `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
+    ...sizeLine(server),
   ];
   if (server.remote) {
     // remoteLines is indented for hel mcp list; the caller indents these.
@@ -85,6 +87,7 @@ function entryLines(server: ServerConfig, login?: string): string[] {
     `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
     `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
     `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
+    ...sizeLine(server),
     server.sandbox
       ? "sandbox: on (unless hel runs with --sandbox off)"
       : 'sandbox: OFF ("sandbox": false): runs with your rights',
@@ -93,4 +96,10 @@ function entryLines(server: ServerConfig, login?: string): string[] {
       ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
       : []),
   ];
+}
+
+/** The entry's `maxMessageBytes`, shown only when it is not the default. */
+function sizeLine(server: ServerConfig): string[] {
+  if (server.maxMessageBytes === DEFAULT_MAX_MESSAGE_BYTES) return [];
+  return [`largest message: ${limitText(server.maxMessageBytes)} ("maxMessageBytes")`];
 }

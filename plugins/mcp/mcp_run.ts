@@ -72,6 +72,8 @@ export class McpRun {
   readonly scheduler: RefreshScheduler;
   /** `<kind> <server>` of the listings that succeeded once. */
   readonly #listedOnce = new Set<string>();
+  /** Notes of servers restarted since the last request (restarts.ts), each told once. */
+  #restartNotes: string[] = [];
 
   private constructor(servers: readonly RunServer[], options: McpRunOptions) {
     this.#servers = new Map(servers.map((server) => [server.handle.name, server]));
@@ -129,7 +131,25 @@ export class McpRun {
    */
   async note(loader?: string): Promise<string | undefined> {
     await this.scheduler.settled(NOTE_WAIT_MS);
-    return changeNote(this.tools.changes(), this.#resources.changes(), loader);
+    const restarts = this.#restartNotes;
+    this.#restartNotes = [];
+    const changes = changeNote(this.tools.changes(), this.#resources.changes(), loader);
+    const notes = restarts.map((text) =>
+      `[hel: this note is from hel, not from the user]\n${text}`
+    );
+    if (changes) notes.push(changes);
+    return notes.length > 0 ? notes.join("\n\n") : undefined;
+  }
+
+  /**
+   * A server was started again during a call (restarts.ts) and listed its tools anew: the
+   * catalog follows (loaded tools that still exist stay loaded), and the model is told once.
+   */
+  async restarted(name: string, tools: readonly ListedTool[], note: string): Promise<void> {
+    const server = this.#servers.get(name);
+    if (!server) return;
+    this.#restartNotes.push(note);
+    await this.#takeTools(server, tools, "restart");
   }
 
   /** Why `name` cannot be called when its server removed it during the run. */
@@ -167,8 +187,14 @@ export class McpRun {
     if (kind === "prompts") return await this.#listPrompts(server);
     const answer = await listAll(server.handle, "tools/list", "tools", this.#options.listMs);
     if (!answer.ok) return this.#failed(name, kind, answer.text);
+    await this.#takeTools(server, answer.value, kind);
+  }
+
+  /** `tools` are what `server` lists now (after a list change or a restart). */
+  async #takeTools(server: RunServer, tools: readonly ListedTool[], why: string): Promise<void> {
+    const name = server.handle.name;
     const before = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
-    server.tools = answer.value;
+    server.tools = tools;
     this.#options.excluded(await this.tools.update([this.#serverTools(server)]));
     const after = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
     for (const gone of before) if (!after.has(gone)) this.#gone.set(gone, name);
@@ -176,8 +202,9 @@ export class McpRun {
     this.#options.trace({
       event: "relisted",
       server: name,
-      kind,
-      listed: answer.value.length,
+      kind: "tools",
+      ...(why === "restart" ? { after: "restart" } : {}),
+      listed: tools.length,
       offered: this.tools.catalog.entries.filter((entry) => entry.server === name).length,
     });
   }

@@ -12,6 +12,7 @@
  */
 import type { Host, Plugin, PluginHooks } from "../../core/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
+import type { ListedTool } from "./catalog.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST } from "./config_files.ts";
@@ -93,12 +94,15 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         import("./mcp_run.ts"),
       ]);
       const lists = listChanges();
+      // A server restarted by a call (restarts.ts) lists its tools again; the run takes them.
+      let restarted: (server: string, tools: ListedTool[], note: string) => void = () => {};
       const group = new ServerGroup({
         project: host.project,
         launcher,
         startupMs,
         shutdownWaitMs,
         trace,
+        onRestarted: (server, tools, note) => restarted(server, tools, note),
         features: [
           ...clientFeatures({ project: host.project, warn, askForm: host.askForm }),
           lists,
@@ -113,7 +117,12 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       }
       const servers = states.map((state): ServerStatus =>
         state.status === "connected"
-          ? { name: state.name, status: "connected", connected: () => state.connection.connected }
+          ? {
+            name: state.name,
+            status: "connected",
+            connected: () => state.connection.connected,
+            restarts: () => state.connection.restarts,
+          }
           : state
       );
       if (connected.length === 0) {
@@ -140,6 +149,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           excluded: (items) => reportExcluded(items, trace, warn),
         },
       );
+      restarted = (server, tools, note) => void run.restarted(server, tools, note);
       reportAllowlists(run.tools.catalog, trace, warn);
       reportExcluded(run.tools.catalog.excluded, trace, warn);
       reportRenamed(run.tools.catalog.entries, trace);

@@ -20,7 +20,7 @@ import { HelOAuthProvider } from "./oauth_provider.ts";
 import { isMachineGrant, machineAuth } from "./oauth_run.ts";
 import { failureText } from "./remote_refusal.ts";
 import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
 
 /** How long a login waits for the browser to come back. */
 const LOGIN_WAIT_MS = 5 * 60_000;
@@ -107,7 +107,7 @@ export async function login(
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = boundedFetch(MAX_MESSAGE_BYTES, () => {});
+  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
   // Where the server points, and the scope it asks for (with one a run was refused for).
   const challenge = await probeChallenge(remote.url, fetchFn);
   const options = {
@@ -161,7 +161,7 @@ async function fetchMachineToken(config: ServerConfig, context: PluginContext): 
   const made = await machineAuth(context.helHome, config, context.childEnv(), stored);
   if (!made.ok) return fail("login", `${config.name}: ${made.reason}`, 1);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = boundedFetch(MAX_MESSAGE_BYTES, () => {});
+  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
   const challenge = await probeChallenge(remote.url, fetchFn);
   try {
     const result = await auth(made.provider, {

@@ -14,7 +14,7 @@ import { MachineOAuthProvider } from "./oauth_machine.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
 import { machineSecrets } from "./oauth_secrets.ts";
 import { LoginFileError, readLogin, type StoredLogin } from "./oauth_store.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
 import { URL_SERVER_NAME } from "./remote_flags.ts";
 
 /** The provider for a run, none, or why the login file cannot be used. */
@@ -85,7 +85,7 @@ export async function machineAuth(
       settings: { ...settings, clientId: settings.clientId! },
       secrets,
       stored,
-      fetchFn: boundedFetch(MAX_MESSAGE_BYTES, () => {}),
+      fetchFn: boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {}),
     }),
   };
 }

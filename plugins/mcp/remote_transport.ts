@@ -37,11 +37,13 @@ import type { RemoteServer } from "./remote_config.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { StartupError } from "./startup_failure.ts";
 import { StderrTail } from "./stderr_tail.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
+import { limitText } from "./message_size.ts";
 
 /** What a remote transport needs. */
 export interface RemoteTransportOptions {
   remote: RemoteServer;
+  /** Each answer (each event of a stream) over this many bytes drops the connection. */
+  maxMessageBytes: number;
   /** How long ending the session may take at shutdown. */
   shutdownWaitMs: number;
   /** The command that logs in to this server, for the "needs login" message. */
@@ -130,6 +132,9 @@ export class RemoteTransport implements Transport {
       try {
         return await inner.send(message, options);
       } catch (error) {
+        // A server that forgot the session (restarted, expired it) answers 404; the spec asks
+        // for a new session: the connection ends here and the next call starts one.
+        if (sessionLost(inner, error)) this.#drop("it no longer knows hel's session (HTTP 404)");
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
         const { url } = this.#options.remote;
@@ -163,7 +168,9 @@ export class RemoteTransport implements Transport {
 
   async #open(kind: "http" | "sse"): Promise<void> {
     const url = new URL(this.#options.remote.url);
-    const fetchFn = this.#recording(boundedFetch(MAX_MESSAGE_BYTES, () => this.#oversize()));
+    const fetchFn = this.#recording(
+      boundedFetch(this.#options.maxMessageBytes, () => this.#oversize()),
+    );
     const options = {
       requestInit: { headers: this.#headers },
       fetch: this.#authProvider?.guardFetch?.(fetchFn) ?? fetchFn,
@@ -212,9 +219,16 @@ export class RemoteTransport implements Transport {
   }
 
   #oversize(): void {
+    this.#drop(
+      `it sent a message over ${limitText(this.#options.maxMessageBytes)}, more than hel ` +
+        'reads from it ("maxMessageBytes" in its mcp.json entry), so hel closed the connection',
+    );
+  }
+
+  /** Ends the connection for `reason`; the next call connects again (restarts.ts). */
+  #drop(reason: string): void {
     if (this.#dropped) return;
-    this.#dropped = `it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, more than ` +
-      "hel reads, so hel closed the connection";
+    this.#dropped = reason;
     queueMicrotask(() => void this.shutdown());
   }
 
@@ -250,6 +264,12 @@ export class RemoteTransport implements Transport {
     this.#endedByServer = this.#shutdown === undefined;
     this.onclose?.();
   }
+}
+
+/** True for a 404 to a request that carried a session id: the server forgot the session. */
+function sessionLost(inner: Transport, error: unknown): boolean {
+  return inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined &&
+    error instanceof StreamableHTTPError && error.code === 404;
 }
 
 /**

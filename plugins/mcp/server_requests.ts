@@ -52,7 +52,8 @@ export async function request(
   if (!server.connected()) {
     return {
       ok: false,
-      text: `MCP server ${server.name} is disconnected; hel does not restart it during a run`,
+      text: `MCP server ${server.name} is disconnected; the next call to one of its tools ` +
+        "starts it again",
     };
   }
   try {

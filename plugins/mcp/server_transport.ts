@@ -30,11 +30,17 @@ export function createTransport(config: ServerConfig, options: TransportOptions)
   if (config.remote) {
     return new RemoteTransport({
       remote: config.remote,
+      maxMessageBytes: config.maxMessageBytes,
       shutdownWaitMs: options.shutdownWaitMs,
       loginCommand: loginCommand(config),
     });
   }
-  return new ProcessTransport({ cwd: options.project, shutdownWaitMs: options.shutdownWaitMs });
+  return new ProcessTransport({
+    cwd: options.project,
+    name: config.name,
+    maxMessageBytes: config.maxMessageBytes,
+    shutdownWaitMs: options.shutdownWaitMs,
+  });
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ServerGroupOptions {
   trace: Trace;
   /** What each server's client offers beyond tool calls (client_features.ts). */
   features?: readonly ClientFeature[];
+  /** Told when a server was started again by a call (restarts.ts). */
+  onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
 }
 
 /** Every server this run started; shut down together. */

@@ -10,7 +10,13 @@ import type { CatalogEntry } from "./catalog.ts";
 
 /** A server as the status sees it: connected now, dropped since, or never started. */
 export type ServerStatus =
-  | { name: string; status: "connected"; connected: () => boolean }
+  | {
+    name: string;
+    status: "connected";
+    connected: () => boolean;
+    /** Restarts during the run (restarts.ts); none when absent. */
+    restarts?: () => { count: number; gaveUp: boolean };
+  }
   | { name: string; status: "skipped"; reason: string };
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -29,9 +35,13 @@ export function serverStatusLines(
     const tools = entries.filter((entry) => entry.server === server.name);
     const inUse = tools.filter((entry) => loaded.has(entry.fullName)).length;
     const offered = `${count(tools.length, "tool")} (${inUse} loaded)`;
-    return server.connected()
-      ? `${server.name}: connected, ${offered}`
-      : `${server.name}: disconnected (it exited or closed the connection); its ${offered} ` +
-        "fail until hel starts again";
+    const restarts = server.restarts?.() ?? { count: 0, gaveUp: false };
+    const restarted = restarts.count > 0 ? `, restarted ${count(restarts.count, "time")}` : "";
+    if (server.connected()) return `${server.name}: connected, ${offered}${restarted}`;
+    return restarts.gaveUp
+      ? `${server.name}: given up after ${count(restarts.count, "restart")} (it kept going ` +
+        `away); its ${offered} fail until hel starts again`
+      : `${server.name}: disconnected (it exited or closed the connection)${restarted}; its ` +
+        `${offered} start it again when one is called`;
   });
 }

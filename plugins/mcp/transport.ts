@@ -1,6 +1,8 @@
 /**
- * The stdio transport hel gives the MCP SDK's `Client`. Framing is the SDK's own
- * (`ReadBuffer`, `serializeMessage`); what differs from the SDK's `StdioClientTransport` is the
+ * The stdio transport hel gives the MCP SDK's `Client`. Lines are split as the SDK's
+ * `ReadBuffer` does, but in linear time and with a per-server bound whose excess costs only the
+ * call it answers (line_reader.ts, oversize.ts); messages are the SDK's (`serializeMessage`,
+ * `deserializeMessage`). What else differs from the SDK's `StdioClientTransport` is the
  * process handling hel needs: the server runs in its own process group with exactly the
  * environment hel chose, the connection counts as closed as soon as the server exits (even when
  * a grandchild still holds its pipes), stderr is always drained into a bounded tail, an answer
@@ -9,7 +11,6 @@
  *
  * @module
  */
-import { Buffer } from "node:buffer";
 // The SDK's export map gives no types for its ".js" subpaths; point Deno at them.
 // @ts-types="@modelcontextprotocol/sdk/shared/stdio"
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
@@ -20,9 +21,9 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { inNewProcessGroup } from "../../kit/mod.ts";
 import { shutdownProcessGroup, type ShutdownStep } from "./shutdown.ts";
 import { StderrTail } from "./stderr_tail.ts";
-
-/** A line from a server longer than this ends the connection (the SDK's own bound). */
-export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+import { LineReader, type ReadLine } from "./line_reader.ts";
+import type { SkippedMessage } from "./message_size.ts";
+import { oversizeAnswers } from "./oversize.ts";
 
 /** What to start: the program (bwrap for a sandboxed server), its arguments and environment. */
 export interface ProcessProgram {
@@ -35,6 +36,10 @@ export interface ProcessProgram {
 /** Where to start it and how to stop it. */
 export interface ProcessTransportOptions {
   cwd: string;
+  /** The server's name, for the error a call gets when its answer is over the bound. */
+  name: string;
+  /** A message (line) over this many bytes is skipped; the call it answers fails. */
+  maxMessageBytes: number;
   /** How long each shutdown step waits. */
   shutdownWaitMs: number;
 }
@@ -57,10 +62,13 @@ export class ProcessTransport implements Transport {
   #program: ProcessProgram | undefined;
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
-  #readBuffer = new LineBuffer(MAX_MESSAGE_BYTES);
+  #reader: LineReader;
+  /** hel's requests the server has not answered yet, by id: an unreadable skip fails them. */
+  #pending = new Map<string | number, string>();
+  /** The message being skipped has already failed its call(s). */
+  #skipAnswered = false;
   #closed = false;
   #endedByServer = false;
-  #dropped: string | undefined;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> = Promise.resolve();
   #stderrDone: Promise<void> = Promise.resolve();
@@ -69,6 +77,7 @@ export class ProcessTransport implements Transport {
 
   constructor(options: ProcessTransportOptions) {
     this.#options = options;
+    this.#reader = new LineReader(options.maxMessageBytes);
   }
 
   /** The server's pid, which is also its process group id; undefined before start. */
@@ -89,9 +98,9 @@ export class ProcessTransport implements Transport {
     return this.#endedByServer;
   }
 
-  /** Why hel itself dropped a running connection (an oversized message), if it did. */
+  /** Why hel itself dropped a running connection; a stdio server is never dropped. */
   get dropped(): string | undefined {
-    return this.#dropped;
+    return undefined;
   }
 
   /** Resolves when the server process has exited. */
@@ -136,6 +145,12 @@ export class ProcessTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed || !this.#writer) throw new Error("the server is not running");
+    if ("method" in message && "id" in message) this.#pending.set(message.id, message.method);
+    // A request hel gave up on waits no more: its answer, if it comes, is dropped by the SDK.
+    if ("method" in message && message.method === "notifications/cancelled") {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === "string" || typeof id === "number") this.#pending.delete(id);
+    }
     await this.#writer.write(this.#encoder.encode(serializeMessage(message)));
   }
 
@@ -169,7 +184,8 @@ export class ProcessTransport implements Transport {
     if (this.#closed) return;
     this.#closed = true;
     this.#endedByServer = this.#shutdown === undefined;
-    this.#readBuffer.clear();
+    this.#reader.clear();
+    this.#pending.clear();
     this.onclose?.();
   }
 
@@ -177,17 +193,7 @@ export class ProcessTransport implements Transport {
     try {
       for await (const chunk of stream) {
         if (this.#closed) break;
-        try {
-          this.#readBuffer.append(Buffer.from(chunk));
-        } catch (error) {
-          // Over the size bound: the connection cannot recover its framing.
-          this.#dropped = `it sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, more ` +
-            "than hel reads, so hel closed the connection";
-          this.onerror?.(error as Error);
-          this.#finish();
-          break;
-        }
-        this.#deliver();
+        this.#deliver(this.#reader.push(chunk));
       }
     } catch (error) {
       this.onerror?.(error as Error);
@@ -196,10 +202,14 @@ export class ProcessTransport implements Transport {
     this.#finish();
   }
 
-  #deliver(): void {
-    while (!this.#closed) {
-      const line = this.#readBuffer.readLine();
-      if (line === null) return;
+  #deliver(lines: readonly ReadLine[]): void {
+    for (const read of lines) {
+      if (this.#closed) return;
+      if ("over" in read || "skipped" in read) {
+        this.#skip(read);
+        continue;
+      }
+      const line = read.line;
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -208,11 +218,31 @@ export class ProcessTransport implements Transport {
         // request, fail that request now rather than leave it waiting for its timeout.
         this.onerror?.(error as Error);
         const failure = malformedAnswer(line);
-        if (failure) this.onmessage?.(failure);
+        if (failure) this.#receive(failure);
         continue;
       }
-      this.onmessage?.(message);
+      this.#receive(message);
     }
+  }
+
+  /** A message over the bound: fails the call(s) it may answer, once (oversize.ts). */
+  #skip(read: { over: SkippedMessage } | { skipped: SkippedMessage }): void {
+    if ("over" in read) this.#skipAnswered = false;
+    if (this.#skipAnswered) return;
+    const ended = "skipped" in read;
+    const message = "over" in read ? read.over : read.skipped;
+    const outcome = oversizeAnswers(message, this.#pending, this.#options, ended);
+    if (!outcome) return;
+    this.#skipAnswered = true;
+    this.onerror?.(outcome.error);
+    for (const answer of outcome.answers) this.#receive(answer);
+  }
+
+  #receive(message: JSONRPCMessage): void {
+    if (!("method" in message) && "id" in message && message.id !== undefined) {
+      this.#pending.delete(message.id);
+    }
+    this.onmessage?.(message);
   }
 
   async #drainStderr(stream: ReadableStream<Uint8Array>): Promise<void> {
@@ -221,70 +251,6 @@ export class ProcessTransport implements Transport {
     } catch {
       // The pipe broke: nothing left to drain.
     }
-  }
-}
-
-/**
- * Splits the server's output into lines (LF, with a CR before it dropped), as the SDK's own
- * `ReadBuffer` does, but hands out the line itself so that a malformed answer can be matched
- * to its request. More than `maxBytes` buffered without a line end is an error.
- */
-class LineBuffer {
-  /**
-   * What arrived since the last line end, in the pieces it came in: joined only once a line is
-   * complete, and each byte searched for a line end once (joining and searching the whole
-   * buffer on every piece took seconds of CPU for a message near the bound).
-   */
-  #pieces: Buffer[] = [];
-  #length = 0;
-  /** How many of the buffered bytes are known to hold no line end. */
-  #searched = 0;
-  #maxBytes: number;
-
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
-  }
-
-  append(chunk: Buffer): void {
-    if (this.#length + chunk.length > this.#maxBytes) {
-      this.clear();
-      throw new Error(`the read buffer exceeded ${this.#maxBytes} bytes`);
-    }
-    this.#pieces.push(chunk);
-    this.#length += chunk.length;
-  }
-
-  readLine(): string | null {
-    const index = this.#lineEnd();
-    if (index === -1) return null;
-    const all = this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces);
-    const line = all.toString("utf8", 0, index).replace(/\r$/, "");
-    const rest = all.subarray(index + 1);
-    this.#pieces = rest.length > 0 ? [rest] : [];
-    this.#length = rest.length;
-    this.#searched = 0;
-    return line;
-  }
-
-  /** The offset of the first line end in the buffer, or -1; searches only what is new. */
-  #lineEnd(): number {
-    let offset = 0;
-    for (const piece of this.#pieces) {
-      const from = this.#searched - offset;
-      if (from < piece.length) {
-        const index = piece.indexOf(10, Math.max(0, from));
-        if (index !== -1) return offset + index;
-      }
-      offset += piece.length;
-    }
-    this.#searched = this.#length;
-    return -1;
-  }
-
-  clear(): void {
-    this.#pieces = [];
-    this.#length = 0;
-    this.#searched = 0;
   }
 }
 

@@ -228,7 +228,7 @@ Deno.test("a file with mistakes is not added to; they are named with line and co
     `hel mcp: ${userFile(project)} has mistakes, and a file with any mistake starts no server, ` +
       "so nothing was written; fix them first:\n" +
       `  ${userFile(project)}:3:12: unknown field servers."a".comand (did you mean "command"?); ` +
-      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, url, " +
+      "allowed: command, args, env, timeout, tools, sandbox, logLevel, trustAnnotations, maxMessageBytes, url, " +
       "transport, headers, bearerTokenEnv, oauth\n" +
       `  ${userFile(project)}:3:10: servers."a" needs a "command" (a program hel starts), e.g. ` +
       '"command": "python3", or a "url" (a remote server), e.g. "url": "https://mcp.example.com/mcp"\n',

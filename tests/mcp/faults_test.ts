@@ -223,23 +223,23 @@ Deno.test("hostile tool names and descriptions cannot shadow built-ins or drive 
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("over 10 MiB without a line end drops the connection; calls say why", async () => {
+Deno.test("a line over maxMessageBytes that never ends fails its call at once", async () => {
   await using project = await mcpProject((root) => ({
-    t: fixtureServer(root, "t", "--unterminated"),
+    t: { ...fixtureServer(root, "t", "--unterminated"), timeout: 60, maxMessageBytes: 1048576 },
   }));
   await using model = scriptedModel([
-    load("big", "echo"),
-    // About 11 MB that never ends its line.
-    { toolCalls: [{ id: "huge", name: "mcp__t__big", arguments: { lines: 750_000 } }] },
-    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
+    load("big"),
+    // About 1.6 MB that never ends its line: the id at its start names the call to fail, so
+    // the call does not wait for a line end (or its 60 s timeout).
+    { toolCalls: [{ id: "huge", name: "mcp__t__big", arguments: { lines: 100_000 } }] },
     { text: "done" },
   ]);
   const result = await helMcpInProcess(project, model);
   assert.equal(result.code, 0, result.stderr);
-  const why =
-    /^error: MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so hel closed the connection; hel does not restart it/;
-  assert.match(toolMessage(model, "huge"), why);
-  assert.match(toolMessage(model, "later"), why);
+  assert.match(
+    toolMessage(model, "huge"),
+    /^error: MCP server t answered tools\/call with a message over the 1 MiB hel reads from it/,
+  );
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);
 });

@@ -99,6 +99,7 @@ Deno.test("a bearer token and a header from the environment reach the server; no
           url,
           bearerTokenEnv: "TEST_TOKEN",
           headers: { "X-Api-Key": { env: "TEST_KEY" }, "X-Tenant": "acme" },
+          maxMessageBytes: 10 * 1024 * 1024,
         },
       },
     }),
@@ -142,10 +143,10 @@ Deno.test("a bearer token and a header from the environment reach the server; no
   ) {
     assert.doesNotMatch(text, /tok-123|key-456|acme/);
   }
-  // An answer over the bound is refused, not buffered.
+  // An answer over the entry's bound is refused, not buffered.
   result = await hel(project, env, "call", "api", "big");
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /^error: .*(over 10 MiB|message over)/m);
+  assert.match(result.stderr, /^error: .*message over 10 MiB.*"maxMessageBytes"/m);
   // A variable that is not set: not connected, and the message names it.
   result = await hel(project, { TEST_KEY: "key-456" }, "call", "api", "whoami");
   assert.equal(result.code, 1);

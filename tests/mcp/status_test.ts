@@ -1,7 +1,7 @@
 /**
  * What the chat's `/mcp` and `/status` say of the MCP servers: the plugin's status lines from a
  * run in-process with the fixture server, as a server is connected, its tools loaded, a server
- * that failed to start, and one that went away.
+ * that failed to start, one that went away, and one the next call started again.
  *
  * @module
  */
@@ -26,6 +26,9 @@ Deno.test("/mcp shows each server connected with its tools loaded, failed, or go
           { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__die"] } }] },
           { toolCalls: [{ name: "mcp__t__die", arguments: {} }] },
           { text: "it went away" },
+          { toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__echo"] } }] },
+          { toolCalls: [{ name: "mcp__t__echo", arguments: { text: "hi" } }] },
+          { text: "it is back" },
         ],
       },
     });
@@ -41,8 +44,12 @@ Deno.test("/mcp shows each server connected with its tools loaded, failed, or go
     assert.match(chat.printed[1]!, /^ {2}mcp +broken: skipped: exited during /m);
     assert.match(
       chat.printed[1]!,
-      /^ {12}t: disconnected \(it exited or closed the connection\); its \d+ tools \(1 loaded\) fail until hel starts again$/m,
+      /^ {12}t: disconnected \(it exited or closed the connection\); its \d+ tools \(1 loaded\) start it again when one is called$/m,
     );
+    // The next call started it again; /mcp says so.
+    await t.run.turn("call echo", NEVER);
+    await runSlashCommand("/mcp", chat.context);
+    assert.match(chat.printed[2]!, /^t: connected, \d+ tools \(2 loaded\), restarted 1 time$/m);
   }
   await assertNoServerLeft(project);
 });

@@ -279,66 +279,6 @@ Deno.test("a timed-out call is cancelled, the server stays, and its late answer 
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("a server that exits is marked disconnected and never restarted", async () => {
-  await using project = await mcpProject(fixture());
-  await using model = scriptedModel([
-    {
-      toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__die", "mcp__t__echo"] } }],
-    },
-    { toolCalls: [{ id: "die", name: "mcp__t__die", arguments: {} }] },
-    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
-    { text: "done" },
-  ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
-  assert.match(
-    toolMessage(model, "die"),
-    /^error: MCP server t disconnected \(it exited with code 3\)/,
-  );
-  // The server's stderr stays out of hel's output and the model's view; the run log has it.
-  assert.doesNotMatch(result.stderr + result.stdout, /exiting on purpose/);
-  assert.ok(
-    model.requests.every((r) => !JSON.stringify(r.messages).includes("exiting on purpose")),
-  );
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
-  assert.ok(
-    trace.some((e) => e.event === "stderr" && String(e.text).includes("exiting on purpose")),
-    JSON.stringify(trace),
-  );
-  assert.ok(trace.some((e) => e.event === "disconnected" && e.server === "t"));
-  assert.match(toolMessage(model, "later"), /^error: MCP server t disconnected.*does not restart/);
-  const methods = await receivedMethods(project.logPath("t"));
-  assert.equal(methods.filter((m) => m === "initialize").length, 1);
-  assert.equal(methods.filter((m) => m === "tools/call").length, 1);
-  assert.equal(model.remaining(), 0);
-  await assertNoServerLeft(project);
-});
-
-Deno.test("a message over 10 MiB drops the connection, and every call says why", async () => {
-  await using project = await mcpProject(fixture());
-  await using model = scriptedModel([
-    {
-      toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__big", "mcp__t__echo"] } }],
-    },
-    // 750,000 lines of 15 characters: about 11 MB in one JSON-RPC line.
-    { toolCalls: [{ id: "huge", name: "mcp__t__big", arguments: { lines: 750_000 } }] },
-    { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "x" } }] },
-    { text: "done" },
-  ]);
-  const result = await helMcpInProcess(project, model);
-  assert.equal(result.code, 0, result.stderr);
-  const why = "MCP server t disconnected: it sent a message over 10 MiB, more than hel reads, so " +
-    "hel closed the connection; hel does not restart it";
-  assert.ok(toolMessage(model, "huge").startsWith(`error: ${why}`), toolMessage(model, "huge"));
-  assert.ok(toolMessage(model, "later").startsWith(`error: ${why}`), toolMessage(model, "later"));
-  assert.equal((await receivedCalls(project.logPath("t"))).length, 1);
-  assert.equal(model.remaining(), 0);
-  await assertNoServerLeft(project);
-});
-
 Deno.test("a server's stderr is always drained and kept only as a bounded tail in the run log", async () => {
   await using project = await mcpProject(fixture());
   await using model = scriptedModel([

@@ -13,6 +13,7 @@
 import denoJson from "../deno.json" with { type: "json" };
 // Loaded by main.ts before this module anyway: no cost to --version's start.
 import { SECRET_ENV_NAMES } from "../kit/process/privacy.ts";
+import { writeOut } from "../kit/output.ts";
 
 /** Folder (beside deno.json) that holds the stamp of a build while it is compiled. */
 export const STAMP_DIR = ".build-stamp";
@@ -139,9 +140,8 @@ export function formatVersion(info: VersionInfo): string {
 }
 
 function writeStdout(text: string) {
-  const data = new TextEncoder().encode(text);
   try {
-    for (let done = 0; done < data.length;) done += Deno.stdout.writeSync(data.subarray(done));
+    writeOut(text);
   } catch (error) {
     // The reader went away (`hel --version | true`): nothing is wrong, nothing to say.
     if (!(error instanceof Deno.errors.BrokenPipe)) throw error;

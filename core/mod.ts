@@ -84,4 +84,5 @@ export {
   type SchemaCheck,
   schemaValidator,
 } from "./schema_check.ts";
+export { isRecord } from "./is_record.ts";
 export { z } from "zod";

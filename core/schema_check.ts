@@ -30,6 +30,7 @@ import {
 } from "./argument_problems.ts";
 import type { JsonSchema } from "./types.ts";
 import { shapeProblem } from "./schema_shape.ts";
+import { isRecord } from "./is_record.ts";
 
 /** Schemas longer than this as JSON are not compiled (nor worth sending to a model). */
 export const MAX_SCHEMA_CHARS = 200_000;
@@ -208,8 +209,4 @@ function problemsOf(errors: ErrorObject[], args: unknown, known: string[]): stri
   }
   if (unknown.length > 0) problems.push(unknownText(unknown, known));
   return [...missing, ...problems];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

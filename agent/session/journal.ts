@@ -14,6 +14,7 @@
  */
 import type { ChatMessage } from "../../core/types.ts";
 import { SnapshotError } from "./snapshot.ts";
+import { isRecord } from "../../core/is_record.ts";
 
 /** The journal version this hel writes and reads. */
 export const JOURNAL_VERSION = 1;
@@ -79,9 +80,6 @@ export interface JournalRead {
   torn?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** Names a line: by its number, or (0: read from the end) by where it is. */
 const at = (lineNumber: number) => lineNumber > 0 ? `line ${lineNumber}` : "a line near the end";
 
@@ -93,7 +91,7 @@ export function parseEntry(line: string, lineNumber: number): JournalEntry {
   } catch (error) {
     throw new SnapshotError(`${at(lineNumber)} is not valid JSON (${(error as Error).message})`);
   }
-  if (!isObject(value) || typeof value.v !== "number") {
+  if (!isRecord(value) || typeof value.v !== "number") {
     throw new SnapshotError(`${at(lineNumber)} is not a journal entry`);
   }
   if (value.v > JOURNAL_VERSION) throw newerVersion(value.v);

@@ -10,6 +10,7 @@ import type { ChatMessage } from "../../core/types.ts";
 import type { EntryBody, JournalEntry } from "./journal.ts";
 import { isCheckpoint } from "../compaction/plan.ts";
 import { conversationProblem, otherProject, SnapshotError } from "./snapshot.ts";
+import { isRecord } from "../../core/is_record.ts";
 
 /** The state of a session after its journal. */
 export interface SessionState {
@@ -33,9 +34,6 @@ export const INTERRUPTED_RESULT = "error: interrupted: hel stopped (it was kille
 /** The note closing a turn that hel did not live to end. */
 export const CRASH_NOTE = "[hel] This turn ended without an answer (hel stopped: it was killed " +
   "or crashed); the tool calls and results above are what was recorded before it ended.";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * Replays the entries of session `id` of `project`. Throws {@link SnapshotError} when the
@@ -75,7 +73,7 @@ export function replayJournal(
 function apply(state: SessionState, entry: JournalEntry, line: number): void {
   switch (entry.type) {
     case "message":
-      if (!isObject(entry.message)) throw new SnapshotError(`line ${line}: no message`);
+      if (!isRecord(entry.message)) throw new SnapshotError(`line ${line}: no message`);
       state.messages.push(entry.message);
       return;
     case "checkpoint":
@@ -84,10 +82,10 @@ function apply(state: SessionState, entry: JournalEntry, line: number): void {
       }
       state.messages = [...entry.messages];
       state.retained = entry.retained;
-      if (isObject(entry.plugins)) state.plugins = entry.plugins;
+      if (isRecord(entry.plugins)) state.plugins = entry.plugins;
       return;
     case "plugins":
-      if (!isObject(entry.states)) throw new SnapshotError(`line ${line}: malformed plugin state`);
+      if (!isRecord(entry.states)) throw new SnapshotError(`line ${line}: malformed plugin state`);
       state.plugins = entry.states;
       return;
     case "turn_end":

@@ -9,6 +9,7 @@
 import { errorMessage } from "../../core/errors.ts";
 import type { ChatMessage } from "../../core/types.ts";
 import { writeFileAtomic } from "../../kit/safe_write.ts";
+import { isRecord } from "../../core/is_record.ts";
 
 /** The schema version this hel writes and reads. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -42,9 +43,6 @@ export class SnapshotError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
 /**
  * Checks that `messages` is a conversation a model API accepts and that ends with a
  * completed answer. Returns the first problem found, or undefined.
@@ -54,7 +52,7 @@ export function conversationProblem(messages: unknown): string | undefined {
   const pending = new Set<string>();
   for (const [index, message] of messages.entries()) {
     const at = `messages[${index}]`;
-    if (!isObject(message)) return `${at} is not an object`;
+    if (!isRecord(message)) return `${at} is not an object`;
     const role = message.role;
     if (role === "system") {
       if (index !== 0) return `${at}: a system message may only come first`;
@@ -84,9 +82,9 @@ export function conversationProblem(messages: unknown): string | undefined {
     // response, and some servers number their calls afresh each time (call_0, call_1, ...).
     const seen = new Set<string>();
     for (const call of calls) {
-      const fn = isObject(call) ? call.function : undefined;
+      const fn = isRecord(call) ? call.function : undefined;
       if (
-        !isObject(call) || typeof call.id !== "string" || !isObject(fn) ||
+        !isRecord(call) || typeof call.id !== "string" || !isRecord(fn) ||
         typeof fn.name !== "string" || typeof fn.arguments !== "string"
       ) {
         return `${at}: a tool call is malformed`;
@@ -99,7 +97,7 @@ export function conversationProblem(messages: unknown): string | undefined {
   if (pending.size > 0) return "the last tool calls are missing results";
   const last = messages.at(-1);
   if (
-    !isObject(last) || last.role !== "assistant" || typeof last.content !== "string" ||
+    !isRecord(last) || last.role !== "assistant" || typeof last.content !== "string" ||
     (Array.isArray(last.tool_calls) && last.tool_calls.length > 0)
   ) {
     return "the conversation must end with a completed assistant answer";
@@ -112,7 +110,7 @@ export function conversationProblem(messages: unknown): string | undefined {
  * naming the field at fault.
  */
 export function validateSnapshot(value: unknown, id: string, project: string): Snapshot {
-  if (!isObject(value)) throw new SnapshotError("the file is not a JSON object");
+  if (!isRecord(value)) throw new SnapshotError("the file is not a JSON object");
   if (value.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
     throw new SnapshotError(
       `unsupported schema_version ${JSON.stringify(value.schema_version)} ` +
@@ -144,7 +142,7 @@ export function validateSnapshot(value: unknown, id: string, project: string): S
       );
     }
   }
-  if (!isObject(value.plugins)) throw new SnapshotError("plugins must be an object");
+  if (!isRecord(value.plugins)) throw new SnapshotError("plugins must be an object");
   return value as unknown as Snapshot;
 }
 

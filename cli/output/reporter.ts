@@ -27,6 +27,7 @@ import {
 } from "./messages.ts";
 import { mcpServerWatch } from "./mcp_servers.ts";
 import { type PermissionDenial, resultLine } from "./result.ts";
+import { isRecord } from "../../core/is_record.ts";
 
 /** What the command line tells the reporter. */
 export interface RunReporter {
@@ -170,8 +171,4 @@ export function createReporter(
       }));
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { codePointLength, errorMessage, headChars, type Host } from "../../core/mod.ts";
+import { codePointLength, errorMessage, headChars, type Host, isRecord } from "../../core/mod.ts";
 import {
   escapeControlCharacters,
   fileStart,
@@ -26,9 +26,6 @@ interface PinsFile {
   version: 1;
   projects: Record<string, FilePins>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 async function readPins(path: string): Promise<PinsFile> {
   try {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { clipChars, deferSchemaCheck, type SchemaCheck } from "../../core/mod.ts";
+import { clipChars, deferSchemaCheck, isRecord, type SchemaCheck } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
 import { taskExclusion } from "./task_support.ts";
@@ -223,8 +223,4 @@ export function systemSection(entries: readonly CatalogEntry[]): string {
     "become callable from your next request. Loading does not contact the server.";
   const lines = entries.length > 0 ? entries.map(listingLine) : ["(no tools were listed)"];
   return `${intro}\n${lines.join("\n")}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -10,7 +10,7 @@
  * @module
  */
 import { base64Bytes, sizeText } from "./byte_sizes.ts";
-import { clipChars, type ToolMedia } from "../../core/mod.ts";
+import { clipChars, isRecord, type ToolMedia } from "../../core/mod.ts";
 
 /** Images and audio larger than this (decoded) are not attached, only marked. */
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
@@ -190,8 +190,4 @@ function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   return `a ${typeof value}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

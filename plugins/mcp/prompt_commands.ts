@@ -8,7 +8,7 @@
  * @module
  */
 import type { ArgumentCompletion, ChatCommand } from "../../core/mod.ts";
-import { clipChars, codePointLength } from "../../core/mod.ts";
+import { clipChars, codePointLength, isRecord } from "../../core/mod.ts";
 import { modelName } from "./catalog.ts";
 import {
   argumentAt,
@@ -18,7 +18,7 @@ import {
   usage,
 } from "./prompt_arguments.ts";
 import { promptText } from "./prompt_messages.ts";
-import { capabilitiesOf, isRecord, request, type ServerHandle } from "./server_requests.ts";
+import { capabilitiesOf, request, type ServerHandle } from "./server_requests.ts";
 
 /** Characters of a prompt's description the command list shows. */
 const SUMMARY_CHARS = 120;

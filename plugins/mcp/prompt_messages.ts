@@ -7,9 +7,8 @@
  *
  * @module
  */
-import { codePointLength, groupDigits } from "../../core/mod.ts";
+import { codePointLength, groupDigits, isRecord } from "../../core/mod.ts";
 import { convertBlock, MalformedBlock } from "./content_blocks.ts";
-import { isRecord } from "./server_requests.ts";
 
 /** The longest prompt hel sends as a turn (as much as piped input may be). */
 export const MAX_PROMPT_CHARS = 200_000;

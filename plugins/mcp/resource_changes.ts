@@ -6,7 +6,7 @@
  * @module
  */
 import { oneLine, resourceLine } from "./resource_text.ts";
-import { isRecord } from "./server_requests.ts";
+import { isRecord } from "../../core/mod.ts";
 
 /** One server's resource changes since the model was last told. */
 export interface ResourceChanges {

@@ -8,9 +8,8 @@
  */
 import { sizeText } from "./byte_sizes.ts";
 import { embeddedResource, MalformedBlock } from "./content_blocks.ts";
-import { clipChars } from "../../core/mod.ts";
+import { clipChars, isRecord } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
-import { isRecord } from "./server_requests.ts";
 
 /** Characters of a description a listing line shows. */
 const DESCRIPTION_CHARS = 200;

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { ToolMedia, ToolResult } from "../../core/mod.ts";
+import { isRecord, type ToolMedia, type ToolResult } from "../../core/mod.ts";
 import { convertBlock, MalformedBlock } from "./content_blocks.ts";
 import { type IndexedBinary, withoutRepeatedData } from "./structured.ts";
 
@@ -90,8 +90,4 @@ export async function convertCallResult(
     };
   }
   return { ok: !failed, text: parts.join("\n"), ...(media.length > 0 ? { media } : {}) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

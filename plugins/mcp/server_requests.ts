@@ -14,7 +14,7 @@ import {
   ResultSchema,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
-import { clipChars } from "../../core/mod.ts";
+import { clipChars, isRecord } from "../../core/mod.ts";
 
 /** Pages of one listing read at most; a server that keeps paginating is stopped there. */
 export const MAX_LIST_PAGES = 100;
@@ -139,9 +139,4 @@ export async function listAll(
 /** A server's text in one of hel's messages: cut to a bounded length. */
 export function quoted(text: string): string {
   return clipChars(text, MAX_QUOTED);
-}
-
-/** True for a plain object (a JSON object). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -56,18 +56,27 @@ export async function dryRun(
   return { toRun, reused };
 }
 
-/** How many of a lab's planned runs have a finished record in `resultsDir`. */
-async function recordedCount(resultsDir: string, lab: Lab, runIds: string[]): Promise<number> {
-  let count = 0;
+/**
+ * How many of a lab's planned runs have a finished record in `resultsDir`, and how many of
+ * those the scripted model answered (a pipeline check a real run will not reuse).
+ */
+async function recordedCount(
+  resultsDir: string,
+  lab: Lab,
+  runIds: string[],
+): Promise<{ recorded: number; scripted: number }> {
+  let recorded = 0, scripted = 0;
   for (const id of runIds) {
     try {
       const record = JSON.parse(
         await Deno.readTextFile(`${resultsDir}/${lab.lab}/${id}/record.json`),
       );
-      if (record?.run?.experiment === experimentId(lab)) count++;
+      if (record?.run?.experiment !== experimentId(lab)) continue;
+      recorded++;
+      if (record?.provenance?.scripted === true) scripted++;
     } catch { /* not recorded */ }
   }
-  return count;
+  return { recorded, scripted };
 }
 
 /** One line per lab: title, conditions, tasks, repetitions, runs and how many are recorded. */
@@ -93,13 +102,20 @@ export async function listLabs(
       continue;
     }
     const runs = planRuns(lab, tasks, lab.conditions);
-    const recorded = await recordedCount(resultsDir, lab, runs.map((run) => run.runId));
+    const { recorded, scripted } = await recordedCount(
+      resultsDir,
+      lab,
+      runs.map((run) => run.runId),
+    );
+    const byScript = scripted > 0 ? ` (${scripted} by the scripted model)` : "";
     out(
       `${id} · ${lab.title} · conditions ${lab.conditions.map((c) => c.name).join(", ")} · ` +
         `tasks ${lab.tasks.join(", ")} · ${lab.repetitions} repetition${
           lab.repetitions === 1 ? "" : "s"
         } · ` +
-        `${runs.length} runs, ${recorded} recorded · model ${lab.model.id} at ${lab.model.base_url}`,
+        `${runs.length} run${
+          runs.length === 1 ? "" : "s"
+        }, ${recorded} recorded${byScript} · model ${lab.model.id} at ${lab.model.base_url}`,
     );
   }
 }

@@ -53,6 +53,8 @@ Deno.test("a changed endpoint does not reuse a record; --fresh and --reps run mo
     "a reused run's line names the model that answered it and its endpoint",
   );
   equal(first.requests.length, THROUGH_MCP.length);
+  // The list counts the run, and says the scripted model made it: a real run will not reuse it.
+  match((await evalCli(["list"], dirs)).stdout, /1 runs?, 1 recorded \(1 by the scripted model\)/);
 
   await using second = scriptedModel([...THROUGH_MCP, ...THROUGH_MCP]);
   const plan = await evalCli(["run", "h10", "--base-url", second.url, "--dry-run"], dirs);

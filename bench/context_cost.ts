@@ -48,7 +48,8 @@ async function trajectory(hel: HelCommand, tools: number, mode: ContextRow["mode
   await using model = timedModel(script(mode));
   const run = await runTimed(hel, [
     ...modelArgs(model.url),
-    ...(mode === "eager" ? ["--mcp-eager"] : []),
+    // Deferred is the listed catalogue at every size (search mode has its own bench).
+    ...(mode === "eager" ? ["--mcp-eager"] : ["--mcp-catalogue", "list"]),
     "check the release records, then mark the notes final",
   ], { cwd: project.project, home: project.home });
   const what = `${mode} trajectory with ${tools} tools`;

@@ -46,6 +46,7 @@ const OPTIONS = {
   allErrors: true,
   logger: false,
   addUsedSchema: false,
+  inlineRefs: false,
 } as const;
 let draft7: Promise<Ajv> | undefined;
 let draft2020: Promise<Ajv2020> | undefined;

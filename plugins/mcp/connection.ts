@@ -353,7 +353,12 @@ export class McpConnection {
       if (!wasGivenUp) trace({ event: "gave_up", server: this.name, restarts: MAX_RESTARTS, loss });
       return { ok: false, text: gaveUpText(this.name, loss) };
     }
-    await new Promise((resolve) => setTimeout(resolve, plan.waitMs));
+    // What is left of the lost server (a child in its process group, as behind npx) is shut
+    // down during the back-off: nothing else would end it once its transport is replaced.
+    await Promise.all([
+      this.#transport.shutdown(),
+      new Promise((resolve) => setTimeout(resolve, plan.waitMs)),
+    ]);
     this.#transport = createTransport(this.config, this.#options);
     const startupMs = this.#options.startupMs ?? 30_000;
     try {

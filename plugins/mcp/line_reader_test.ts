@@ -79,3 +79,39 @@ Deno.test("a 20 MiB line that comes in 64 KiB chunks is read whole", () => {
   read = reader.push(bytes("\n"));
   assert.equal((read[0] as { line: string }).line.length, 20 * 1024 * 1024);
 });
+
+Deno.test("a line that comes a byte at a time holds about its size, not a read buffer a byte", async () => {
+  // Deno hands each read of a pipe out as a view of a fresh 64 KiB buffer: a server that writes
+  // its line a byte at a time must not make hel keep 64 KiB for each byte (2,000 bytes here).
+  const script = `
+    const { LineReader } = await import(${JSON.stringify(import.meta.resolve("./line_reader.ts"))});
+    const reader = new LineReader(64 * 1024 * 1024);
+    globalThis.gc();
+    const before = Deno.memoryUsage().external;
+    for (let i = 0; i < 2000; i++) reader.push(new Uint8Array(new ArrayBuffer(65536), 0, 1).fill(97));
+    // Buffers are freed after a turn of the event loop.
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    console.log(Deno.memoryUsage().external - before);
+    reader.push(new Uint8Array([10]));
+  `;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--v8-flags=--expose-gc", script],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  assert.ok(out.success);
+  const held = Number(text(out.stdout).trim());
+  assert.ok(held < 8 * 1024 * 1024, `the partial line holds ${held} bytes`);
+});
+
+Deno.test("a piece of a line is not a view of a buffer its reader may fill again", () => {
+  const reader = new LineReader(1024);
+  const buffer = new Uint8Array(64);
+  buffer.set(bytes('{"a":'));
+  reader.push(buffer.subarray(0, 5));
+  buffer.set(bytes("XXXXX"));
+  assert.deepEqual(lines(reader.push(bytes("1}\n"))), ['{"a":1}']);
+});

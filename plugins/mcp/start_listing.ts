@@ -35,7 +35,8 @@ export async function listToolsAtStart(
       throw new StartupError('answered tools/list without a "tools" list');
     }
     // Entries that are not tool objects are the catalog's to report, not to drop here.
-    tools.push(...result.tools);
+    // One at a time: spreading a page of some 150,000 tools overflows the stack.
+    for (const tool of result.tools) tools.push(tool);
     const next = result.nextCursor;
     if (typeof next !== "string") return tools;
     if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");

@@ -105,3 +105,23 @@ Deno.test("a server that dies is restarted by the next call, three times; the fo
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);
 });
+
+Deno.test('a server that died and was restarted leaves nothing of its group behind ("sandbox": false)', async () => {
+  // The dead server's child (a `sleep` in its process group, as behind `npx`) outlives it; hel
+  // must shut that group down before it starts the server again, not leave it to the machine.
+  await using project = await mcpProject((root) => ({
+    t: { ...fixtureServer(root, "t", "--grandchild"), sandbox: false, timeout: 10 },
+  }));
+  await using model = scriptedModel([
+    {
+      toolCalls: [{ name: "load_mcp_tool", arguments: { names: ["mcp__t__die", "mcp__t__echo"] } }],
+    },
+    call("die1", "die"),
+    call("echo1", "echo", { text: "back" }),
+    { text: "done" },
+  ]);
+  const result = await helMcpInProcess(project, model);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(toolMessage(model, "echo1"), "back");
+  await assertNoServerLeft(project);
+});

@@ -37,7 +37,13 @@ Deno.test("get, list and the trust review show the login state and oauth setting
       servers: {
         borrowed: {
           url: server.url,
-          oauth: { clientId: "repo-client", clientSecretEnv: "BORROW_SECRET", scopes: ["mcp"] },
+          // A project's entry may name a secret's variable only with the issuer it goes to.
+          oauth: {
+            clientId: "repo-client",
+            issuer: "https://auth.example.com",
+            clientSecretEnv: "BORROW_SECRET",
+            scopes: ["mcp"],
+          },
         },
       },
     }),
@@ -52,7 +58,7 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   result = await mcp(project, "get", "borrowed");
   assert.match(
     result.stdout,
-    /^ {2}oauth: OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp$/m,
+    /^ {2}oauth: OAuth login \(hel mcp login\): client repo-client at https:\/\/auth\.example\.com, secret from BORROW_SECRET; scopes mcp$/m,
   );
   assert.match(result.stdout, /^ {2}login: needs login: run hel mcp login borrowed$/m);
 
@@ -80,7 +86,7 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   assert.match(review, /server "borrowed" from \.hel\/mcp\.json, remote/);
   assert.match(
     review,
-    /OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp/,
+    /OAuth login \(hel mcp login\): client repo-client at https:\/\/auth\.example\.com, secret from BORROW_SECRET; scopes mcp/,
   );
   assert.match(review, /gets your stored login for this address/);
   const token = JSON.parse(await Deno.readTextFile(await loginPath(helHome, server.url)));

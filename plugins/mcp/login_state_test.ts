@@ -97,3 +97,22 @@ Deno.test("oauth settings read as names, and the review adds them and a stored l
       "gets your stored login for this address",
   );
 });
+
+Deno.test("a grant without a person never reads 'run hel mcp login'", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    const job = server({
+      oauth: { grant: "client_credentials", clientId: "job", clientSecretEnv: "S" },
+    });
+    assert.deepEqual(await loginState(home, job), { state: "at-connection" });
+    await writeLogin(home, { url: URL_, wantedScope: "admin" });
+    assert.deepEqual(await loginState(home, job), { state: "at-connection" });
+    const expired = { state: "expired" as const, at: "2026-01-01T00:00:00Z", refreshable: true };
+    assert.equal(
+      loginText(expired, job),
+      "token expired at 2026-01-01 00:00 UTC; the next connection fetches a new one",
+    );
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

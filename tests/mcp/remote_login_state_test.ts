@@ -108,3 +108,40 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   result = await mcp(project, "get", "secure");
   assert.match(result.stdout, /^ {2}login: none stored/m);
 });
+
+Deno.test("a grant without a person and no token yet reads 'token fetched at connection', not 'needs login'", async () => {
+  await using project = await tempProject();
+  const url = "http://127.0.0.1:9/mcp";
+  const client = { clientId: "job", clientSecretEnv: "JOB_SECRET" };
+  await Deno.writeTextFile(
+    `${project.root}/hel-home/mcp.json`,
+    JSON.stringify({
+      servers: {
+        job: { url, oauth: { grant: "client_credentials", ...client } },
+        xaa: {
+          url,
+          oauth: {
+            grant: "cross_app_access",
+            ...client,
+            idTokenEnv: "ID_TOKEN",
+            idpTokenEndpoint: "https://idp.example.com/token",
+            idpClientId: "hel",
+          },
+        },
+      },
+    }),
+  );
+  const listed = await mcp(project, "list");
+  for (const name of ["job", "xaa"]) {
+    const got = await mcp(project, "get", name);
+    for (const output of [got.stdout, listed.stdout]) {
+      const block = output.slice(output.search(new RegExp(`^${name}: `, "m")));
+      assert.match(
+        block,
+        /^ {2}login: no token yet: token fetched at connection \(no login needed\)$/m,
+        output,
+      );
+    }
+  }
+  assert.doesNotMatch(listed.stdout, /needs login|hel mcp login/);
+});

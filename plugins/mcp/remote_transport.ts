@@ -238,6 +238,10 @@ export class RemoteTransport implements Transport {
     if (this.#dropped) return;
     this.#dropped = reason;
     queueMicrotask(() => void this.shutdown());
+    // hel stops using the connection now, not once the server answered the DELETE that ends
+    // the session: a call made meanwhile connects anew instead of going to the dropped one.
+    // A task later, so the failing call gets its own error before the connection closes.
+    setTimeout(() => this.#finish(), 0);
   }
 
   close(): Promise<void> {

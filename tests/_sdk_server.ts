@@ -51,3 +51,57 @@ export function sdkFixtureServer(
     env: { DENO_DIR: moduleCache() },
   };
 }
+
+/** An SDK fixture serving HTTP on 127.0.0.1, stopped when disposed. */
+export interface HttpFixture extends AsyncDisposable {
+  /** Its MCP endpoint. */
+  url: string;
+  /** The file it logs to. */
+  log: string;
+}
+
+/**
+ * Starts HTTP fixture `script` (fixtures/mcp/) outside hel, as a remote server runs, logging to
+ * `log`; resolves once it listens.
+ */
+export async function startHttpFixture(
+  script: string,
+  log: string,
+  ...flags: string[]
+): Promise<HttpFixture> {
+  const portFile = `${log}.port`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--cached-only",
+      "--config",
+      `${REPO_ROOT}/deno.json`,
+      `${REPO_ROOT}/fixtures/mcp/${script}`,
+      "--log",
+      log,
+      "--port-file",
+      portFile,
+      ...flags,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  let port = "";
+  for (let i = 0; i < 300 && port === ""; i++) {
+    port = await Deno.readTextFile(portFile).catch(() => "");
+    if (port === "") await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    log,
+    async [Symbol.asyncDispose]() {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      await child.status;
+    },
+  };
+}

@@ -140,8 +140,11 @@ export function validServerName(name: string): boolean {
   return SERVER_NAME.test(name) && !name.includes("__") && !/^_|_$/.test(name);
 }
 
-/** Parses and validates the bytes of an MCP configuration; `path` is how messages name the file. */
-export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult {
+/**
+ * Parses and validates the bytes of an MCP configuration; `path` is how messages name the file,
+ * `project` says it is a project's (repository content: oauth_project_rule.ts applies).
+ */
+export function parseMcpConfig(bytes: Uint8Array, path: string, project = false): McpConfigResult {
   const parsed = parseJsoncConfig(bytes, path, {
     emptyFix: `write for example ${EXAMPLE}`,
     maxSyntaxErrors: 3,
@@ -176,7 +179,7 @@ export function parseMcpConfig(bytes: Uint8Array, path: string): McpConfigResult
   const servers: ServerConfig[] = [];
   const named = (n: string) => `servers.${JSON.stringify(n)}`;
   for (const { name, value: node } of uniqueProperties(serversNode, named, problem)) {
-    const server = readServer(name, path, node, problem);
+    const server = readServer(name, path, node, problem, project);
     if (server) servers.push(server);
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -189,6 +192,7 @@ function readServer(
   file: string,
   node: Node,
   problem: (node: Node, message: string) => void,
+  project: boolean,
 ): ServerConfig | undefined {
   const field = `servers.${JSON.stringify(name)}`;
   let bad = false;
@@ -252,6 +256,7 @@ function readServer(
           value,
           report,
           (object) => uniqueProperties(object, (n) => `${here}.${n}`, report),
+          project,
         );
         break;
       case "command":

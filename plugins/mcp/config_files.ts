@@ -106,7 +106,7 @@ async function validated(
   where: { scope: Scope; path: string },
   bytes: Uint8Array,
 ): Promise<McpConfigFile> {
-  const parsed = parseMcpConfig(bytes, where.path);
+  const parsed = parseMcpConfig(bytes, where.path, where.scope === "project");
   if (!parsed.ok) return { ...where, kind: "invalid", problems: parsed.problems };
   return { ...where, kind: "ok", servers: parsed.servers, bytes, sha256: await sha256Hex(bytes) };
 }

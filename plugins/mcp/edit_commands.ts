@@ -100,7 +100,7 @@ async function addEntry(
   const entry = made;
   if (request.timeout !== undefined) entry.timeout = numberOrText(request.timeout);
 
-  const problems = entryProblems(name, entry);
+  const problems = entryProblems(name, entry, scope === "project");
   if (problems.length > 0) {
     fail(`MCP server ${name} was not added:\n  ${problems.join("\n  ")}`);
     return 2;
@@ -189,9 +189,13 @@ export async function removeServer(
  * The loader's verdict on one entry, worded for the command line: the field the flag filled
  * is named by the flag (`--timeout`, `--env NAME`), not by its place in a file.
  */
-export function entryProblems(name: string, entry: Record<string, unknown>): string[] {
+export function entryProblems(
+  name: string,
+  entry: Record<string, unknown>,
+  project = false,
+): string[] {
   const text = JSON.stringify({ servers: { [name]: entry } });
-  const parsed = parseMcpConfig(new TextEncoder().encode(text), "entry");
+  const parsed = parseMcpConfig(new TextEncoder().encode(text), "entry", project);
   if (parsed.ok) return [];
   const field = `servers.${JSON.stringify(name)}`;
   return parsed.problems.map((problem) =>

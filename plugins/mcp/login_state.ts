@@ -18,6 +18,8 @@ export type LoginState =
   | { state: "none" }
   /** Nothing usable stored and the entry has `"oauth"`, or a run was refused for a scope. */
   | { state: "needs-login"; scope?: string }
+  /** A grant without a person (client_credentials, cross_app_access) and no token yet. */
+  | { state: "at-connection" }
   | { state: "logged-in"; since?: string; expiresAt?: string }
   /** The access token's time is up; with a refresh token a run renews it without you. */
   | { state: "expired"; at: string; refreshable: boolean }
@@ -29,6 +31,12 @@ export function ownAuthorization(config: ServerConfig): boolean {
   const remote = config.remote;
   return !!remote && (remote.bearerTokenEnv !== undefined ||
     Object.keys(remote.headers).some((name) => name.toLowerCase() === "authorization"));
+}
+
+/** True for an entry whose tokens hel fetches without a person (no `hel mcp login`). */
+function machineGrant(config: ServerConfig): boolean {
+  const grant = config.remote?.oauth?.grant;
+  return grant === "client_credentials" || grant === "cross_app_access";
 }
 
 /** Reads the login state of a remote server; undefined for a stdio one. */
@@ -46,8 +54,11 @@ export async function loginState(
     if (!(error instanceof LoginFileError)) throw error;
     return { state: "unusable", reason: error.message };
   }
-  if (stored?.wantedScope) return { state: "needs-login", scope: stored.wantedScope };
+  // No one logs in for these grants: hel asks the token endpoint itself when it connects.
+  const machine = machineGrant(config);
   const tokens = stored?.tokens;
+  if (machine && (stored?.wantedScope || !tokens?.access_token)) return { state: "at-connection" };
+  if (stored?.wantedScope) return { state: "needs-login", scope: stored.wantedScope };
   if (!tokens?.access_token) {
     return config.remote.oauth ? { state: "needs-login" } : { state: "none" };
   }
@@ -60,7 +71,8 @@ export async function loginState(
     return {
       state: "expired",
       at: new Date(expiresAt).toISOString(),
-      refreshable: typeof tokens.refresh_token === "string" && tokens.refresh_token !== "",
+      refreshable: machine ||
+        (typeof tokens.refresh_token === "string" && tokens.refresh_token !== ""),
     };
   }
   return {
@@ -82,12 +94,16 @@ export function loginText(state: LoginState, config: ServerConfig): string {
       return `needs login${
         state.scope ? ` for the scope ${JSON.stringify(state.scope.slice(0, 200))}` : ""
       }: run ${command}`;
+    case "at-connection":
+      return "no token yet: token fetched at connection (no login needed)";
     case "logged-in":
       return "logged in" + (state.since ? ` since ${shortTime(state.since)}` : "") +
         (state.expiresAt ? `, token valid until ${shortTime(state.expiresAt)}` : "");
     case "expired":
       return `token expired at ${shortTime(state.at)}` +
-        (state.refreshable
+        (machineGrant(config)
+          ? "; the next connection fetches a new one"
+          : state.refreshable
           ? "; the next connection renews it with the stored refresh token"
           : `: run ${command}`);
     case "unusable":

@@ -69,7 +69,19 @@ Deno.test("oauth settings read as names, and the review adds them and a stored l
   const settings = { clientId: "hel", clientSecretEnv: "SECRET", scopes: ["a", "b"] };
   assert.equal(
     shownOAuth(settings),
-    "OAuth login (hel mcp login): client hel, secret from SECRET; scopes a b",
+    "OAuth login (hel mcp login): client hel, secret from SECRET; the secret goes to the " +
+      "authorization server the MCP server names; scopes a b",
+  );
+  // A machine grant: where its secret goes, named by the entry or by the server.
+  const machine = { grant: "client_credentials" as const, clientId: "job", clientSecretEnv: "S" };
+  assert.equal(
+    shownOAuth(machine),
+    "OAuth client credentials (no browser): client job, secret from S; the secret goes to the " +
+      "authorization server the MCP server names",
+  );
+  assert.equal(
+    shownOAuth({ ...machine, issuer: "https://auth.example.com" }),
+    "OAuth client credentials (no browser): client job at https://auth.example.com, secret from S",
   );
   assert.equal(
     shownOAuth({ callbackPort: 33418 }),
@@ -81,7 +93,26 @@ Deno.test("oauth settings read as names, and the review adds them and a stored l
   assert.equal(
     shown!.command,
     `${URL_} · no headers · OAuth login (hel mcp login): client hel, secret from SECRET; ` +
-      "scopes a b · " +
+      "the secret goes to the authorization server the MCP server names; scopes a b · " +
       "gets your stored login for this address",
   );
+});
+
+Deno.test("a grant without a person never reads 'run hel mcp login'", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    const job = server({
+      oauth: { grant: "client_credentials", clientId: "job", clientSecretEnv: "S" },
+    });
+    assert.deepEqual(await loginState(home, job), { state: "at-connection" });
+    await writeLogin(home, { url: URL_, wantedScope: "admin" });
+    assert.deepEqual(await loginState(home, job), { state: "at-connection" });
+    const expired = { state: "expired" as const, at: "2026-01-01T00:00:00Z", refreshable: true };
+    assert.equal(
+      loginText(expired, job),
+      "token expired at 2026-01-01 00:00 UTC; the next connection fetches a new one",
+    );
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
 });

@@ -60,14 +60,14 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
 
     checkConfig(kind, bytes, path) {
       if (kind !== MCP_TRUST.kind) return undefined;
-      const parsed = parseMcpConfig(bytes, path);
+      const parsed = parseMcpConfig(bytes, path, true);
       return parsed.ok ? undefined : parsed.problems.join("\n  ");
     },
 
     summarizeConfig(kind, bytes) {
       if (kind !== MCP_TRUST.kind) return undefined;
       // Named as the run's own review names it: each server says it is from .hel/mcp.json.
-      const parsed = parseMcpConfig(bytes, CONFIG_PATH);
+      const parsed = parseMcpConfig(bytes, CONFIG_PATH, true);
       return parsed.ok ? summarizeServers(parsed.servers) : undefined;
     },
 

@@ -20,6 +20,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { type Field, FIELD_CHECKS, GRANTS, type OAuthGrant } from "./oauth_fields.ts";
+import { projectOAuthProblem } from "./oauth_project_rule.ts";
 
 export type { OAuthGrant };
 
@@ -79,12 +80,16 @@ const ALLOWED: Record<OAuthGrant, { may: Field[]; need: Field[] }> = {
 
 type Report = (at: Node, message: string) => void;
 
-/** Reads `oauth`; `properties` lists an object's pairs (each name once). */
+/**
+ * Reads `oauth`; `properties` lists an object's pairs (each name once). In a project's file
+ * (`project`) the person's own credentials are limited (oauth_project_rule.ts).
+ */
 export function readOAuth(
   here: string,
   value: Node,
   report: Report,
   properties: (node: Node) => { name: string; key: Node; value: Node }[],
+  project = false,
 ): OAuthSettings | undefined {
   if (value.type !== "object") {
     report(value, `${here} must be an object, e.g. ${EXAMPLE}`);
@@ -113,6 +118,11 @@ export function readOAuth(
   const problem = combination(result, here);
   if (problem) {
     report(value, problem);
+    return undefined;
+  }
+  const refused = project ? projectOAuthProblem(result, here) : undefined;
+  if (refused) {
+    report(pairs.find((pair) => pair.name === refused.field)!.key, refused.message);
     return undefined;
   }
   return result;

@@ -20,8 +20,11 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+// @ts-types="@modelcontextprotocol/sdk/client/auth"
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
+import { boundElsewhereText, sameIssuer } from "./oauth_issuer_pin.ts";
 import { lockedRefresh } from "./oauth_refresh_lock.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
@@ -129,13 +132,23 @@ export class HelOAuthProvider implements OAuthClientProvider {
     return this.#login.client;
   }
 
+  /**
+   * Where discovery led, before the SDK registers or sends anything there: the entry's client
+   * is bound to one authorization server (oauth_issuer_pin.ts), so another one stops the flow.
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    if (!this.#options.settings?.clientId) return;
+    const bound = this.clientInformation()?.issuer;
+    const named = state.authorizationServerUrl;
+    if (bound && !sameIssuer(bound, named)) throw new Error(boundElsewhereText(bound, named));
+  }
+
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
     const clientId = this.#options.settings?.clientId;
     if (clientId && client.client_id !== clientId) {
-      // The SDK registered a client because the server now names another authorization server
-      // than the one the entry's client is bound to: the entry's client goes nowhere else.
+      // Kept behind saveDiscoveryState's check: the entry's client goes nowhere else.
       throw new Error(
-        `OAuth client information is bound to authorization server ${this.clientInformation()?.issuer} and is not presented to ${client.issuer}. `,
+        boundElsewhereText(`${this.clientInformation()?.issuer}`, `${client.issuer}`),
       );
     }
     // A pre-registered client's secret stays in the person's environment, not in the file:

@@ -84,6 +84,12 @@ Deno.test("a pre-registered client is bound to the first authorization server th
       client_secret: "s3cret",
       issuer: "https://auth.example.com/",
     });
+    // Discovery leads to another authorization server: refused before anything goes there.
+    assert.throws(
+      () => next.saveDiscoveryState({ authorizationServerUrl: "https://evil.example/" }),
+      /bound to authorization server https:\/\/auth\.example\.com\/ and is not presented to https:\/\/evil\.example\//,
+    );
+    next.saveDiscoveryState({ authorizationServerUrl: "https://auth.example.com" });
     // The server names another authorization server; the SDK registered a client there instead.
     await assert.rejects(
       () => next.saveClientInformation({ client_id: "other", issuer: "https://evil.example/" }),

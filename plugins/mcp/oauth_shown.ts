@@ -19,24 +19,28 @@ export function shownOAuth(oauth: OAuthSettings | undefined): string | undefined
     ? `client metadata document ${oauth.clientMetadataUrl}`
     : "client registered at login";
   const scopes = oauth.scopes ? `; scopes ${oauth.scopes.join(" ")}` : "";
+  const key = oauth.privateKeyEnv
+    ? `, private key from ${oauth.privateKeyEnv}`
+    : oauth.privateKeyFile
+    ? `, private key file ${oauth.privateKeyFile}`
+    : "";
+  // Without "issuer" the credential goes wherever the MCP server's metadata points: say so.
+  const proof = oauth.clientSecretEnv ? "the secret" : key ? "what the key signs" : undefined;
+  const where = proof && !oauth.issuer
+    ? `; ${proof} goes to the authorization server the MCP server names`
+    : "";
   switch (oauth.grant ?? "authorization_code") {
-    case "client_credentials": {
-      const key = oauth.privateKeyEnv
-        ? `, private key from ${oauth.privateKeyEnv}`
-        : oauth.privateKeyFile
-        ? `, private key file ${oauth.privateKeyFile}`
-        : "";
-      return `OAuth client credentials (no browser): ${client}${key}${scopes}`;
-    }
+    case "client_credentials":
+      return `OAuth client credentials (no browser): ${client}${key}${where}${scopes}`;
     case "cross_app_access": {
       const idpSecret = oauth.idpClientSecretEnv ? `, secret from ${oauth.idpClientSecretEnv}` : "";
       return `OAuth cross-app access (no browser): your ID token from ${oauth.idTokenEnv} goes ` +
         `to ${oauth.idpTokenEndpoint} (client ${oauth.idpClientId}${idpSecret}); ${client}` +
-        scopes;
+        where + scopes;
     }
     default: {
       const port = oauth.callbackPort === undefined ? "" : `; redirect port ${oauth.callbackPort}`;
-      return `OAuth login (hel mcp login): ${client}${scopes}${port}`;
+      return `OAuth login (hel mcp login): ${client}${where}${scopes}${port}`;
     }
   }
 }

@@ -134,7 +134,15 @@ export class RemoteTransport implements Transport {
       } catch (error) {
         // A server that forgot the session (restarted, expired it) answers 404; the spec asks
         // for a new session: the connection ends here and the next call starts one.
-        if (sessionLost(inner, error)) this.#drop("it no longer knows hel's session (HTTP 404)");
+        if (sessionLost(inner, error)) {
+          this.#drop("it no longer knows hel's session (HTTP 404)");
+          // The server ran nothing under the lost session, so sending the call again is safe.
+          throw new Error(
+            "the server no longer knows hel's session (HTTP 404: it restarted or ended the " +
+              "session), so it did not run this request; the next call to one of its tools " +
+              "starts a new session: make the call again",
+          );
+        }
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
         const { url } = this.#options.remote;
@@ -230,6 +238,10 @@ export class RemoteTransport implements Transport {
     if (this.#dropped) return;
     this.#dropped = reason;
     queueMicrotask(() => void this.shutdown());
+    // hel stops using the connection now, not once the server answered the DELETE that ends
+    // the session: a call made meanwhile connects anew instead of going to the dropped one.
+    // A task later, so the failing call gets its own error before the connection closes.
+    setTimeout(() => this.#finish(), 0);
   }
 
   close(): Promise<void> {

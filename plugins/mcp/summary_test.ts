@@ -74,9 +74,11 @@ Deno.test("a remote server's review shows what its OAuth settings send where, na
   })));
   assert.deepEqual(summary.entries.map((entry) => entry.command), [
     "https://jobs.example.com/mcp · no headers · OAuth client credentials (no browser): client " +
-    "job, private key file ~/job.pem",
+    "job, private key file ~/job.pem; what the key signs goes to the authorization server the " +
+    "MCP server names",
     "https://wiki.example.com/mcp · no headers · OAuth cross-app access (no browser): your ID " +
     "token from GITHUB_TOKEN goes to https://idp.example.net/token (client hel-at-idp); client " +
-    "hel, secret from WIKI_SECRET",
+    "hel, secret from WIKI_SECRET; the secret goes to the authorization server the MCP server " +
+    "names",
   ]);
 });

@@ -37,7 +37,13 @@ Deno.test("get, list and the trust review show the login state and oauth setting
       servers: {
         borrowed: {
           url: server.url,
-          oauth: { clientId: "repo-client", clientSecretEnv: "BORROW_SECRET", scopes: ["mcp"] },
+          // A project's entry may name a secret's variable only with the issuer it goes to.
+          oauth: {
+            clientId: "repo-client",
+            issuer: "https://auth.example.com",
+            clientSecretEnv: "BORROW_SECRET",
+            scopes: ["mcp"],
+          },
         },
       },
     }),
@@ -52,7 +58,7 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   result = await mcp(project, "get", "borrowed");
   assert.match(
     result.stdout,
-    /^ {2}oauth: OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp$/m,
+    /^ {2}oauth: OAuth login \(hel mcp login\): client repo-client at https:\/\/auth\.example\.com, secret from BORROW_SECRET; scopes mcp$/m,
   );
   assert.match(result.stdout, /^ {2}login: needs login: run hel mcp login borrowed$/m);
 
@@ -80,7 +86,7 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   assert.match(review, /server "borrowed" from \.hel\/mcp\.json, remote/);
   assert.match(
     review,
-    /OAuth login \(hel mcp login\): client repo-client, secret from BORROW_SECRET; scopes mcp/,
+    /OAuth login \(hel mcp login\): client repo-client at https:\/\/auth\.example\.com, secret from BORROW_SECRET; scopes mcp/,
   );
   assert.match(review, /gets your stored login for this address/);
   const token = JSON.parse(await Deno.readTextFile(await loginPath(helHome, server.url)));
@@ -101,4 +107,41 @@ Deno.test("get, list and the trust review show the login state and oauth setting
   assert.equal((await mcp(project, "logout", "secure")).code, 0);
   result = await mcp(project, "get", "secure");
   assert.match(result.stdout, /^ {2}login: none stored/m);
+});
+
+Deno.test("a grant without a person and no token yet reads 'token fetched at connection', not 'needs login'", async () => {
+  await using project = await tempProject();
+  const url = "http://127.0.0.1:9/mcp";
+  const client = { clientId: "job", clientSecretEnv: "JOB_SECRET" };
+  await Deno.writeTextFile(
+    `${project.root}/hel-home/mcp.json`,
+    JSON.stringify({
+      servers: {
+        job: { url, oauth: { grant: "client_credentials", ...client } },
+        xaa: {
+          url,
+          oauth: {
+            grant: "cross_app_access",
+            ...client,
+            idTokenEnv: "ID_TOKEN",
+            idpTokenEndpoint: "https://idp.example.com/token",
+            idpClientId: "hel",
+          },
+        },
+      },
+    }),
+  );
+  const listed = await mcp(project, "list");
+  for (const name of ["job", "xaa"]) {
+    const got = await mcp(project, "get", name);
+    for (const output of [got.stdout, listed.stdout]) {
+      const block = output.slice(output.search(new RegExp(`^${name}: `, "m")));
+      assert.match(
+        block,
+        /^ {2}login: no token yet: token fetched at connection \(no login needed\)$/m,
+        output,
+      );
+    }
+  }
+  assert.doesNotMatch(listed.stdout, /needs login|hel mcp login/);
 });

@@ -17,7 +17,7 @@ import { benchProject, expectExit, type HelCommand, modelArgs, runTimed } from "
 import { type CatalogBuild, catalogBuild } from "./catalog_build.ts";
 import { peakRssKiB } from "./memory_probe.ts";
 import { trustServers } from "./mcp_setup.ts";
-import { timedModel } from "./scripted.ts";
+import { timedModel, type TrajectorySizes, trajectorySizes } from "./scripted.ts";
 
 const TASK = new URL("../evals/tasks/mcp-port-lookup-01/", import.meta.url).pathname;
 /** The inventory server's own tools (list_services, lookup_port). */
@@ -27,14 +27,9 @@ const OWN_TOOLS = 2;
 export type CatalogueBenchMode = "eager" | "list" | "search";
 
 /** One trajectory of the port task. */
-export interface CatalogueRow {
+export interface CatalogueRow extends TrajectorySizes {
   tools: number;
   mode: CatalogueBenchMode;
-  requests: number;
-  firstBytes: number;
-  firstTokens: number;
-  totalBytes: number;
-  totalTokens: number;
   /** Spawn → first model request, ms. */
   firstRequestMs: number;
   /** hel's peak resident memory by its last request, MiB (undefined without /proc). */
@@ -90,16 +85,11 @@ async function trajectory(
     const last = model.arrivals.at(-1)?.request.messages.at(-1)?.content;
     throw new Error(`${what}: config.ini did not get the api port (last message: ${last})`);
   }
-  const arrivals = model.arrivals;
   return {
     tools,
     mode,
-    requests: arrivals.length,
-    firstBytes: arrivals[0]!.bytes,
-    firstTokens: arrivals[0]!.tokens,
-    totalBytes: arrivals.reduce((sum, a) => sum + a.bytes, 0),
-    totalTokens: arrivals.reduce((sum, a) => sum + a.tokens, 0),
-    firstRequestMs: arrivals[0]!.at - run.startedAt,
+    ...trajectorySizes(model.arrivals),
+    firstRequestMs: model.arrivals[0]!.at - run.startedAt,
     peakMiB: peakKiB === undefined ? undefined : peakKiB / 1024,
   };
 }

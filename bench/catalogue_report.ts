@@ -6,8 +6,8 @@
  */
 import type { CatalogueCost } from "./catalogue_cost.ts";
 import type { ManyServers } from "./many_servers.ts";
+import { table } from "./table.ts";
 
-const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
 const int = (value: number) => Math.round(value).toLocaleString("en-US");
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
@@ -22,8 +22,8 @@ export function formatCatalogueCost(cost: CatalogueCost): string[] {
     "call, edit, answer), search (`--mcp-catalogue search`: search, load, call, edit, answer). " +
     "Tokens are estimated (characters / 4); trajectory = every request summed; ratio = " +
     "trajectory / list with 10 tools.",
-    [
-      line([
+    table(
+      [
         "MCP tools",
         "mode",
         "requests",
@@ -32,21 +32,18 @@ export function formatCatalogueCost(cost: CatalogueCost): string[] {
         "ratio",
         "spawn → first request ms",
         "hel peak MiB",
+      ],
+      cost.rows.map((row) => [
+        int(row.tools),
+        row.mode,
+        String(row.requests),
+        int(row.firstTokens),
+        int(row.totalTokens),
+        ratio(row.totalTokens),
+        int(row.firstRequestMs),
+        row.peakMiB === undefined ? "n/a" : row.peakMiB.toFixed(0),
       ]),
-      line(["---", "---", "---", "---", "---", "---", "---", "---"]),
-      ...cost.rows.map((row) =>
-        line([
-          int(row.tools),
-          row.mode,
-          String(row.requests),
-          int(row.firstTokens),
-          int(row.totalTokens),
-          ratio(row.totalTokens),
-          int(row.firstRequestMs),
-          row.peakMiB === undefined ? "n/a" : row.peakMiB.toFixed(0),
-        ])
-      ),
-    ].join("\n"),
+    ),
     `Search quality on ${cost.recall.tools} real tools of npm MCP servers ` +
     `(fixtures/mcp/catalogue/), ${cost.recall.queries} tasks as people state them: recall@1 ` +
     `${pct(cost.recall.at1)}, recall@5 ${pct(cost.recall.at5)}.`,
@@ -67,15 +64,14 @@ export function formatManyServers(many: ManyServers): string[] {
     `## ${many.servers} MCP servers`,
     `${many.servers} fixture servers (10 tools each, ${many.delayMs} ms to start, sandboxed), ` +
     `started together; medians of ${many.runs} runs.`,
-    [
-      line(["spawn → first request ms", "hel mcp list ms", "hel peak MiB", "servers MiB"]),
-      line(["---", "---", "---", "---"]),
-      line([
+    table(
+      ["spawn → first request ms", "hel mcp list ms", "hel peak MiB", "servers MiB"],
+      [[
         int(many.firstRequestMs),
         int(many.listMs),
         mib(many.helMiB),
         mib(many.serversMiB),
-      ]),
-    ].join("\n"),
+      ]],
+    ),
   ];
 }

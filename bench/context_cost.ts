@@ -9,19 +9,20 @@
  */
 import { benchProject, expectExit, type HelCommand, modelArgs, runTimed } from "./hel_process.ts";
 import { configureServers } from "./mcp_setup.ts";
-import { expectConsumed, type PlainTurn, timedModel } from "./scripted.ts";
+import {
+  expectConsumed,
+  type PlainTurn,
+  timedModel,
+  type TrajectorySizes,
+  trajectorySizes,
+} from "./scripted.ts";
 
 const TOOL = "mcp__bench__tool_0003";
 
 /** Sizes of one trajectory (bytes of the JSON request bodies; tokens estimated as chars/4). */
-export interface ContextRow {
+export interface ContextRow extends TrajectorySizes {
   tools: number;
   mode: "deferred" | "eager";
-  requests: number;
-  firstBytes: number;
-  firstTokens: number;
-  totalBytes: number;
-  totalTokens: number;
 }
 
 function script(mode: ContextRow["mode"]): PlainTurn[] {
@@ -63,16 +64,7 @@ async function trajectory(hel: HelCommand, tools: number, mode: ContextRow["mode
     )
   );
   if (!called) throw new Error(`${what}: the MCP tool's answer never reached the model`);
-  const arrivals = model.arrivals;
-  return {
-    tools,
-    mode,
-    requests: arrivals.length,
-    firstBytes: arrivals[0]!.bytes,
-    firstTokens: arrivals[0]!.tokens,
-    totalBytes: arrivals.reduce((sum, a) => sum + a.bytes, 0),
-    totalTokens: arrivals.reduce((sum, a) => sum + a.tokens, 0),
-  };
+  return { tools, mode, ...trajectorySizes(model.arrivals) };
 }
 
 /** Every cell of the comparison, from the same code and the same run of the benchmark. */

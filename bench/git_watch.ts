@@ -9,6 +9,7 @@
 import { GitWatch } from "../kit/mod.ts";
 import { CLOCK_MARGIN_MS } from "../kit/sandbox/tree_changes.ts";
 import { median, ms, repeat } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Figures for one project size (medians, ms). */
 export interface GitWatchRow {
@@ -119,33 +120,29 @@ export async function gitWatchCost(runs: number): Promise<GitWatchRow[]> {
 
 /** The report's section. */
 export function formatGitWatch(rows: readonly GitWatchRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## Looking for planted git repositories",
     "The tree is read once when hel starts (in the background); after each sandboxed program " +
     "only folders whose ctime is new are read again. Times in ms (medians); CPU is the " +
     "process's user and system time, which a busy machine hardly moves.",
-    [
-      line([
+    table(
+      [
         "files",
         "folders",
         "start (read the tree)",
         "look, nothing changed",
         "look, a repository created",
         "CPU of a look, nothing changed",
+      ],
+      rows.map((row) => [
+        row.files.toLocaleString("en-US"),
+        row.folders.toLocaleString("en-US"),
+        row.startMs.toFixed(1),
+        row.lookMs.toFixed(1),
+        row.lookAfterRepositoryMs.toFixed(1),
+        row.lookCpuMs?.toFixed(1) ?? "n/a",
       ]),
-      line(["---", "---", "---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          row.files.toLocaleString("en-US"),
-          row.folders.toLocaleString("en-US"),
-          row.startMs.toFixed(1),
-          row.lookMs.toFixed(1),
-          row.lookAfterRepositoryMs.toFixed(1),
-          row.lookCpuMs?.toFixed(1) ?? "n/a",
-        ])
-      ),
-    ].join("\n"),
+    ),
   ];
 }
 

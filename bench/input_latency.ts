@@ -12,6 +12,7 @@ import { InputBox } from "../cli/chat/input_box.tsx";
 import type { PromptHistory } from "../cli/chat/history.ts";
 import { inkOnTerminal } from "../tests/_ink_terminal.ts";
 import { median } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Latency figures for one situation, ms. */
 export interface InputLatencyRow {
@@ -98,18 +99,16 @@ function reactBuild(): "production" | "development" {
 
 /** The report's section for the rows. */
 export function formatInputLatency(rows: readonly InputLatencyRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## Input box: key to screen",
     "From a key's bytes reaching Ink to the redrawn box reaching the terminal, one key every " +
     `50 ms (the chat's input box on a pretend 100-column terminal; React ${reactBuild()} build).`,
-    [
-      line(["input box", "keys", "median (ms)", "p95 (ms)"]),
-      line(["---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([row.situation, String(row.keys), row.medianMs.toFixed(1), row.p95Ms.toFixed(1)])
-      ),
-    ].join("\n"),
+    table(
+      ["input box", "keys", "median (ms)", "p95 (ms)"],
+      rows.map((
+        row,
+      ) => [row.situation, String(row.keys), row.medianMs.toFixed(1), row.p95Ms.toFixed(1)]),
+    ),
   ];
 }
 

@@ -15,6 +15,7 @@ import {
 } from "../agent/session/journal.ts";
 import { openJournalWriter } from "../agent/session/journal_writer.ts";
 import { median, repeat } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Figures for one journal size (medians). */
 export interface JournalCostRow {
@@ -98,24 +99,20 @@ export async function journalCost(
 
 /** The report section. */
 export function formatJournalCost(rows: readonly JournalCostRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## Session journal",
     "Entries of about 300 bytes. An append is one entry queued and written to the open " +
     "journal (what a run does after each message and tool result; medians of 200 appends). " +
     "`hel sessions` reads the first and last entries; `--resume` reads the whole journal.",
-    [
-      line(["entries", "append (µs)", "head and tail (ms)", "whole journal (ms)"]),
-      line(["---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          row.entries.toLocaleString("en-US"),
-          row.appendUs.toFixed(1),
-          row.endsMs.toFixed(2),
-          row.readAllMs.toFixed(1),
-        ])
-      ),
-    ].join("\n"),
+    table(
+      ["entries", "append (µs)", "head and tail (ms)", "whole journal (ms)"],
+      rows.map((row) => [
+        row.entries.toLocaleString("en-US"),
+        row.appendUs.toFixed(1),
+        row.endsMs.toFixed(2),
+        row.readAllMs.toFixed(1),
+      ]),
+    ),
   ];
 }
 

@@ -9,6 +9,7 @@
  */
 import { MarkdownStream, renderMarkdown } from "../cli/chat/markdown.ts";
 import { median } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Figures for one answer size (medians, ms). */
 export interface MarkdownRenderRow {
@@ -125,7 +126,6 @@ export function markdownRender(
 
 /** The report section. */
 export function formatMarkdownRender(rows: readonly MarkdownRenderRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const size = (bytes: number) =>
     bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : `${bytes / 1_000} KB`;
   const cell = (ms: number, bytes: number) =>
@@ -136,19 +136,16 @@ export function formatMarkdownRender(rows: readonly MarkdownRenderRow[]): string
     "quotes) drawn 80 columns wide in colour; ms, and ms per KB in brackets (the same at " +
     "every size when the cost is linear). A live drawing is the block still open drawn once, " +
     "as the chat does when it redraws (µs, over a drawing every 200 bytes).",
-    [
-      line(["answer", "whole", "4 KB deltas", "20-byte deltas", "one live drawing (µs)"]),
-      line(["---", "---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          size(row.bytes),
-          cell(row.wholeMs, row.bytes),
-          cell(row.deltas4kMs, row.bytes),
-          cell(row.deltas20Ms, row.bytes),
-          row.liveDrawUs.toFixed(0),
-        ])
-      ),
-    ].join("\n"),
+    table(
+      ["answer", "whole", "4 KB deltas", "20-byte deltas", "one live drawing (µs)"],
+      rows.map((row) => [
+        size(row.bytes),
+        cell(row.wholeMs, row.bytes),
+        cell(row.deltas4kMs, row.bytes),
+        cell(row.deltas20Ms, row.bytes),
+        row.liveDrawUs.toFixed(0),
+      ]),
+    ),
   ];
 }
 

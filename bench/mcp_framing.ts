@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { LineReader } from "../plugins/mcp/line_reader.ts";
 import { median, repeat } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Sizes measured, MiB. */
 export const FRAMING_SIZES = [1, 10, 50] as const;
@@ -150,7 +151,6 @@ export async function mcpFraming(
 
 /** The report section. */
 export function formatMcpFraming(rows: readonly FramingRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## MCP: receiving a large result",
     "A stdio server (`cat` of a prepared answer) → the parsed message in hel's transport; " +
@@ -159,8 +159,8 @@ export function formatMcpFraming(rows: readonly FramingRow[]): string[] {
     "and the SDK's parse in process, on the same text in 64 KiB pieces. Peak memory: how much the peak " +
     "resident size of a fresh process grows while it receives the 50 MiB answer (target: about " +
     "3× the size).",
-    [
-      line([
+    table(
+      [
         "result",
         "receive (ms)",
         "reading (ms)",
@@ -169,21 +169,18 @@ export function formatMcpFraming(rows: readonly FramingRow[]): string[] {
         "reader alone (ms)",
         "reader / parse",
         "peak growth (MiB)",
+      ],
+      rows.map((row) => [
+        `${row.mib} MiB`,
+        row.receiveMs.toFixed(1),
+        (row.receiveMs - row.spawnMs).toFixed(1),
+        row.parseMs.toFixed(1),
+        `${((row.receiveMs - row.spawnMs) / row.parseMs).toFixed(2)}×`,
+        row.readerMs.toFixed(1),
+        `${(row.readerMs / row.parseMs).toFixed(2)}×`,
+        row.peakGrowthMib === undefined ? "" : row.peakGrowthMib.toFixed(0),
       ]),
-      line(["---", "---", "---", "---", "---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          `${row.mib} MiB`,
-          row.receiveMs.toFixed(1),
-          (row.receiveMs - row.spawnMs).toFixed(1),
-          row.parseMs.toFixed(1),
-          `${((row.receiveMs - row.spawnMs) / row.parseMs).toFixed(2)}×`,
-          row.readerMs.toFixed(1),
-          `${(row.readerMs / row.parseMs).toFixed(2)}×`,
-          row.peakGrowthMib === undefined ? "" : row.peakGrowthMib.toFixed(0),
-        ])
-      ),
-    ].join("\n"),
+    ),
   ];
 }
 

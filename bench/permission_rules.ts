@@ -9,6 +9,7 @@
 import { RuleBook } from "../core/permission_rules.ts";
 import { readCommandLine } from "../plugins/tools/shell/command_line.ts";
 import { median, repeat } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Figures for one number of rules and one line length (medians). */
 export interface PermissionRulesRow {
@@ -70,24 +71,20 @@ export async function permissionRules(runs: number): Promise<PermissionRulesRow[
 
 /** The report's section. */
 export function formatPermissionRules(rows: readonly PermissionRulesRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## Permission rules",
     "Deciding a `bash` call against allow rules (`RuleBook.decide`, in process): the command " +
     "line read with tree-sitter-bash, then every command matched. The parser's one-time load is " +
     "left out.",
-    [
-      line(["rules", "commands in the line", "read (ms)", "decide (ms)"]),
-      line(["---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          row.rules.toLocaleString("en-US"),
-          String(row.commands),
-          row.readMs.toFixed(2),
-          row.decideMs.toFixed(2),
-        ])
-      ),
-    ].join("\n"),
+    table(
+      ["rules", "commands in the line", "read (ms)", "decide (ms)"],
+      rows.map((row) => [
+        row.rules.toLocaleString("en-US"),
+        String(row.commands),
+        row.readMs.toFixed(2),
+        row.decideMs.toFixed(2),
+      ]),
+    ),
   ];
 }
 

@@ -68,3 +68,28 @@ export function expectConsumed(timed: TimedModel, what: string): void {
     throw new Error(`${what}: ${timed.model.remaining()} scripted turns were not played`);
   }
 }
+
+/** The sizes of a trajectory: its requests, the first one, and all of them summed. */
+export interface TrajectorySizes {
+  requests: number;
+  firstBytes: number;
+  firstTokens: number;
+  totalBytes: number;
+  totalTokens: number;
+}
+
+/**
+ * Sums every request, since each carries the conversation so far and is billed whole. Throws
+ * when no request came.
+ */
+export function trajectorySizes(arrivals: readonly Arrival[]): TrajectorySizes {
+  const first = arrivals[0];
+  if (!first) throw new Error("bench: hel sent the model no request");
+  return {
+    requests: arrivals.length,
+    firstBytes: first.bytes,
+    firstTokens: first.tokens,
+    totalBytes: arrivals.reduce((sum, a) => sum + a.bytes, 0),
+    totalTokens: arrivals.reduce((sum, a) => sum + a.tokens, 0),
+  };
+}

@@ -11,6 +11,7 @@ import { JOURNAL_VERSION } from "../agent/session/journal.ts";
 import { listSessions } from "../agent/session/catalog.ts";
 import { formatSessionList } from "../cli/sessions_command.ts";
 import { median, repeat } from "./stats.ts";
+import { table } from "./table.ts";
 
 /** Figures for one number of sessions (medians). */
 export interface SessionsListRow {
@@ -96,23 +97,19 @@ export async function sessionsList(
 
 /** The report section. */
 export function formatSessionsList(rows: readonly SessionsListRow[]): string[] {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [
     "## hel sessions",
     "Listing a project's sessions and formatting the table (`listSessions` and the table, in " +
     "process). Each journal holds a turn of ten tool calls, about 30 KB, one in ten about 250 KB.",
-    [
-      line(["sessions", "journals (MB)", "list (ms)", "per session (µs)"]),
-      line(["---", "---", "---", "---"]),
-      ...rows.map((row) =>
-        line([
-          row.sessions.toLocaleString("en-US"),
-          row.journalsMB.toFixed(1),
-          row.listMs.toFixed(1),
-          row.perSessionUs.toFixed(0),
-        ])
-      ),
-    ].join("\n"),
+    table(
+      ["sessions", "journals (MB)", "list (ms)", "per session (µs)"],
+      rows.map((row) => [
+        row.sessions.toLocaleString("en-US"),
+        row.journalsMB.toFixed(1),
+        row.listMs.toFixed(1),
+        row.perSessionUs.toFixed(0),
+      ]),
+    ),
   ];
 }
 

@@ -11,6 +11,7 @@ import type { RecordedRequest, ScriptedModel } from "../fixtures/scripted_model.
 import { runHelInProcess } from "./_run.ts";
 import {
   eventually,
+  type HelResult,
   REPO_ROOT,
   runHel,
   type RunHelOptions,
@@ -181,6 +182,24 @@ export function helMcp(
 /** {@link helMcp} in this process (see `_run.ts`), for tests whose subject is not the process. */
 export function helMcpInProcess(...[project, model, extra, options]: Parameters<typeof helMcp>) {
   return helMcp(project, model, extra, { ...options, run: runHelInProcess });
+}
+
+/**
+ * {@link helMcp} with `--record` into the project's `run/` folder, in this process unless
+ * `options.run` says otherwise; expects exit 0. Gives the result and the MCP trace the record
+ * keeps (`run/raw/mcp.jsonl`, one entry per event).
+ */
+export async function helMcpTraced(
+  ...[project, model, extra = [], options]: Parameters<typeof helMcp>
+): Promise<{ result: HelResult; trace: Record<string, unknown>[] }> {
+  const result = await helMcp(
+    project,
+    model,
+    [...extra, "--record", `${project.root}/run/record.json`],
+    { run: runHelInProcess, ...options },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  return { result, trace: await readLog(`${project.root}/run/raw/mcp.jsonl`) };
 }
 
 /** Every JSON line of a log file; an absent file is an empty log. */

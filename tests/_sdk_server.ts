@@ -25,6 +25,24 @@ export function moduleCache(): string {
 }
 
 /**
+ * `deno` arguments that run SDK fixture `script` (fixtures/mcp/) from the module cache alone,
+ * logging to `log`.
+ */
+function fixtureArgs(script: string, log: string, ...flags: string[]): string[] {
+  return [
+    "run",
+    "-A",
+    "--cached-only",
+    "--config",
+    `${REPO_ROOT}/deno.json`,
+    `${REPO_ROOT}/fixtures/mcp/${script}`,
+    "--log",
+    log,
+    ...flags,
+  ];
+}
+
+/**
  * The entry of SDK fixture `script` (a file name in fixtures/mcp/) logging to
  * `<project>/mcp-logs/<name>.jsonl`; `flags` follow the log path.
  */
@@ -36,17 +54,7 @@ export function sdkFixtureServer(
 ): ServerEntry {
   return {
     command: Deno.execPath(),
-    args: [
-      "run",
-      "-A",
-      "--cached-only",
-      "--config",
-      `${REPO_ROOT}/deno.json`,
-      `${REPO_ROOT}/fixtures/mcp/${script}`,
-      "--log",
-      `${logFolder(root)}/${name}.jsonl`,
-      ...flags,
-    ],
+    args: fixtureArgs(script, `${logFolder(root)}/${name}.jsonl`, ...flags),
     // The sandbox gives launchers a private XDG_CACHE_HOME, where Deno would look otherwise.
     env: { DENO_DIR: moduleCache() },
   };
@@ -71,19 +79,7 @@ export async function startHttpFixture(
 ): Promise<HttpFixture> {
   const portFile = `${log}.port`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--cached-only",
-      "--config",
-      `${REPO_ROOT}/deno.json`,
-      `${REPO_ROOT}/fixtures/mcp/${script}`,
-      "--log",
-      log,
-      "--port-file",
-      portFile,
-      ...flags,
-    ],
+    args: fixtureArgs(script, log, "--port-file", portFile, ...flags),
     stdout: "null",
     stderr: "null",
   }).spawn();

@@ -10,6 +10,7 @@ import { runHel, scriptedModel } from "../_helpers.ts";
 import {
   assertNoServerLeft,
   helMcp,
+  helMcpTraced,
   mcpProject,
   readLog,
   systemText,
@@ -106,12 +107,7 @@ Deno.test("a server's log messages are traced, its errors shown escaped on one l
     },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, [
-    ...SLOWER,
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model, SLOWER, { run: runHel });
   assert.equal(toolMessage(model, "flood"), "sent 300");
   // On stderr: the first five errors of the minute, one line each, then one line saying so.
   // (Warnings such as "careful" are only traced.)
@@ -127,7 +123,6 @@ Deno.test("a server's log messages are traced, its errors shown escaped on one l
   ]);
   assert.ok(!result.stderr.includes("\x1b"), "no raw escape reaches the terminal");
   // In the trace: everything at warning or worse, at most 100 a window, the rest counted.
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   const entries = trace.filter((e) => e.event === "log");
   assert.deepEqual(entries.slice(0, 2).map((e) => [e.level, e.logger, e.data]), [
     ["warning", "fixture", "careful"],

@@ -13,6 +13,7 @@ import {
   assertNoServerLeft,
   fixtureServer,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
   readLog,
   receivedMethods,
@@ -75,11 +76,7 @@ Deno.test("lines on stdout that are not MCP are skipped; split CRLF messages are
     },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
   assert.equal(toolMessage(model, "e"), separated);
   assert.equal(toolMessage(model, "f"), "error: tool failed");
   // Nothing of the junk reaches hel's own output or the model.
@@ -88,7 +85,6 @@ Deno.test("lines on stdout that are not MCP are skipped; split CRLF messages are
     assert.ok(!seen.includes(junk), `${JSON.stringify(junk)} leaked: ${seen.slice(0, 2000)}`);
   }
   // The run log keeps a note of what was skipped.
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(trace.some((e) => e.event === "protocol" && e.server === "t"), JSON.stringify(trace));
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);

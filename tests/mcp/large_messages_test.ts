@@ -12,8 +12,8 @@ import {
   assertNoServerLeft,
   fixtureServer,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
-  readLog,
   receivedCalls,
   toolMessage,
 } from "../_mcp.ts";
@@ -62,18 +62,13 @@ Deno.test("a message over maxMessageBytes fails its call; the server stays and a
     { toolCalls: [{ id: "later", name: "mcp__t__echo", arguments: { text: "still here" } }] },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { trace } = await helMcpTraced(project, model);
   assert.match(
     toolMessage(model, "huge"),
     /^error: MCP server t answered tools\/call with a message over the 1 MiB hel reads from it \("maxMessageBytes" in its mcp\.json entry\), so hel skipped the answer and this request failed; the server stays connected\./,
   );
   assert.equal(toolMessage(model, "later"), "still here");
   assert.equal((await receivedCalls(project.logPath("t"))).length, 2);
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(
     trace.some((e) => e.event === "call" && e.status === "oversize"),
     JSON.stringify(trace),

@@ -16,6 +16,7 @@ import {
   FAST,
   fixtureServer,
   helMcp,
+  helMcpTraced,
   mcpProject,
   modelArgs,
   processesWithMarker,
@@ -125,11 +126,10 @@ for (
           return { text: "done" };
         },
       ]);
-      const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`]);
-      assert.equal(result.code, 0, result.stderr);
+      const { trace } = await helMcpTraced(project, model, [], { run: runHel });
       // Three servers and two children were alive during the run (so the check below can fail).
       assert.equal(liveDuringRun, 5);
-      const steps = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+      const steps = trace
         .filter((e) => e.event === "shutdown").map((e) => [e.server, e.step]).sort();
       assert.deepEqual(steps, expected);
       assert.equal(model.remaining(), 0);

@@ -16,8 +16,8 @@ import { sdkFixtureServer } from "../_sdk_server.ts";
 import {
   assertNoServerLeft,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
-  readLog,
   receivedCalls,
   systemText,
   toolMessage,
@@ -53,11 +53,7 @@ Deno.test("long and colliding names get hashed names: the model calls them, the 
     }),
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
   // Nothing is excluded any more.
   assert.doesNotMatch(result.stderr, /excluded/);
   assert.match(names.long!, /^mcp__n__get_weather_forecast_for_a_city_by_name_wit_[0-9a-f]{12}$/);
@@ -75,7 +71,6 @@ Deno.test("long and colliding names get hashed names: the model calls them, the 
   const calls = await receivedCalls(project.logPath("n"));
   assert.deepEqual(calls.map((call) => call.name).sort(), [LONG, "a.b", "a_b", "c/d"].sort());
   // The run's MCP trace says which tool each hashed name stands for, and why.
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.deepEqual(
     trace.filter((e) => e.event === "tool_renamed").map((e) => [e.tool, e.name, e.reason]),
     [

@@ -10,15 +10,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { scriptedModel } from "../_helpers.ts";
-import {
-  assertNoServerLeft,
-  helMcp,
-  mcpProject,
-  readLog,
-  systemText,
-  toolMessage,
-} from "../_mcp.ts";
+import { runHel, scriptedModel } from "../_helpers.ts";
+import { assertNoServerLeft, helMcpTraced, mcpProject, systemText, toolMessage } from "../_mcp.ts";
 import { EVERYTHING, ignoreNpm as ignore, SLOW_START, warmNpx } from "../_npx.ts";
 import { fileUri } from "../../plugins/mcp/roots.ts";
 import { SAMPLING_DECLINED } from "../../plugins/mcp/sampling.ts";
@@ -61,12 +54,7 @@ Deno.test({
       },
       { text: "done" },
     ]);
-    const result = await helMcp(project, model, [
-      ...SLOW_START,
-      "--record",
-      `${project.root}/run/record.json`,
-    ]);
-    assert.equal(result.code, 0, result.stderr);
+    const { result, trace } = await helMcpTraced(project, model, SLOW_START, { run: runHel });
     const name = project.project.split("/").at(-1);
     assert.match(
       toolMessage(model, "roots"),
@@ -85,7 +73,7 @@ Deno.test({
       result.stderr,
     );
     // The server sends its roots message at info: only the entry that asked for info gets it.
-    const logs = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+    const logs = (await trace)
       .filter((entry) => entry.event === "log");
     // (Sent once, or twice when its own start-up sync and the call's overlap.)
     const sent = new Set(

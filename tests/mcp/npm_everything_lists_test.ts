@@ -11,9 +11,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { scriptedModel } from "../_helpers.ts";
+import { runHel, scriptedModel } from "../_helpers.ts";
 import { startChat } from "../_chat_terminal.ts";
-import { FAST, helMcp, readLog, systemText, toolMessage } from "../_mcp.ts";
+import { FAST, helMcpTraced, systemText, toolMessage } from "../_mcp.ts";
 import { everythingProject, ignoreNpm as ignore, SLOW_START } from "../_npx.ts";
 
 const name = (tool: string) => `mcp__everything__${tool}`;
@@ -55,15 +55,9 @@ Deno.test({
       { toolCalls: [call("gzipped", "read_resource", { uri: GZIPPED })] },
       { text: "done" },
     ]);
-    const result = await helMcp(project, model, [
-      ...SLOW_START,
-      "--record",
-      `${project.root}/run/record.json`,
-    ]);
-    assert.equal(result.code, 0, result.stderr);
+    const { trace } = await helMcpTraced(project, model, SLOW_START, { run: runHel });
     // Once initialized, the server registers a tool for each capability hel declares and
     // announces each (a burst): one more listing, nothing new, so no note.
-    const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
     assert.ok(
       trace.some((e) => e.event === "list_changed" && e.kind === "tools" && e.count === 1),
       "server-everything announced a tools change",

@@ -11,6 +11,7 @@ import {
   assertNoServerLeft,
   fixtureServer,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
   readLog,
   toolMessage,
@@ -23,11 +24,6 @@ const progressServer = (root: string, timeout = 1) => ({
 const load = (...names: string[]) => ({
   toolCalls: [{ name: "load_mcp_tool", arguments: { names } }],
 });
-
-/** The run's MCP trace entries for calls. */
-async function callTraces(root: string): Promise<Record<string, unknown>[]> {
-  return (await readLog(`${root}/run/raw/mcp.jsonl`)).filter((e) => e.event === "call");
-}
 
 Deno.test("a call that keeps reporting progress outlives its timeout and its result reaches the model", async () => {
   await using project = await mcpProject(progressServer);
@@ -42,11 +38,7 @@ Deno.test("a call that keeps reporting progress outlives its timeout and its res
     },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
   assert.match(toolMessage(model, "long"), /^progress done after \d+ reports$/);
   const log = await readLog(project.logPath("t"));
   // deno-lint-ignore no-explicit-any
@@ -56,7 +48,7 @@ Deno.test("a call that keeps reporting progress outlives its timeout and its res
   // Progress reaches neither the model nor hel's output; the trace keeps one summary.
   assert.ok(model.requests.every((r) => !JSON.stringify(r.messages).includes("step 2")));
   assert.doesNotMatch(result.stdout + result.stderr, /step 2/);
-  const calls = await callTraces(project.root);
+  const calls = trace.filter((e) => e.event === "call");
   assert.equal(calls.length, 1, JSON.stringify(calls));
   // deno-lint-ignore no-explicit-any
   const only = calls[0] as any;
@@ -84,11 +76,7 @@ Deno.test("a call that reports progress for ever is cancelled at its maximum", a
     { toolCalls: [{ id: "after", name: "mcp__t__echo", arguments: { text: "still here" } }] },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { trace } = await helMcpTraced(project, model);
   assert.match(
     toolMessage(model, "endless"),
     /^error: MCP request tools\/call to t ran past its maximum of 5 seconds despite reporting progress \(\d+ reports\); the request was cancelled and the server keeps running\. Progress restarts the server's 0\.5-second timeout, but no call may run longer than 10 times that\. Do not repeat the same call: /,
@@ -103,12 +91,11 @@ Deno.test("a call that reports progress for ever is cancelled at its maximum", a
   assert.equal(toolMessage(model, "after"), "still here");
   assert.equal(log.filter((m) => "started" in m).length, 1);
   // Hundreds of reports came in; the trace holds one entry for the call, not one per report.
-  const calls = await callTraces(project.root);
+  const calls = trace.filter((e) => e.event === "call");
   assert.deepEqual(calls.map((c) => c.status), ["maximum", "ok"]);
   // deno-lint-ignore no-explicit-any
   const endless = calls[0] as any;
   assert.ok(endless.progress.count >= 50, JSON.stringify(endless));
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.ok(trace.filter((e) => e.event === "protocol").length <= 1, JSON.stringify(trace));
   assert.equal(model.remaining(), 0);
   await assertNoServerLeft(project);

@@ -10,38 +10,14 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, type TempProject, tempProject } from "../_helpers.ts";
+import { type TempProject, tempProject } from "../_helpers.ts";
 import { runHelInProcess } from "../_run.ts";
 import { FAST } from "../_mcp.ts";
+import { type HttpFixture, startHttpFixture } from "../_sdk_server.ts";
 
 /** The fixture, refusing the request methods `deny` gives (`tools/list=401`), until disposed. */
-async function refusingServer(project: TempProject, deny: string) {
-  const portFile = `${project.root}/port`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${REPO_ROOT}/fixtures/mcp/http_server.ts`,
-      "--port-file",
-      portFile,
-      "--deny",
-      deny,
-    ],
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  let port = "";
-  for (let i = 0; i < 300 && port === ""; i++) {
-    port = await Deno.readTextFile(portFile).catch(() => "");
-    if (port === "") await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    async [Symbol.asyncDispose]() {
-      child.kill();
-      await child.status;
-    },
-  };
+function refusingServer(project: TempProject, deny: string): Promise<HttpFixture> {
+  return startHttpFixture("http_server.ts", `${project.root}/http.jsonl`, "--deny", deny);
 }
 
 Deno.test("a server that answers tools/list with 401 after initialize is skipped: needs login again", async () => {

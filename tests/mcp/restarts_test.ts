@@ -12,6 +12,7 @@ import {
   assertNoServerLeft,
   fixtureServer,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
   readLog,
   toolMessage,
@@ -40,11 +41,7 @@ Deno.test("a server that dies is restarted by the next call, three times; the fo
     call("echo5", "echo", { text: "still not" }),
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
   // The call in flight fails, says it was not sent again, and that the next call restarts.
   assert.equal(
     toolMessage(model, "die1"),
@@ -93,7 +90,6 @@ Deno.test("a server that dies is restarted by the next call, three times; the fo
   ]);
   // The run's trace has each restart and the giving up; the stderr of the last stays out of
   // hel's output and the model's view.
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   const restarted = trace.filter((e) => e.event === "restarted");
   assert.deepEqual(restarted.map((e) => e.restart), [1, 2, 3]);
   assert.equal(restarted[0]!.loss, "it exited with code 3");

@@ -12,9 +12,8 @@ import { runHelInProcess } from "../_run.ts";
 import {
   assertNoServerLeft,
   fixtureServer,
-  helMcp,
+  helMcpTraced,
   mcpProject,
-  readLog,
   receivedCalls,
   systemText,
   toolMessage,
@@ -40,10 +39,7 @@ Deno.test("only allowlisted tools are offered and callable; the rest stay quiet"
     { toolCalls: [{ id: "echo", name: "mcp__t__echo", arguments: { text: "kept" } }] },
     { text: "done" },
   ]);
-  const result = await helMcp(project, model, ["--record", `${project.root}/run/record.json`], {
-    run: runHelInProcess,
-  });
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
 
   // The listing holds exactly the matched tools: "echo", "fa*" (= "fail") and "a.b".
   const listed = systemText(model.requests[0]!).split("\n").filter((l) => l.startsWith("- mcp__"));
@@ -76,7 +72,6 @@ Deno.test("only allowlisted tools are offered and callable; the rest stay quiet"
   assert.doesNotMatch(result.stderr, /excluded|noschema|x{70}/);
 
   // The run's MCP trace records what the allowlist did.
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   assert.deepEqual(trace.filter((e) => e.event === "tools_filter"), [
     { event: "tools_filter", server: "t", left_out: 10, unmatched: ["slwo"] },
   ]);

@@ -14,6 +14,7 @@ import {
   assertNoServerLeft,
   fixtureServer,
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
   offered,
   readLog,
@@ -286,15 +287,11 @@ Deno.test("a server's stderr is always drained and kept only as a bounded tail i
     { toolCalls: [{ id: "noisy", name: "mcp__t__noisy", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model);
   // 2 MiB through a pipe of 64 KiB: the answer only comes if hel keeps reading stderr.
   assert.equal(toolMessage(model, "noisy"), "quiet again");
   assert.doesNotMatch(result.stderr, /noise noise/);
-  const stderr = (await readLog(`${project.root}/run/raw/mcp.jsonl`))
+  const stderr = (await trace)
     .find((e) => e.event === "stderr") as { text: string; droppedBytes: number };
   assert.equal(new TextEncoder().encode(stderr.text).length, 64 * 1024);
   assert.ok(stderr.droppedBytes > 2_000_000, String(stderr.droppedBytes));

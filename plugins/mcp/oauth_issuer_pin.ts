@@ -7,6 +7,8 @@
  *
  * @module
  */
+// @ts-types="@modelcontextprotocol/sdk/shared/auth"
+import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 
 /** The words remote_refusal.ts reads to explain the refusal; the SDK's own error reads alike. */
 export function boundElsewhereText(bound: string, named: string): string {
@@ -24,4 +26,23 @@ export function sameIssuer(a: string, b: string): boolean {
     }
   };
   return plain(a) === plain(b);
+}
+
+/**
+ * The entry's pre-registered client as the SDK is given it: with its secret when it has one,
+ * bound to the entry's issuer, else to the authorization server that first took it (`stored`,
+ * the client kept in the login file).
+ */
+export function preRegisteredClient(
+  settings: { clientId: string; issuer?: string },
+  clientSecret: string | undefined,
+  stored: OAuthClientInformationMixed | undefined,
+): OAuthClientInformationMixed {
+  const issuer = settings.issuer ??
+    (stored?.client_id === settings.clientId ? stored.issuer : undefined);
+  return {
+    client_id: settings.clientId,
+    ...(clientSecret ? { client_secret: clientSecret } : {}),
+    ...(issuer ? { issuer } : {}),
+  };
 }

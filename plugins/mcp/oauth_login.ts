@@ -19,7 +19,13 @@ import { listenForCallback } from "./oauth_callback.ts";
 import { HelOAuthProvider } from "./oauth_provider.ts";
 import { isMachineGrant, machineAuth } from "./oauth_run.ts";
 import { failureText } from "./remote_refusal.ts";
-import { LoginFileError, loginPath, readLogin, removeLogin } from "./oauth_store.ts";
+import {
+  LoginFileError,
+  loginPath,
+  readLogin,
+  removeLogin,
+  type StoredLogin,
+} from "./oauth_store.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
 
 /** How long a login waits for the browser to come back. */
@@ -50,6 +56,29 @@ async function remoteServer(
   return config;
 }
 
+/** What an earlier login stored for `url`, or the exit code once a broken file is reported. */
+async function storedLogin(
+  helHome: string,
+  url: string,
+): Promise<StoredLogin | undefined | number> {
+  try {
+    return await readLogin(helHome, url);
+  } catch (error) {
+    if (error instanceof LoginFileError) return fail("login", error.message, 1);
+    throw error;
+  }
+}
+
+/**
+ * The SDK's `auth()` (loaded only for a login), a fetch bounded like a server's messages, and
+ * what the server's refusal names: its resource metadata and the scope it asks for.
+ */
+async function startAuth(url: string) {
+  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
+  return { auth, fetchFn, challenge: await probeChallenge(url, fetchFn) };
+}
+
 /** Runs `hel mcp login`; returns the exit code. */
 export async function login(
   name: string | undefined,
@@ -71,13 +100,8 @@ export async function login(
       1,
     );
   }
-  let stored;
-  try {
-    stored = await readLogin(context.helHome, remote.url);
-  } catch (error) {
-    if (error instanceof LoginFileError) return fail("login", error.message, 1);
-    throw error;
-  }
+  const stored = await storedLogin(context.helHome, remote.url);
+  if (typeof stored === "number") return stored;
   let callback;
   try {
     callback = listenForCallback(settings?.callbackPort ?? 0);
@@ -106,10 +130,8 @@ export async function login(
       )),
   });
   writeErr(`Logging in to MCP server ${config.name} (${escapeControlCharacters(remote.url)})\n`);
-  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
   // Where the server points, and the scope it asks for (with one a run was refused for).
-  const challenge = await probeChallenge(remote.url, fetchFn);
+  const { auth, fetchFn, challenge } = await startAuth(remote.url);
   const options = {
     serverUrl: remote.url,
     resourceMetadataUrl: challenge.resourceMetadataUrl,
@@ -151,18 +173,11 @@ export async function login(
  */
 async function fetchMachineToken(config: ServerConfig, context: PluginContext): Promise<number> {
   const remote = config.remote!;
-  let stored;
-  try {
-    stored = await readLogin(context.helHome, remote.url);
-  } catch (error) {
-    if (error instanceof LoginFileError) return fail("login", error.message, 1);
-    throw error;
-  }
+  const stored = await storedLogin(context.helHome, remote.url);
+  if (typeof stored === "number") return stored;
   const made = await machineAuth(context.helHome, config, context.childEnv(), stored);
   if (!made.ok) return fail("login", `${config.name}: ${made.reason}`, 1);
-  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = boundedFetch(DEFAULT_MAX_MESSAGE_BYTES, () => {});
-  const challenge = await probeChallenge(remote.url, fetchFn);
+  const { auth, fetchFn, challenge } = await startAuth(remote.url);
   try {
     const result = await auth(made.provider, {
       serverUrl: remote.url,

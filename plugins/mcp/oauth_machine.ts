@@ -31,6 +31,7 @@ import type {
 import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
 import { requestIdJag } from "./oauth_id_jag.ts";
+import { preRegisteredClient } from "./oauth_issuer_pin.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
 /** The secrets of a grant, read from the person's environment or files (oauth_secrets.ts). */
@@ -94,14 +95,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
 
   clientInformation(): OAuthClientInformationMixed {
     const { settings, secrets } = this.#options;
-    // The entry's issuer, else the one the credentials were first used with (kept on file).
-    const bound = settings.issuer ??
-      (this.#login.client?.client_id === settings.clientId ? this.#login.client.issuer : undefined);
-    return {
-      client_id: settings.clientId,
-      ...(secrets.clientSecret ? { client_secret: secrets.clientSecret } : {}),
-      ...(bound ? { issuer: bound } : {}),
-    };
+    return preRegisteredClient(settings, secrets.clientSecret, this.#login.client);
   }
 
   /** Keeps which authorization server the credentials went to; never the secret. */

@@ -24,7 +24,7 @@ import type {
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
-import { boundElsewhereText, sameIssuer } from "./oauth_issuer_pin.ts";
+import { boundElsewhereText, preRegisteredClient, sameIssuer } from "./oauth_issuer_pin.ts";
 import { lockedRefresh } from "./oauth_refresh_lock.ts";
 import { type StoredLogin, writeLogin } from "./oauth_store.ts";
 
@@ -115,18 +115,14 @@ export class HelOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
-    const clientId = this.#options.settings?.clientId;
-    if (clientId) {
-      // A pre-registered client: the entry's, never one registered for another address; bound
-      // to the entry's issuer, else to the authorization server that first took it (on file).
-      const stored = this.#login.client;
-      const issuer = this.#options.settings?.issuer ??
-        (stored?.client_id === clientId ? stored.issuer : undefined);
-      return {
-        client_id: clientId,
-        ...(this.#options.clientSecret ? { client_secret: this.#options.clientSecret } : {}),
-        ...(issuer ? { issuer } : {}),
-      };
+    const { settings, clientSecret } = this.#options;
+    if (settings?.clientId) {
+      // A pre-registered client: the entry's, never one registered for another address.
+      return preRegisteredClient(
+        { clientId: settings.clientId, issuer: settings.issuer },
+        clientSecret,
+        this.#login.client,
+      );
     }
     if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();
     return this.#login.client;

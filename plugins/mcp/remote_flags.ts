@@ -10,25 +10,7 @@
  * @module
  */
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
-
-/** The flags as typed. */
-export interface RemoteFlags {
-  transport?: string;
-  headerEnv: string[];
-  bearerTokenEnv?: string;
-  clientId?: string;
-  clientSecretEnv?: string;
-  clientMetadataUrl?: string;
-  issuer?: string;
-  grant?: string;
-  privateKeyEnv?: string;
-  privateKeyFile?: string;
-  signingAlgorithm?: string;
-  idTokenEnv?: string;
-  idpTokenEndpoint?: string;
-  idpClientId?: string;
-  idpClientSecretEnv?: string;
-}
+import type { OAuthSettings } from "./oauth_config.ts";
 
 /** Each `"oauth"` field a flag fills: the field (and the flags' key), the flag, what it is. */
 export const OAUTH_FLAGS = [
@@ -56,7 +38,14 @@ export const OAUTH_FLAGS = [
   ],
   ["idpClientId", "--idp-client-id", "cross_app_access: hel's client at the identity provider"],
   ["idpClientSecretEnv", "--idp-client-secret-env", "cross_app_access: its secret, from VAR"],
-] as const;
+] as const satisfies readonly (readonly [keyof OAuthSettings, string, string])[];
+
+/** The flags as typed: each of {@link OAUTH_FLAGS} under its field's name, as a string. */
+export interface RemoteFlags extends Partial<Record<(typeof OAUTH_FLAGS)[number][0], string>> {
+  transport?: string;
+  headerEnv: string[];
+  bearerTokenEnv?: string;
+}
 
 /** True when any `"oauth"` flag was given. */
 export function hasOAuthFlags(flags: RemoteFlags): boolean {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { runCommand } from "../tests/_helpers.ts";
 import { compileArgs } from "./compile.ts";
 import { writeStamp } from "./stamp.ts";
 import { pluginModules } from "./plugins.ts";
@@ -98,27 +99,18 @@ async function runBuild(env: Record<string, string>, outDir: string) {
   const childEnv: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1", ...env };
   delete childEnv.DENORT_BIN;
   if (env.DENORT_BIN) childEnv.DENORT_BIN = env.DENORT_BIN;
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", `${ROOT}/build.ts`, "--out-dir", outDir],
-    env: childEnv,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
+  const result = await runCommand(
+    Deno.execPath(),
+    ["run", "--allow-all", `${ROOT}/build.ts`, "--out-dir", outDir],
+    { env: childEnv, clearEnv: true },
+  );
   const written = [];
   try {
     for await (const entry of Deno.readDir(outDir)) written.push(entry.name);
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-    written,
-  };
+  return { ...result, written };
 }
 
 Deno.test({

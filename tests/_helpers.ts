@@ -17,7 +17,7 @@ export const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/,
 /** Absolute path of main.ts. */
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 
-/** What a finished hel process left behind. */
+/** What a finished hel process (or another command) left behind. */
 export interface HelResult {
   code: number;
   stdout: string;
@@ -52,20 +52,37 @@ export function helEnvironment(options: RunHelOptions): Record<string, string> {
 }
 
 /** Runs `deno run -A main.ts ...args` and collects its output. */
-export async function runHel(args: string[], options: RunHelOptions): Promise<HelResult> {
-  const env = helEnvironment(options);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN_TS, ...args],
+export function runHel(args: string[], options: RunHelOptions): Promise<HelResult> {
+  return runCommand(Deno.execPath(), ["run", "--allow-all", MAIN_TS, ...args], {
     cwd: options.cwd,
-    env,
+    env: helEnvironment(options),
     clearEnv: true,
-    stdin: options.stdin === undefined ? "null" : "piped",
+    stdin: options.stdin,
+  });
+}
+
+/** Options of {@link runCommand}: Deno's, but `stdin` is the text piped in (none: closed). */
+export type RunCommandOptions =
+  & Omit<Deno.CommandOptions, "args" | "stdin" | "stdout" | "stderr">
+  & { stdin?: string };
+
+/** Runs `command` to its end and collects its exit code and its output, decoded. */
+export async function runCommand(
+  command: string,
+  args: string[],
+  options: RunCommandOptions = {},
+): Promise<HelResult> {
+  const { stdin, ...rest } = options;
+  const child = new Deno.Command(command, {
+    ...rest,
+    args,
+    stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  if (options.stdin !== undefined) {
+  if (stdin !== undefined) {
     const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.write(new TextEncoder().encode(stdin));
     await writer.close();
   }
   const output = await child.output();

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { cachedRuntimePath, denoDir } from "../../build/runtime.ts";
 import { hostTarget } from "../../build/targets.ts";
-import { MAIN_TS, REPO_ROOT, runHel, tempProject } from "../_helpers.ts";
+import { MAIN_TS, REPO_ROOT, runCommand, runHel, tempProject } from "../_helpers.ts";
 
 interface Binary {
   path?: string;
@@ -59,9 +59,8 @@ function binaryTest(name: string, fn: (path: string) => Promise<void>) {
   });
 }
 
-async function runBinary(path: string, args: string[], cwd: string) {
-  const output = await new Deno.Command(path, {
-    args,
+function runBinary(path: string, args: string[], cwd: string) {
+  return runCommand(path, args, {
     cwd,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -69,16 +68,7 @@ async function runBinary(path: string, args: string[], cwd: string) {
       HEL_API_KEY: "test-key",
       NO_COLOR: "1",
     },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+  });
 }
 
 binaryTest(

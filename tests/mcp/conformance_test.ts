@@ -16,7 +16,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT, tempProject } from "../_helpers.ts";
+import { REPO_ROOT, runCommand, tempProject } from "../_helpers.ts";
 import { ignoreNpm as ignore } from "../_npx.ts";
 
 /** The pinned suite, as deno.json pins it (`npm:@modelcontextprotocol/conformance@<version>`). */
@@ -45,18 +45,12 @@ interface Outcome {
 }
 
 async function suite(args: string[], cwd: string, env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--quiet", "--config", `${REPO_ROOT}/deno.json`, SUITE, ...args],
-    cwd,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    text: decoder.decode(output.stdout) + decoder.decode(output.stderr),
-  };
+  const result = await runCommand(
+    Deno.execPath(),
+    ["run", "--allow-all", "--quiet", "--config", `${REPO_ROOT}/deno.json`, SUITE, ...args],
+    { cwd, env },
+  );
+  return { code: result.code, text: result.stdout + result.stderr };
 }
 
 /** The client scenarios of the pinned suite, as `conformance list --client` names them. */

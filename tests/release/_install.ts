@@ -6,7 +6,7 @@
  * @module
  */
 import { sha256Hex } from "../../kit/trust/file_store.ts";
-import { REPO_ROOT } from "../_helpers.ts";
+import { REPO_ROOT, runCommand } from "../_helpers.ts";
 export const INSTALL_SH = `${REPO_ROOT}/install.sh`;
 /** dash by its path: one test runs the script with a PATH that lacks it. */
 export const DASH = ["/usr/bin/dash", "/bin/dash"].find((path) => exists(path)) ?? "dash";
@@ -74,29 +74,21 @@ export async function setup(releases: Record<string, Map<string, string>>): Prom
   };
 }
 
-export async function install(s: Setup, args: string[] = [], env: Record<string, string> = {}) {
-  const output = await new Deno.Command(DASH, {
-    args: [INSTALL_SH, ...args],
-    env: {
-      PATH: "/usr/local/bin:/usr/bin:/bin",
-      HOME: `${s.root}/home`,
-      TMPDIR: s.root,
-      HEL_INSTALL_BASE: s.base,
-      HEL_INSTALL_OS: "Linux",
-      HEL_INSTALL_ARCH: "x86_64",
-      ...env,
-    },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
+/** The environment install.sh runs in: the test's home and temp folder, the local server. */
+export function installEnv(s: Setup, env: Record<string, string> = {}): Record<string, string> {
   return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    HOME: `${s.root}/home`,
+    TMPDIR: s.root,
+    HEL_INSTALL_BASE: s.base,
+    HEL_INSTALL_OS: "Linux",
+    HEL_INSTALL_ARCH: "x86_64",
+    ...env,
   };
+}
+
+export function install(s: Setup, args: string[] = [], env: Record<string, string> = {}) {
+  return runCommand(DASH, [INSTALL_SH, ...args], { env: installEnv(s, env), clearEnv: true });
 }
 
 export const installed = (s: Setup) => `${s.root}/home/.local/bin/hel`;

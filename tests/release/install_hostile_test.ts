@@ -3,11 +3,14 @@
  * https mirror that redirects to plain http, a script cut short in transit.
  */
 import assert from "node:assert/strict";
+import { runCommand } from "../_helpers.ts";
 import {
+  DASH,
   exists,
   install,
   INSTALL_SH,
   installed,
+  installEnv,
   leftovers,
   release,
   setup,
@@ -86,25 +89,11 @@ Deno.test("install.sh cut short in transit (curl | sh) runs none of it", async (
   // Cut after the downloads, before the checksum is checked.
   const cut = script.slice(0, script.indexOf("# A line is"));
   assert.ok(cut.includes('download "$url/$asset"') && cut.length < script.length);
-  const child = new Deno.Command("dash", {
-    args: ["-s"],
-    env: {
-      PATH: "/usr/local/bin:/usr/bin:/bin",
-      HOME: `${s.root}/home`,
-      TMPDIR: s.root,
-      HEL_INSTALL_BASE: s.base,
-      HEL_INSTALL_OS: "Linux",
-      HEL_INSTALL_ARCH: "x86_64",
-    },
+  const output = await runCommand(DASH, ["-s"], {
+    env: installEnv(s),
     clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(cut));
-  await writer.close();
-  const output = await child.output();
+    stdin: cut,
+  });
   assert.notEqual(output.code, 0);
   assert.deepEqual(s.requests, [], "nothing downloaded");
   assert.equal(await Deno.stat(installed(s)).then(() => true, () => false), false);

@@ -45,6 +45,23 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   return runCommand(command, args, { cwd, env: { NO_COLOR: "1", ...env } });
 }
 
+/**
+ * A test of the packages made from a stand-in dist folder (`dir`), as npm and Node run them:
+ * skipped without npm and on Windows (the stand-ins are shell scripts).
+ */
+function packagesTest(name: string, fn: (dir: string) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: npmMissing || host === undefined || host.name.startsWith("windows"),
+    async fn() {
+      await using dist = await standInDist();
+      const made = await npmTs(dist.dir);
+      assert.equal(made.code, 0, made.stderr);
+      await fn(dist.dir);
+    },
+  });
+}
+
 Deno.test("build/npm.ts: a main package with the launcher and one package per platform", async () => {
   await using dist = await standInDist();
   const dir = dist.dir;
@@ -106,14 +123,9 @@ Deno.test("build/npm.ts: a binary that does not match SHA256SUMS, or a missing o
   assert.equal(await Deno.stat(`${dir}/npm`).then(() => true, () => false), false);
 });
 
-Deno.test({
-  name: "npm install -g from the packed tarballs (offline): hel runs the platform's binary",
-  ignore: npmMissing || host === undefined || host.name.startsWith("windows"),
-  async fn() {
-    await using dist = await standInDist();
-    const dir = dist.dir;
-    const made = await npmTs(dir);
-    assert.equal(made.code, 0, made.stderr);
+packagesTest(
+  "npm install -g from the packed tarballs (offline): hel runs the platform's binary",
+  async (dir) => {
     const env = { npm_config_cache: `${dir}/npm-cache`, HOME: dir, PATH: Deno.env.get("PATH")! };
     const tarballs: string[] = [];
     for (const pkg of ["hel", `hel-${host!.name}`]) {
@@ -143,33 +155,21 @@ Deno.test({
     assert.equal(hel.stdout, `stand-in hel-${host!.name} --version --json\n`, hel.stderr);
     assert.equal(hel.code, 3);
   },
+);
+
+packagesTest("the launcher without its platform package says what to reinstall", async (dir) => {
+  const hel = await run("node", [`${dir}/npm/hel/bin/hel.mjs`, "--version"], dir);
+  assert.equal(hel.code, 1);
+  assert.match(
+    hel.stderr,
+    new RegExp(`the package @hel/hel-${host!.name} with the binary for .* is not installed`),
+  );
+  assert.match(hel.stderr, /npm install -g @hel\/hel/);
 });
 
-Deno.test({
-  name: "the launcher without its platform package says what to reinstall",
-  ignore: npmMissing || host === undefined || host.name.startsWith("windows"),
-  async fn() {
-    await using dist = await standInDist();
-    const dir = dist.dir;
-    await npmTs(dir);
-    const hel = await run("node", [`${dir}/npm/hel/bin/hel.mjs`, "--version"], dir);
-    assert.equal(hel.code, 1);
-    assert.match(
-      hel.stderr,
-      new RegExp(`the package @hel/hel-${host!.name} with the binary for .* is not installed`),
-    );
-    assert.match(hel.stderr, /npm install -g @hel\/hel/);
-  },
-});
-
-Deno.test({
-  name: "the launcher exits as its binary did: by the same signal, or 128+n for those Node keeps",
-  ignore: npmMissing || host === undefined || host.name.startsWith("windows"),
-  async fn() {
-    await using dist = await standInDist();
-    const dir = dist.dir;
-    const made = await npmTs(dir);
-    assert.equal(made.code, 0, made.stderr);
+packagesTest(
+  "the launcher exits as its binary did: by the same signal, or 128+n for those Node keeps",
+  async (dir) => {
     // The layout npm leaves: both packages side by side under node_modules/@hel.
     await Deno.mkdir(`${dir}/node_modules/@hel`, { recursive: true });
     await Deno.rename(`${dir}/npm/hel`, `${dir}/node_modules/@hel/hel`);
@@ -196,4 +196,4 @@ Deno.test({
       assert.doesNotMatch(stderr, /inspector|debugger/i);
     }
   },
-});
+);

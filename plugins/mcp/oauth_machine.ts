@@ -26,13 +26,13 @@ import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-e
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
-  OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
 import { requestIdJag } from "./oauth_id_jag.ts";
 import { preRegisteredClient } from "./oauth_issuer_pin.ts";
-import { type StoredLogin, writeLogin } from "./oauth_store.ts";
+import type { StoredLogin } from "./oauth_store.ts";
+import { StoredLoginProvider } from "./oauth_stored_provider.ts";
 
 /** The secrets of a grant, read from the person's environment or files (oauth_secrets.ts). */
 export interface MachineSecrets {
@@ -57,15 +57,14 @@ export interface MachineOAuthOptions {
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
 /** Client credentials or cross-app access, stored per server address. */
-export class MachineOAuthProvider implements OAuthClientProvider {
+export class MachineOAuthProvider extends StoredLoginProvider implements OAuthClientProvider {
   #options: MachineOAuthOptions;
-  #login: StoredLogin;
   #discovery: OAuthDiscoveryState | undefined;
   addClientAuthentication?: AddClientAuthentication;
 
   constructor(options: MachineOAuthOptions) {
+    super(options.helHome, options.url, options.stored);
     this.#options = options;
-    this.#login = options.stored ? { ...options.stored } : { url: options.url };
     const { settings, secrets } = options;
     if (secrets.privateKey) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
@@ -95,22 +94,13 @@ export class MachineOAuthProvider implements OAuthClientProvider {
 
   clientInformation(): OAuthClientInformationMixed {
     const { settings, secrets } = this.#options;
-    return preRegisteredClient(settings, secrets.clientSecret, this.#login.client);
+    return preRegisteredClient(settings, secrets.clientSecret, this.login.client);
   }
 
   /** Keeps which authorization server the credentials went to; never the secret. */
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
-    this.#login.client = { client_id: client.client_id, issuer: client.issuer };
-    await this.#save();
-  }
-
-  tokens(): OAuthTokens | undefined {
-    return this.#login.tokens;
-  }
-
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
-    this.#login.tokens = tokens;
-    await this.#save();
+    this.login.client = { client_id: client.client_id, issuer: client.issuer };
+    await this.save();
   }
 
   redirectToAuthorization(): void {
@@ -130,8 +120,8 @@ export class MachineOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
     if (scope === "all" || scope === "client" || scope === "tokens") {
-      delete this.#login.tokens;
-      await this.#save();
+      delete this.login.tokens;
+      await this.save();
     }
   }
 
@@ -155,9 +145,5 @@ export class MachineOAuthProvider implements OAuthClientProvider {
       fetchFn,
     });
     return new URLSearchParams({ grant_type: JWT_BEARER, assertion, ...(scope ? { scope } : {}) });
-  }
-
-  async #save(): Promise<void> {
-    await writeLogin(this.#options.helHome, this.#login);
   }
 }

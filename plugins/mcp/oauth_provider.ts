@@ -18,7 +18,6 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
-  OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 // @ts-types="@modelcontextprotocol/sdk/client/auth"
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -26,7 +25,8 @@ import type { Fetch } from "./bounded_fetch.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
 import { boundElsewhereText, preRegisteredClient, sameIssuer } from "./oauth_issuer_pin.ts";
 import { lockedRefresh } from "./oauth_refresh_lock.ts";
-import { type StoredLogin, writeLogin } from "./oauth_store.ts";
+import type { StoredLogin } from "./oauth_store.ts";
+import { StoredLoginProvider } from "./oauth_stored_provider.ts";
 
 /** Thrown in a run when only the person can authorize hel again. */
 export class NeedsLoginError extends Error {
@@ -60,15 +60,14 @@ export interface HelOAuthOptions {
 }
 
 /** The SDK's client auth, stored per server address under `$HEL_HOME/mcp-auth/`. */
-export class HelOAuthProvider implements OAuthClientProvider {
+export class HelOAuthProvider extends StoredLoginProvider implements OAuthClientProvider {
   #options: HelOAuthOptions;
-  #login: StoredLogin;
   #verifier: string | undefined;
   #state: string | undefined;
 
   constructor(options: HelOAuthOptions) {
+    super(options.helHome, options.url, options.stored);
     this.#options = options;
-    this.#login = options.stored ? { ...options.stored } : { url: options.url };
   }
 
   get redirectUrl(): string {
@@ -121,11 +120,11 @@ export class HelOAuthProvider implements OAuthClientProvider {
       return preRegisteredClient(
         { clientId: settings.clientId, issuer: settings.issuer },
         clientSecret,
-        this.#login.client,
+        this.login.client,
       );
     }
-    if (this.#options.mode === "run" && !this.#login.client) throw new NeedsLoginError();
-    return this.#login.client;
+    if (this.#options.mode === "run" && !this.login.client) throw new NeedsLoginError();
+    return this.login.client;
   }
 
   /**
@@ -149,17 +148,8 @@ export class HelOAuthProvider implements OAuthClientProvider {
     }
     // A pre-registered client's secret stays in the person's environment, not in the file:
     // only which authorization server took it is kept.
-    this.#login.client = clientId ? { client_id: clientId, issuer: client.issuer } : client;
-    await this.#save();
-  }
-
-  tokens(): OAuthTokens | undefined {
-    return this.#login.tokens;
-  }
-
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
-    this.#login.tokens = tokens;
-    await this.#save();
+    this.login.client = clientId ? { client_id: clientId, issuer: client.issuer } : client;
+    await this.save();
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
@@ -167,9 +157,9 @@ export class HelOAuthProvider implements OAuthClientProvider {
       // The scope the SDK chose (the server's challenge first): the next login asks for it.
       // Printable scope tokens only: the server wrote them.
       const scope = url.searchParams.get("scope")?.replace(/[^\x21-\x7E ]/g, "").slice(0, 1000);
-      if (scope && this.#options.mode === "run" && scope !== this.#login.wantedScope) {
-        this.#login.wantedScope = scope;
-        await this.#save();
+      if (scope && this.#options.mode === "run" && scope !== this.login.wantedScope) {
+        this.login.wantedScope = scope;
+        await this.save();
       }
       const command = this.#options.loginCommand;
       throw new NeedsLoginError(
@@ -192,12 +182,8 @@ export class HelOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
     if (scope === "verifier") this.#verifier = undefined;
-    if (scope === "all" || scope === "client") delete this.#login.client;
-    if (scope === "all" || scope === "tokens") delete this.#login.tokens;
-    if (scope !== "verifier" && scope !== "discovery") await this.#save();
-  }
-
-  async #save(): Promise<void> {
-    await writeLogin(this.#options.helHome, this.#login);
+    if (scope === "all" || scope === "client") delete this.login.client;
+    if (scope === "all" || scope === "tokens") delete this.login.tokens;
+    if (scope !== "verifier" && scope !== "discovery") await this.save();
   }
 }

@@ -20,7 +20,7 @@ import type { ListedTool } from "./catalog.ts";
 
 /** Tools kept of one server's listing at most. */
 export const MAX_KEPT_TOOLS = 25_000;
-/** Characters of the kept tools' JSON (names, descriptions, schemas) at most. */
+/** Characters of the kept tools' JSON (names, descriptions, schemas) and cursors at most. */
 export const MAX_KEPT_CHARS = 64 * 1024 * 1024;
 
 /** A listing hel stopped short: what it kept and what it left out. */
@@ -79,6 +79,15 @@ export class KeptTools {
     }
     this.#leftOut++;
     return false;
+  }
+
+  /**
+   * Counts `chars` the listing holds besides its tools (the cursors kept to catch a repeated
+   * one, which a server could make megabytes long) against the character budget.
+   */
+  charge(chars: number): void {
+    this.#chars += chars;
+    if (this.#chars > MAX_KEPT_CHARS) this.#bound ??= "characters";
   }
 
   /** Whether no further page should be asked for. */

@@ -96,6 +96,8 @@ export async function request(
 export interface ListKeeper {
   /** Takes one item (or counts it as left out once full). */
   take(item: unknown): void;
+  /** Counts characters held besides the items (the cursors seen); optional. */
+  charge?(chars: number): void;
   /** Whether no further page should be asked for. */
   readonly full: boolean;
   /** The kept items; `morePages` says whether the server had pages not asked for. */
@@ -153,6 +155,8 @@ export async function listAll(
     if (seen.has(next)) {
       return { ok: false, text: `MCP server ${server.name} repeated a ${method} cursor` };
     }
+    keeper.charge?.(next.length);
+    if (keeper.full) return { ok: true, value: keeper.finish(true) };
     seen.add(next);
     cursor = next;
   }

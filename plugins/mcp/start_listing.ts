@@ -46,6 +46,8 @@ export async function listToolsAtStart(
     const next = result.nextCursor;
     if (typeof next !== "string" || kept.full) return kept.finish(typeof next === "string");
     if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");
+    kept.charge(next.length);
+    if (kept.full) return kept.finish(true);
     seen.add(next);
     cursor = next;
   }

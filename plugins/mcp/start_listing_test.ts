@@ -74,3 +74,17 @@ Deno.test("exactly the budget's tools with no further page is no cut", async () 
   assert.equal(tools.length, MAX_KEPT_TOOLS);
   assert.equal(listingCut(tools), undefined);
 });
+
+Deno.test("cursors count against the character budget: megabyte cursors cannot pile up", async () => {
+  const tool = { name: "t", inputSchema: { type: "object" } };
+  const cursor = (i: number) => `${i}`.padEnd(16 * 1024 * 1024, "c");
+  const { client, state } = pagedClient(
+    Array.from({ length: 10 }, (_, i) => ({ tools: [tool], nextCursor: cursor(i) })),
+  );
+  const tools = await listToolsAtStart(client, () => 1_000);
+  const cut = listingCut(tools)!;
+  assert.equal(cut.bound, "characters");
+  assert.equal(cut.morePages, true);
+  assert.equal(state.asked, 4); // the fourth cursor passes 64 Mi characters
+  assert.equal(tools.length, 4);
+});

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { modelDescription } from "./tool_description.ts";
 import { clipChars, deferSchemaCheck, isRecord, type SchemaCheck } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import { filterTools, type UnmatchedEntry } from "./tool_filter.ts";
@@ -150,7 +151,7 @@ export async function buildCatalog(
       candidates.push({
         server: server.name,
         toolName,
-        description: typeof tool.description === "string" ? tool.description.trim() : "",
+        description: typeof tool.description === "string" ? modelDescription(tool.description) : "",
         inputSchema: schema,
         check: deferred.check,
         compileCheck: deferred.compile,

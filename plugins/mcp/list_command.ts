@@ -9,6 +9,7 @@
  */
 import type { PluginContext } from "../../core/mod.ts";
 import { escapeControlCharacters, writeErr, writeOut } from "../../kit/mod.ts";
+import { listingCutText } from "./listing_budget.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
 import { buildCatalog, withAllowlists } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
@@ -190,6 +191,8 @@ async function startAndShow(
           `, call timeout ${callTimeoutText(config.callTimeoutMs)}`,
       );
       for (const line of entryLines(launcher, config, loginLine)) print(line);
+      const cut = listingCutText(state.name, state.tools);
+      if (cut) print(`  warning: ${cut}`);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       if (config.trustAnnotations) {
         print(

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { type ListingCut, listingCut } from "./listing_budget.ts";
 import type { Catalog } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { shownHeaders } from "./remote_config.ts";
@@ -59,6 +60,8 @@ export interface ServerJson {
   maxCallSeconds: number;
   /** The entry's `tools` allowlist, and how many listed tools it left out. */
   toolsFilter?: { entries: string[]; leftOut?: number; unmatched: string[] };
+  /** How hel cut a tool listing over its budget (listing_budget.ts); absent when whole. */
+  listingCut?: ListingCut;
   tools: ToolJson[];
   excluded: { serverName: string; reason: string }[];
 }
@@ -124,6 +127,7 @@ export function serverJson(
 ): ServerJson {
   const base = configJson(config, launcher, login);
   if (state.status === "skipped") return { ...base, status: "skipped", reason: state.reason };
+  const cut = listingCut(state.tools);
   return {
     ...base,
     status: "connected",
@@ -137,6 +141,7 @@ export function serverJson(
         },
       }
       : {}),
+    ...(cut ? { listingCut: cut } : {}),
     tools: catalog.entries.filter((entry) => entry.server === config.name).map((entry) => ({
       name: entry.fullName,
       serverName: entry.toolName,

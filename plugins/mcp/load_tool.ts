@@ -4,12 +4,15 @@
  *
  * @module
  */
-import { defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
+import { clipChars, defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
+import { escapeControlCharacters } from "../../kit/mod.ts";
 import description from "./load_mcp_tool.txt" with { type: "text" };
 import type { Catalog } from "./catalog.ts";
 
 /** The loading tool's name. */
 export const LOAD_TOOL_NAME = "load_mcp_tool";
+/** Characters of an unknown name echoed back (real names have at most 64). */
+const MAX_ECHOED = 200;
 
 // Not strict: other arguments are ignored, as they always were.
 const parameters = z.object({
@@ -74,7 +77,9 @@ export function loadTools(
       usable++;
       return `${name}: loaded; callable from the next request`;
     }
-    return `${name}: ${unknownText(name, catalog, elsewhere)}`;
+    // Not a listed name: the model's own text, echoed bounded and with controls escaped.
+    return `${escapeControlCharacters(clipChars(name, MAX_ECHOED))}: ` +
+      unknownText(name, catalog, elsewhere);
   });
   return { ok: usable > 0, text: lines.join("\n") };
 }

@@ -9,6 +9,7 @@
 import type { ChatCommand, Tool } from "../../core/mod.ts";
 import { type CatalogEntry, type Exclusion, type ListedTool, modelName } from "./catalog.ts";
 import { changeNote } from "./change_note.ts";
+import { KeptTools, listingCut, listingCutText } from "./listing_budget.ts";
 import type { ListKind } from "./list_changes.ts";
 import { OfferedTools } from "./offered_tools.ts";
 import { promptCommand, promptEntries, type PromptEntry } from "./prompt_commands.ts";
@@ -74,6 +75,8 @@ export class McpRun {
   readonly #listedOnce = new Set<string>();
   /** Notes of servers restarted since the last request (restarts.ts), each told once. */
   #restartNotes: string[] = [];
+  /** Servers whose tool listing hel cut (listing_budget.ts): the person is warned once. */
+  readonly #cutWarned = new Set<string>();
 
   private constructor(servers: readonly RunServer[], options: McpRunOptions) {
     this.#servers = new Map(servers.map((server) => [server.handle.name, server]));
@@ -99,6 +102,7 @@ export class McpRun {
         );
       }
     }
+    for (const server of servers) run.#warnCut(server.handle.name, server.tools);
     await run.tools.update(servers.map((server) => run.#serverTools(server)));
     const startMs = Math.min(START_LIST_MS, options.listMs);
     await Promise.all(servers.flatMap((server) => {
@@ -185,7 +189,8 @@ export class McpRun {
     const server = this.#servers.get(name)!;
     if (kind === "resources") return await this.#listResources(server);
     if (kind === "prompts") return await this.#listPrompts(server);
-    const answer = await listAll(server.handle, "tools/list", "tools", this.#options.listMs);
+    const { listMs } = this.#options;
+    const answer = await listAll(server.handle, "tools/list", "tools", listMs, new KeptTools());
     if (!answer.ok) return this.#failed(name, kind, answer.text);
     await this.#takeTools(server, answer.value, kind);
   }
@@ -194,6 +199,7 @@ export class McpRun {
   async #takeTools(server: RunServer, tools: readonly ListedTool[], why: string): Promise<void> {
     const name = server.handle.name;
     const before = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
+    this.#warnCut(name, tools);
     server.tools = tools;
     this.#options.excluded(await this.tools.update([this.#serverTools(server)]));
     const after = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
@@ -207,6 +213,16 @@ export class McpRun {
       listed: tools.length,
       offered: this.tools.catalog.entries.filter((entry) => entry.server === name).length,
     });
+  }
+
+  /** Traces a cut listing and warns of the first one of each server. */
+  #warnCut(server: string, tools: readonly ListedTool[]): void {
+    const cut = listingCut(tools);
+    if (!cut) return;
+    this.#options.trace({ event: "tools_cut", server, ...cut });
+    if (this.#cutWarned.has(server)) return;
+    this.#cutWarned.add(server);
+    this.#options.warn(listingCutText(server, tools)!);
   }
 
   async #listResources(server: RunServer, ms = this.#options.listMs): Promise<void> {

@@ -88,7 +88,7 @@ function matchesText(
 ): string {
   const total = catalog.entries.length;
   if (matches.length === 0) {
-    return `No MCP tool matches ${JSON.stringify(query)} (of ${total}); try other words, ` +
+    return `No MCP tool matches ${echoed(query)} (of ${total}); try other words, ` +
       "e.g. the thing you want to act on and the action";
   }
   const lines = matches.map(({ entry }) => {
@@ -97,8 +97,16 @@ function matchesText(
     const shown = names.length > 0 ? ` [parameters: ${names.join(", ")}]` : "";
     return `${listingLine(entry)}${shown}${loaded.has(entry.fullName) ? " (loaded)" : ""}`;
   });
-  return `The ${matches.length} best of ${total} MCP tools for ${JSON.stringify(query)}, ` +
+  return `The ${matches.length} best of ${total} MCP tools for ${echoed(query)}, ` +
     `best first (load what you need with "load"):\n${lines.join("\n")}`;
+}
+
+/**
+ * The model's query quoted back to it: JSON escapes C0 controls but leaves C1, bidi and
+ * invisible ones, which could make the echo read other than it is.
+ */
+function echoed(query: string): string {
+  return escapeControlCharacters(JSON.stringify(query));
 }
 
 function parametersOf(entry: CatalogEntry): Record<string, unknown> {

@@ -79,3 +79,21 @@ Deno.test("search_mcp_tools follows the catalog as list changes rebuild it", asy
   assert.match(after, /new_tool/);
   assert.doesNotMatch(after, /old_tool/);
 });
+
+Deno.test("search_mcp_tools: the query and unknown names are echoed with C1, bidi and invisible controls escaped", async () => {
+  const catalog = await catalogOf([
+    { name: "lookup_port", description: "Look up the port assigned to a service." },
+  ]);
+  const tool = createSearchTool(() => catalog, new Set());
+  const hostile = "port\u009b2J\u202eevil\u200b\u0007";
+  const found = await tool.run(
+    { query: hostile, load: [`mcp__x\u202e\u0085${"y".repeat(300)}`] },
+    context,
+  );
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(found.text, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202e]/);
+  assert.match(found.text, /MCP tools for "port\\u009b2J\\u202eevil\\u200b\\u0007", best first/);
+  assert.match(found.text, /^mcp__x\\u202e\\u0085y{192}…: unknown MCP tool;/m);
+  const none = await tool.run({ query: "zzz\u202e" }, context);
+  assert.match(none.text, /^No MCP tool matches "zzz\\u202e" \(of 1\)/);
+});

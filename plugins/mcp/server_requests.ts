@@ -14,7 +14,7 @@ import {
   ResultSchema,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
-import { clipChars, isRecord } from "../../core/mod.ts";
+import { clipChars } from "../../core/mod.ts";
 
 /** Pages of one listing read at most; a server that keeps paginating is stopped there. */
 export const MAX_LIST_PAGES = 100;
@@ -90,17 +90,45 @@ export async function request(
 }
 
 /**
- * Every page of a listing (`tools/list` → `tools`), at most {@link MAX_LIST_PAGES} pages and
- * {@link MAX_LIST_ITEMS} items, all within `timeoutMs`. Entries are returned unchecked.
+ * Where a listing's items go, one at a time as each page arrives, so that only the page being
+ * read and what is kept are held.
+ */
+export interface ListKeeper {
+  /** Takes one item (or counts it as left out once full). */
+  take(item: unknown): void;
+  /** Counts characters held besides the items (the cursors seen); optional. */
+  charge?(chars: number): void;
+  /** Whether no further page should be asked for. */
+  readonly full: boolean;
+  /** The kept items; `morePages` says whether the server had pages not asked for. */
+  finish(morePages: boolean): unknown[];
+}
+
+/** Keeps the first {@link MAX_LIST_ITEMS} items. */
+function firstItems(): ListKeeper {
+  const items: unknown[] = [];
+  return {
+    take: (item) => void (items.length < MAX_LIST_ITEMS && items.push(item)),
+    get full() {
+      return items.length >= MAX_LIST_ITEMS;
+    },
+    finish: () => items,
+  };
+}
+
+/**
+ * Every page of a listing (`tools/list` → `tools`), at most {@link MAX_LIST_PAGES} pages, all
+ * within `timeoutMs`, kept by `keeper` (by default the first {@link MAX_LIST_ITEMS} items).
+ * Entries are returned unchecked.
  */
 export async function listAll(
   server: ServerHandle,
   method: string,
   key: string,
   timeoutMs: number,
+  keeper: ListKeeper = firstItems(),
 ): Promise<Answer<unknown[]>> {
   const deadline = Date.now() + timeoutMs;
-  const items: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
@@ -119,14 +147,16 @@ export async function listAll(
         text: `MCP server ${server.name} answered ${method} without a "${key}" list`,
       };
     }
-    items.push(...listed.slice(0, MAX_LIST_ITEMS - items.length));
+    for (const item of listed) keeper.take(item);
     const next = answer.value.nextCursor;
-    if (typeof next !== "string" || items.length >= MAX_LIST_ITEMS) {
-      return { ok: true, value: items };
+    if (typeof next !== "string" || keeper.full) {
+      return { ok: true, value: keeper.finish(typeof next === "string") };
     }
     if (seen.has(next)) {
       return { ok: false, text: `MCP server ${server.name} repeated a ${method} cursor` };
     }
+    keeper.charge?.(next.length);
+    if (keeper.full) return { ok: true, value: keeper.finish(true) };
     seen.add(next);
     cursor = next;
   }

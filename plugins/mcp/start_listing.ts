@@ -1,7 +1,8 @@
 /**
  * The `tools/list` a server's start (and each restart) ends with: every page, under the start's
- * deadline, with endless and cursor-repeating listings stopped, and a server made for resources
- * or prompts only told apart from a broken one.
+ * deadline, with endless and cursor-repeating listings stopped, what is kept bounded
+ * (listing_budget.ts), and a server made for resources or prompts only told apart from a broken
+ * one.
  *
  * @module
  */
@@ -10,17 +11,21 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ListedTool } from "./catalog.ts";
+import { KeptTools } from "./listing_budget.ts";
 import { StartupError } from "./startup_failure.ts";
 
 /** tools/list pages read at most; a server that keeps paginating is stopped. */
 const MAX_LIST_PAGES = 100;
 
-/** Every page of the server's tools; `timeout` gives the SDK timer of each request. */
+/**
+ * Every page of the server's tools, until the budget of listing_budget.ts is spent (the cut is
+ * then marked on the returned list: `listingCut`); `timeout` gives the SDK timer of each request.
+ */
 export async function listToolsAtStart(
   client: Client,
   timeout: () => number,
 ): Promise<ListedTool[]> {
-  const tools: ListedTool[] = [];
+  const kept = new KeptTools();
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
@@ -35,11 +40,14 @@ export async function listToolsAtStart(
       throw new StartupError('answered tools/list without a "tools" list');
     }
     // Entries that are not tool objects are the catalog's to report, not to drop here.
-    // One at a time: spreading a page of some 150,000 tools overflows the stack.
-    for (const tool of result.tools) tools.push(tool);
+    // One at a time: spreading a page of some 150,000 tools overflows the stack. Only the kept
+    // tools outlive this page: the next one is asked for after it is dropped.
+    for (const tool of result.tools) kept.take(tool);
     const next = result.nextCursor;
-    if (typeof next !== "string") return tools;
+    if (typeof next !== "string" || kept.full) return kept.finish(typeof next === "string");
     if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");
+    kept.charge(next.length);
+    if (kept.full) return kept.finish(true);
     seen.add(next);
     cursor = next;
   }

@@ -11,9 +11,9 @@ import assert from "node:assert/strict";
 import { scriptedModel } from "../_helpers.ts";
 import {
   helMcpInProcess,
+  helMcpTraced,
   mcpProject,
   offered,
-  readLog,
   receivedMethods,
   runHel,
   toolMessage,
@@ -37,12 +37,7 @@ Deno.test("a server listing 30,000 tools: hel keeps 25,000, stops asking for pag
     { toolCalls: [{ id: "call", name: "mcp__big__t24998", arguments: { q: "x" } }] },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    ...SLOW_START,
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model, SLOW_START);
   // grow and t0 … t24998 are the first 25,000; four pages of 7,000 were read, not the fifth.
   const warnings = result.stderr.split("\n").filter((line) => line.includes("hel keeps"));
   assert.deepEqual(warnings, [
@@ -57,7 +52,6 @@ Deno.test("a server listing 30,000 tools: hel keeps 25,000, stops asking for pag
   assert.match(toolMessage(model, "load"), /mcp__big__t24998: loaded/);
   assert.match(toolMessage(model, "load"), /mcp__big__t25000: unknown MCP tool/);
   assert.equal(toolMessage(model, "call"), "called t24998");
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   const cut = trace.filter((event) => event.event === "tools_cut");
   assert.deepEqual(cut.map(({ kept, leftOut, morePages }) => ({ kept, leftOut, morePages })), [
     { kept: 25_000, leftOut: 3_000, morePages: true },
@@ -89,12 +83,7 @@ Deno.test("a list change that grows the listing past the budget is cut the same 
     { toolCalls: [{ id: "again", name: "mcp__big__grow", arguments: {} }] },
     { text: "done" },
   ]);
-  const result = await helMcpInProcess(project, model, [
-    ...SLOW_START,
-    "--record",
-    `${project.root}/run/record.json`,
-  ]);
-  assert.equal(result.code, 0, result.stderr);
+  const { result, trace } = await helMcpTraced(project, model, SLOW_START);
   const warnings = result.stderr.split("\n").filter((line) => line.includes("hel keeps"));
   assert.equal(warnings.length, 1, result.stderr);
   // 5,000 a page: after five pages 25,000 are kept, and the sixth is not asked for.
@@ -102,7 +91,6 @@ Deno.test("a list change that grows the listing past the budget is cut the same 
     warnings[0]!,
     /kept the first 25,000 \([\d,]+ characters\) and left out its further pages/,
   );
-  const trace = await readLog(`${project.root}/run/raw/mcp.jsonl`);
   const cuts = trace.filter((event) => event.event === "tools_cut");
   assert.ok(cuts.length >= 1);
   assert.deepEqual(cuts.map(({ kept, leftOut }) => ({ kept, leftOut }))[0], {

@@ -9,6 +9,7 @@
 import type { ServerConfig } from "./config.ts";
 import { LoginFileError, readLogin, type StoredLogin } from "./oauth_store.ts";
 import { loginCommand } from "./oauth_run.ts";
+import { sendsOwnAuthorization } from "./remote_headers.ts";
 
 /** A remote server's login as the token store has it. */
 export type LoginState =
@@ -26,13 +27,6 @@ export type LoginState =
   /** The login file is not one hel will read (a link, not its JSON). */
   | { state: "unusable"; reason: string };
 
-/** True when the entry authorizes itself, so a stored login would not be sent. */
-export function ownAuthorization(config: ServerConfig): boolean {
-  const remote = config.remote;
-  return !!remote && (remote.bearerTokenEnv !== undefined ||
-    Object.keys(remote.headers).some((name) => name.toLowerCase() === "authorization"));
-}
-
 /** True for an entry whose tokens hel fetches without a person (no `hel mcp login`). */
 function machineGrant(config: ServerConfig): boolean {
   const grant = config.remote?.oauth?.grant;
@@ -46,7 +40,7 @@ export async function loginState(
   now = Date.now(),
 ): Promise<LoginState | undefined> {
   if (!config.remote) return undefined;
-  if (ownAuthorization(config)) return { state: "not-used" };
+  if (sendsOwnAuthorization(config.remote)) return { state: "not-used" };
   let stored: StoredLogin | undefined;
   try {
     stored = await readLogin(helHome, config.remote.url);

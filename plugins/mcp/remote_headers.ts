@@ -25,6 +25,12 @@ export function headerVariables(
   return { names, unset: names.filter((name) => !(name in env) || env[name] === "") };
 }
 
+/** True when the entry sends its own `Authorization`, so hel neither logs in nor says to. */
+export function sendsOwnAuthorization(remote: RemoteServer): boolean {
+  return remote.bearerTokenEnv !== undefined ||
+    Object.keys(remote.headers).some((name) => name.toLowerCase() === "authorization");
+}
+
 /** Resolves the entry's headers against `env`; `file` is named in the fix. */
 export function remoteHeaders(
   remote: RemoteServer,

@@ -34,6 +34,7 @@ import { boundedFetch, type Fetch } from "./bounded_fetch.ts";
 import { type Challenge, readChallenge } from "./oauth_challenge.ts";
 import { failureText, refusedText, unreachableText } from "./remote_refusal.ts";
 import type { RemoteServer } from "./remote_config.ts";
+import { sendsOwnAuthorization } from "./remote_headers.ts";
 import type { ShutdownStep } from "./shutdown.ts";
 import { StartupError } from "./startup_failure.ts";
 import { StderrTail } from "./stderr_tail.ts";
@@ -221,9 +222,7 @@ export class RemoteTransport implements Transport {
   /** The login command to name, for a server whose entry sends no Authorization of its own. */
   #loginHint(): string | undefined {
     const { remote, loginCommand } = this.#options;
-    const credentials = remote.bearerTokenEnv !== undefined ||
-      Object.keys(remote.headers).some((name) => /^authorization$/i.test(name));
-    return credentials ? undefined : loginCommand;
+    return sendsOwnAuthorization(remote) ? undefined : loginCommand;
   }
 
   #oversize(): void {

@@ -8,7 +8,7 @@
  */
 import type { ServerConfig } from "./config.ts";
 import { LoginFileError, readLogin, type StoredLogin } from "./oauth_store.ts";
-import { loginCommand } from "./oauth_run.ts";
+import { isMachineGrant, loginCommand } from "./oauth_run.ts";
 import { sendsOwnAuthorization } from "./remote_headers.ts";
 
 /** A remote server's login as the token store has it. */
@@ -27,12 +27,6 @@ export type LoginState =
   /** The login file is not one hel will read (a link, not its JSON). */
   | { state: "unusable"; reason: string };
 
-/** True for an entry whose tokens hel fetches without a person (no `hel mcp login`). */
-function machineGrant(config: ServerConfig): boolean {
-  const grant = config.remote?.oauth?.grant;
-  return grant === "client_credentials" || grant === "cross_app_access";
-}
-
 /** Reads the login state of a remote server; undefined for a stdio one. */
 export async function loginState(
   helHome: string,
@@ -49,7 +43,7 @@ export async function loginState(
     return { state: "unusable", reason: error.message };
   }
   // No one logs in for these grants: hel asks the token endpoint itself when it connects.
-  const machine = machineGrant(config);
+  const machine = isMachineGrant(config);
   const tokens = stored?.tokens;
   if (machine && (stored?.wantedScope || !tokens?.access_token)) return { state: "at-connection" };
   if (stored?.wantedScope) return { state: "needs-login", scope: stored.wantedScope };
@@ -95,7 +89,7 @@ export function loginText(state: LoginState, config: ServerConfig): string {
         (state.expiresAt ? `, token valid until ${shortTime(state.expiresAt)}` : "");
     case "expired":
       return `token expired at ${shortTime(state.at)}` +
-        (machineGrant(config)
+        (isMachineGrant(config)
           ? "; the next connection fetches a new one"
           : state.refreshable
           ? "; the next connection renews it with the stored refresh token"

@@ -15,7 +15,7 @@ import { HelOAuthProvider } from "./oauth_provider.ts";
 import { machineSecrets } from "./oauth_secrets.ts";
 import { LoginFileError, readLogin, type StoredLogin } from "./oauth_store.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./message_size.ts";
-import { URL_SERVER_NAME } from "./remote_flags.ts";
+import { fromCommandLine } from "./remote_flags.ts";
 
 /** The provider for a run, none, or why the login file cannot be used. */
 export type RunAuth =
@@ -24,7 +24,7 @@ export type RunAuth =
 
 /** The command that logs in to `config`'s server, as messages give it. */
 export function loginCommand(config: ServerConfig): string {
-  return config.name === URL_SERVER_NAME && config.file === "the command line"
+  return fromCommandLine(config)
     ? `hel mcp login --url ${config.remote?.url ?? ""}`
     : `hel mcp login ${config.name}`;
 }

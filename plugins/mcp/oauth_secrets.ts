@@ -8,7 +8,7 @@
  */
 import type { ServerConfig } from "./config.ts";
 import type { MachineSecrets } from "./oauth_machine.ts";
-import { OAUTH_FLAGS, URL_SERVER_NAME } from "./remote_flags.ts";
+import { fromCommandLine, OAUTH_FLAGS } from "./remote_flags.ts";
 
 /** The largest private key file hel reads. */
 const MAX_KEY_BYTES = 64 * 1024;
@@ -22,7 +22,7 @@ export async function machineSecrets(
   const secrets: MachineSecrets = {};
   // As the person gave it: a flag of `--url`, or a field of a file.
   const given = (field: string) =>
-    config.name === URL_SERVER_NAME && config.file === "the command line"
+    fromCommandLine(config)
       ? OAUTH_FLAGS.find(([name]) => name === field)![1]
       : `"oauth.${field}" in ${config.file}`;
   const fromEnv = (field: keyof typeof settings, what: string): string | undefined => {

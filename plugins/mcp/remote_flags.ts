@@ -98,12 +98,20 @@ export function flagWording(problem: string, field: string): string {
     .replaceAll(`${field}.headers`, "--header-env");
 }
 
+/** How messages name where a `--url` server came from (its `file`). */
+const COMMAND_LINE = "the command line";
+
+/** True for the server `--url` gave (urlServer), whose settings the person typed as flags. */
+export function fromCommandLine(config: ServerConfig): boolean {
+  return config.name === URL_SERVER_NAME && config.file === COMMAND_LINE;
+}
+
 /** The server `--url` names, validated like a file's entry; or the problems, one a line. */
 export function urlServer(url: string, flags: RemoteFlags): ServerConfig | string {
   const entry = remoteEntry(url, flags);
   if (typeof entry === "string") return entry;
   const text = JSON.stringify({ servers: { [URL_SERVER_NAME]: entry } });
-  const parsed = parseMcpConfig(new TextEncoder().encode(text), "the command line");
+  const parsed = parseMcpConfig(new TextEncoder().encode(text), COMMAND_LINE);
   if (parsed.ok) return parsed.servers[0]!;
   const field = `servers.${JSON.stringify(URL_SERVER_NAME)}`;
   return parsed.problems.map((problem) =>

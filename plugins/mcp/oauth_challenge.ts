@@ -28,15 +28,22 @@ export interface Challenge {
  */
 export function readChallenge(response: Response): Challenge {
   const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
-  const clean = (text: string | undefined, max: number) => {
-    const kept = text?.replace(/[^\x21\x23-\x5B\x5D-\x7E ]/g, "").trim().slice(0, max);
-    return kept ? kept : undefined;
-  };
+  const scopes = scopeText(scope, 1000);
+  const code = scopeText(error, 100);
   return {
     ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
-    ...(clean(scope, 1000) ? { scope: clean(scope, 1000) } : {}),
-    ...(clean(error, 100) ? { error: clean(error, 100) } : {}),
+    ...(scopes ? { scope: scopes } : {}),
+    ...(code ? { error: code } : {}),
   };
+}
+
+/**
+ * Scopes (or an error code) a server wrote, cut to RFC 6749 scope-token characters and spaces
+ * and to `max` characters, since hel shows them; undefined when nothing is left.
+ */
+export function scopeText(text: string | undefined, max: number): string | undefined {
+  const kept = text?.replace(/[^\x21\x23-\x5B\x5D-\x7E ]/g, "").trim().slice(0, max);
+  return kept ? kept : undefined;
 }
 
 /** How long the probe waits for the server. */

@@ -22,6 +22,7 @@ import type {
 // @ts-types="@modelcontextprotocol/sdk/client/auth"
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Fetch } from "./bounded_fetch.ts";
+import { scopeText } from "./oauth_challenge.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
 import { boundElsewhereText, preRegisteredClient, sameIssuer } from "./oauth_issuer_pin.ts";
 import { lockedRefresh } from "./oauth_refresh_lock.ts";
@@ -155,8 +156,8 @@ export class HelOAuthProvider extends StoredLoginProvider implements OAuthClient
   async redirectToAuthorization(url: URL): Promise<void> {
     if (this.#options.mode === "run" || !this.#options.openAuthorization) {
       // The scope the SDK chose (the server's challenge first): the next login asks for it.
-      // Printable scope tokens only: the server wrote them.
-      const scope = url.searchParams.get("scope")?.replace(/[^\x21-\x7E ]/g, "").slice(0, 1000);
+      // Scope-token characters only: the server wrote them.
+      const scope = scopeText(url.searchParams.get("scope") ?? undefined, 1000);
       if (scope && this.#options.mode === "run" && scope !== this.login.wantedScope) {
         this.login.wantedScope = scope;
         await this.save();

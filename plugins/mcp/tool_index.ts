@@ -1,10 +1,12 @@
 /**
  * The search index over the MCP catalog, for search mode (`search_mcp_tools`): BM25 ranking by
  * MiniSearch over each tool's name (split at `_`, `-`, `.` and camelCase), its description and
- * its parameters (names and the start of their descriptions), with English words reduced to their stems (Porter, `stemmer`) so
- * "commits" finds "commit" and "directories" "directory". Built once, in slices while the model
- * answers the first request (warm) and at the latest at the first search, and kept in step with the catalog after that: a list change adds, replaces and removes only the
- * tools that changed, so the cost grows with the number of tools, never faster.
+ * its parameters (names and the start of their descriptions), with English words reduced to
+ * their stems (Porter, `stemmer`) so "commits" finds "commit" and "directories" "directory".
+ * Built once, in slices while the model answers the first request (warm) and at the latest at
+ * the first search, and kept in step with the catalog after that: a list change adds, replaces
+ * and removes only the tools that changed, so the cost grows with the number of tools, never
+ * faster.
  *
  * @module
  */

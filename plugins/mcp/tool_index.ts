@@ -12,6 +12,7 @@
  */
 import MiniSearch from "minisearch";
 import { stemmer } from "stemmer";
+import { isRecord } from "../../core/mod.ts";
 import type { CatalogEntry } from "./catalog.ts";
 
 /** What the index stores of a tool. */
@@ -67,7 +68,7 @@ function term(word: string): string | null {
  */
 function parameterText(schema: Record<string, unknown>): string {
   const properties = schema.properties;
-  if (properties === null || typeof properties !== "object") return "";
+  if (!isRecord(properties)) return "";
   return Object.entries(properties).map(([name, value]) => {
     const description = (value as { description?: unknown } | null)?.description;
     return typeof description === "string" ? `${name} ${description.slice(0, 200)}` : name;

@@ -220,8 +220,8 @@ export function listingLine(entry: CatalogEntry): string {
 export function systemSection(entries: readonly CatalogEntry[]): string {
   const intro =
     "MCP tools from the MCP servers configured for this run. Their definitions are not " +
-    "in your tool list until loaded: call load_mcp_tool with the names you need, and the loaded tools " +
-    "become callable from your next request. Loading does not contact the server.";
+    "in your tool list until loaded: call load_mcp_tool with the names you need, and the " +
+    "loaded tools become callable from your next request. Loading does not contact the server.";
   const lines = entries.length > 0 ? entries.map(listingLine) : ["(no tools were listed)"];
   return `${intro}\n${lines.join("\n")}`;
 }

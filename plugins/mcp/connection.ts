@@ -62,7 +62,7 @@ export interface ConnectionOptions {
   /** What the client offers beyond tool calls (client_features.ts); none when absent. */
   features?: readonly ClientFeature[];
   /** The time a restart may take to spawn, initialize and list (the startup timeout). */
-  startupMs?: number;
+  startupMs: number;
   /** Told of each restart: the tools the server lists now and the model's note (restarts.ts). */
   onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
 }
@@ -360,7 +360,7 @@ export class McpConnection {
       new Promise((resolve) => setTimeout(resolve, plan.waitMs)),
     ]);
     this.#transport = createTransport(this.config, this.#options);
-    const startupMs = this.#options.startupMs ?? 30_000;
+    const { startupMs } = this.#options;
     try {
       const tools = await this.start(Date.now() + startupMs, startupMs);
       if (this.#closing) {

@@ -1,12 +1,12 @@
 /**
- * The MCP connector: stdio servers from the person's `$HEL_HOME/mcp.json` and the project's
- * `.hel/mcp.json` (trusted by content), started with the run, their tools listed by name in the
- * system message and loaded on demand with `load_mcp_tool` (or, for a catalog too large to
- * list, found and loaded with `search_mcp_tools`: model_view.ts). Loaded tools run through the core's
- * single tool-call path (hooks, permissions, spilling) as class `execute` (`read` for a
- * read-only tool of a server whose annotations the person trusts). Resources are read through
- * deferred tools, prompts are chat commands, and list changes reach the model as a note
- * (mcp_run.ts).
+ * The MCP connector: stdio and remote servers from the person's `$HEL_HOME/mcp.json` and the
+ * project's `.hel/mcp.json` (trusted by content), started with the run (and again by the next
+ * call when one goes away: restarts.ts), their tools listed by name in the system message and
+ * loaded on demand with `load_mcp_tool` (or, for a catalog too large to list, found and loaded
+ * with `search_mcp_tools`: model_view.ts). Loaded tools run through the core's single
+ * tool-call path (hooks, permissions, spilling) as class `execute` (`read` for a read-only tool
+ * of a server whose annotations the person trusts). Resources are read through deferred tools,
+ * prompts are chat commands, and list changes reach the model as a note (mcp_run.ts).
  *
  * @module
  */

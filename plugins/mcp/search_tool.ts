@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { clipChars, defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
+import { clipChars, defineTool, isRecord, type Tool, type ToolResult, z } from "../../core/mod.ts";
 import { escapeControlCharacters } from "../../kit/mod.ts";
 import description from "./search_mcp_tools.txt" with { type: "text" };
 import { type Catalog, type CatalogEntry, listingLine } from "./catalog.ts";
@@ -111,7 +111,5 @@ function echoed(query: string): string {
 
 function parametersOf(entry: CatalogEntry): Record<string, unknown> {
   const properties = entry.inputSchema.properties;
-  return properties !== null && typeof properties === "object" && !Array.isArray(properties)
-    ? properties as Record<string, unknown>
-    : {};
+  return isRecord(properties) ? properties : {};
 }

@@ -13,9 +13,7 @@ import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/typ
 import type { ListedTool } from "./catalog.ts";
 import { KeptTools } from "./listing_budget.ts";
 import { StartupError } from "./startup_failure.ts";
-
-/** tools/list pages read at most; a server that keeps paginating is stopped. */
-const MAX_LIST_PAGES = 100;
+import { MAX_LIST_PAGES } from "./server_requests.ts";
 
 /**
  * Every page of the server's tools, until the budget of listing_budget.ts is spent (the cut is

@@ -1,15 +1,18 @@
 /**
  * The search index over the MCP catalog, for search mode (`search_mcp_tools`): BM25 ranking by
  * MiniSearch over each tool's name (split at `_`, `-`, `.` and camelCase), its description and
- * its parameters (names and the start of their descriptions), with English words reduced to their stems (Porter, `stemmer`) so
- * "commits" finds "commit" and "directories" "directory". Built once, in slices while the model
- * answers the first request (warm) and at the latest at the first search, and kept in step with the catalog after that: a list change adds, replaces and removes only the
- * tools that changed, so the cost grows with the number of tools, never faster.
+ * its parameters (names and the start of their descriptions), with English words reduced to
+ * their stems (Porter, `stemmer`) so "commits" finds "commit" and "directories" "directory".
+ * Built once, in slices while the model answers the first request (warm) and at the latest at
+ * the first search, and kept in step with the catalog after that: a list change adds, replaces
+ * and removes only the tools that changed, so the cost grows with the number of tools, never
+ * faster.
  *
  * @module
  */
 import MiniSearch from "minisearch";
 import { stemmer } from "stemmer";
+import { isRecord } from "../../core/mod.ts";
 import type { CatalogEntry } from "./catalog.ts";
 
 /** What the index stores of a tool. */
@@ -65,7 +68,7 @@ function term(word: string): string | null {
  */
 function parameterText(schema: Record<string, unknown>): string {
   const properties = schema.properties;
-  if (properties === null || typeof properties !== "object") return "";
+  if (!isRecord(properties)) return "";
   return Object.entries(properties).map(([name, value]) => {
     const description = (value as { description?: unknown } | null)?.description;
     return typeof description === "string" ? `${name} ${description.slice(0, 200)}` : name;

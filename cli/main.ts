@@ -38,8 +38,9 @@ export async function runCommandLine(
     return await parseAndRun(argv, options);
   } catch (error) {
     if (error instanceof CommanderError && error.code === VERSION_REQUESTED) {
-      // `hel --model x --version`: main.ts answers the plain forms before loading all this.
-      return await printVersion({ json: false });
+      // `hel --model x --version [--json]`: main.ts answers the plain forms before loading
+      // all this; commander stops at the version flag, before it would refuse `--json`.
+      return await printVersion({ json: argv.includes("--json") });
     } else if (error instanceof CommanderError) {
       // Commander already printed the message; help and version are not errors.
       return error.exitCode === 0 ? 0 : 2;

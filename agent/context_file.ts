@@ -6,7 +6,7 @@
  */
 import { isAbsolute } from "node:path";
 import type { Logger, PluginContext } from "../core/plugin.ts";
-import { environmentWithoutSecrets } from "./host.ts";
+import { environmentWithoutSecrets } from "../kit/mod.ts";
 import { createTrustFileStore } from "../kit/trust/file_store.ts";
 import { escapeControlCharacters } from "../kit/trust/review.ts";
 import { UsageError } from "../core/usage_error.ts";

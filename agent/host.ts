@@ -10,8 +10,6 @@ import type { RunHost } from "../core/plugin_driver.ts";
 import type { ToolRegistry } from "../core/tool_registry.ts";
 import type { AccessLevel, ChatMessage } from "../core/types.ts";
 import type { FileReading } from "../core/file_reading.ts";
-import { SECRET_ENV_NAMES } from "../kit/mod.ts";
-import { surroundings } from "../kit/surroundings.ts";
 
 /** Everything a run's host is made of. */
 export interface HostParts {
@@ -48,11 +46,4 @@ export function createHost(parts: HostParts): HostWithOffers {
     },
   };
   return { host, reading: () => reading };
-}
-
-/** hel's environment without the model API keys. */
-export function environmentWithoutSecrets(): Record<string, string> {
-  const env = surroundings().environment();
-  for (const name of SECRET_ENV_NAMES) delete env[name];
-  return env;
 }

@@ -17,7 +17,7 @@ import {
   type ScriptTurn,
 } from "../fixtures/scripted_client.ts";
 import { type Run, type RunSettings, startRun } from "./run.ts";
-import { environmentWithoutSecrets } from "./host.ts";
+import { environmentWithoutSecrets } from "../kit/mod.ts";
 
 /**
  * The probe plugin: a `whoami` tool answering the session id the host names at call time, a

@@ -14,7 +14,7 @@ import { printVersion } from "./version.ts";
 import { startFromCommandLine } from "./start.ts";
 import type { ModelFactory } from "./model_factory.ts";
 import type { RootFlags } from "./root_flags.ts";
-import { writeErr, writeOut } from "../kit/output.ts";
+import { writeErr } from "../kit/output.ts";
 import { type LoadedPlugin, loadPlugins, pluginEntries } from "../agent/plugin_loader.ts";
 import { UsageError } from "../core/usage_error.ts";
 import { createCliContext } from "../agent/context_file.ts";
@@ -38,8 +38,9 @@ export async function runCommandLine(
     return await parseAndRun(argv, options);
   } catch (error) {
     if (error instanceof CommanderError && error.code === VERSION_REQUESTED) {
-      // `hel --model x --version`: main.ts answers the plain forms before loading all this.
-      return await printVersion({ json: false }, writeOut);
+      // `hel --model x --version [--json]`: main.ts answers the plain forms before loading
+      // all this; commander stops at the version flag, before it would refuse `--json`.
+      return await printVersion({ json: argv.includes("--json") });
     } else if (error instanceof CommanderError) {
       // Commander already printed the message; help and version are not errors.
       return error.exitCode === 0 ? 0 : 2;

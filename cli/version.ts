@@ -5,14 +5,14 @@
  * A compiled binary reads what `deno task build` stamped into it (build/stamp.ts writes one
  * JSON file into `.build-stamp/` and embeds only that file); from source the commit comes from
  * git when hel's folder is a checkout of its own. `main.ts` answers `--version` before loading
- * anything else, so this module imports nothing but deno.json and the list of secret variable
- * names: `--version` stays fast.
+ * anything else, so this module imports nothing but deno.json, the output layer and the
+ * environment without the model API keys: `--version` stays fast.
  *
  * @module
  */
 import denoJson from "../deno.json" with { type: "json" };
 // Loaded by main.ts before this module anyway: no cost to --version's start.
-import { SECRET_ENV_NAMES } from "../kit/process/privacy.ts";
+import { environmentWithoutSecrets } from "../kit/process/privacy.ts";
 import { writeOut } from "../kit/output.ts";
 
 /** Folder (beside deno.json) that holds the stamp of a build while it is compiled. */
@@ -92,11 +92,7 @@ export async function sourceCommit(root: URL = ROOT): Promise<string> {
     const output = await new Deno.Command("git", {
       args: ["-C", dir, "rev-parse", "--show-toplevel", "HEAD"],
       // git is a program hel starts like any other: the model API keys stay behind.
-      env: Object.fromEntries(
-        Object.entries(Deno.env.toObject()).filter(([name]) =>
-          !(SECRET_ENV_NAMES as readonly string[]).includes(name)
-        ),
-      ),
+      env: environmentWithoutSecrets(),
       clearEnv: true,
       stdin: "null",
       stdout: "piped",

@@ -80,6 +80,6 @@ export {
   runChild,
   settleWithin,
 } from "./process/child.ts";
-export { SECRET_ENV_NAMES } from "./process/privacy.ts";
+export { environmentWithoutSecrets, SECRET_ENV_NAMES } from "./process/privacy.ts";
 export { editJsoncFile, editJsoncText } from "./config/jsonc_edit.ts";
 export { HEL_FOLDER_GITIGNORE, makeHelFolder } from "./config/hel_folder.ts";

@@ -70,7 +70,7 @@ export interface HttpFixture extends AsyncDisposable {
 
 /**
  * Starts HTTP fixture `script` (fixtures/mcp/) outside hel, as a remote server runs, logging to
- * `log`; resolves once it listens.
+ * `log`; resolves once it listens, fails after 30 s without.
  */
 export async function startHttpFixture(
   script: string,
@@ -88,16 +88,21 @@ export async function startHttpFixture(
     port = await Deno.readTextFile(portFile).catch(() => "");
     if (port === "") await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await child.status;
+  };
+  if (port === "") {
+    await stop();
+    throw new Error(`fixtures/mcp/${script} did not listen within 30 s (no ${portFile})`);
+  }
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     log,
-    async [Symbol.asyncDispose]() {
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await child.status;
-    },
+    [Symbol.asyncDispose]: stop,
   };
 }

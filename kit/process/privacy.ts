@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { surroundings } from "../surroundings.ts";
 
 /** Model API keys never reach child processes (tools, hooks, MCP servers). */
 export const SECRET_ENV_NAMES = [
@@ -15,6 +16,13 @@ export const SECRET_ENV_NAMES = [
   "OPENAI_API_KEY",
   "ANTHROPIC_API_KEY",
 ] as const;
+
+/** hel's environment without the model API keys: what a program hel starts may inherit. */
+export function environmentWithoutSecrets(): Record<string, string> {
+  const env = surroundings().environment();
+  for (const name of SECRET_ENV_NAMES) delete env[name];
+  return env;
+}
 
 const PR_SET_DUMPABLE = 4;
 

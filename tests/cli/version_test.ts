@@ -71,6 +71,11 @@ Deno.test("--version among other flags prints the same report through the comman
   assert.equal(among.code, 0, among.stderr);
   assert.match(among.stdout, /^hel \S+\ncommit {2}/);
   assert.equal(among.stdout, alone.stdout);
+  const json = await runHelInProcess(["--model", "m", "--version", "--json"], {
+    cwd: project.project,
+  });
+  assert.equal(json.code, 0, json.stderr);
+  assert.equal(JSON.parse(json.stdout).name, "hel");
 });
 
 Deno.test("hel --version: the git it asks for the commit does not get the model API key", async () => {

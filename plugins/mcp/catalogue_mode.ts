@@ -22,19 +22,20 @@ export type CatalogueMode = typeof CATALOGUE_MODES[number];
  */
 export const DEFAULT_CATALOGUE_BUDGET = 5_000;
 
-/** Estimated tokens of the system message's tool listing for `entries`. */
-export function listingTokens(entries: readonly CatalogEntry[]): number {
-  return Math.ceil(systemSection(entries).length / 4);
-}
-
-/** True when the catalog is to be searched rather than listed. */
-export function searchMode(
+/**
+ * The system message's view of the catalog: `search` with no listing, or the listing itself
+ * (built once: in `auto` its length decides, and the same text is then sent).
+ */
+export function catalogueView(
   mode: CatalogueMode,
   budget: number,
   entries: readonly CatalogEntry[],
-): boolean {
-  if (mode !== "auto") return mode === "search";
-  return listingTokens(entries) > budget;
+): { search: true } | { search: false; listing: string } {
+  if (mode === "search") return { search: true };
+  const listing = systemSection(entries);
+  // Estimated tokens: characters / 4.
+  if (mode === "auto" && Math.ceil(listing.length / 4) > budget) return { search: true };
+  return { search: false, listing };
 }
 
 /** `--mcp-catalogue <auto|list|search>`. */

@@ -9,8 +9,7 @@
  * @module
  */
 import { type PluginHooks, toolDefinition, type ToolLookup } from "../../core/mod.ts";
-import { systemSection } from "./catalog.ts";
-import { type CatalogueMode, searchMode } from "./catalogue_mode.ts";
+import { type CatalogueMode, catalogueView } from "./catalogue_mode.ts";
 import { instructionsSection } from "./instructions.ts";
 import { createLoadTool, LOAD_TOOL_NAME } from "./load_tool.ts";
 import type { McpRun } from "./mcp_run.ts";
@@ -41,8 +40,8 @@ export function modelView(
   const searchTool = createSearchTool(catalog, loaded, index);
   const loadDefinition = toolDefinition(loadTool);
   const searchDefinition = toolDefinition(searchTool);
-  const searching = () => searchMode(catalogue.mode, catalogue.budget, catalog().entries);
-  let search = !eager && searching();
+  // Decided with each system message (start, resume, /clear); until the first, by the mode.
+  let search = !eager && catalogue.mode === "search";
   const loadHint = (name: string) =>
     search
       ? `call ${SEARCH_TOOL_NAME} with {"load": [${JSON.stringify(name)}]} first`
@@ -51,17 +50,18 @@ export function modelView(
     // Read at start and on resume: the listing as it stands then, so no note is owed.
     systemPrompt() {
       run.told();
-      search = !eager && searching();
       const entries = catalog().entries;
+      // Eager loading puts every definition in the tool list, so only the instructions remain.
+      const view = eager ? undefined : catalogueView(catalogue.mode, catalogue.budget, entries);
+      search = view?.search === true;
       // Built while the model reads the first request, the index is ready for its first search.
       if (search) void index.warm(entries);
-      // Eager loading puts every definition in the tool list, so only the instructions remain.
       const parts = [
-        eager
+        view === undefined
           ? undefined
-          : search
+          : view.search
           ? overviewSection(settings.servers, entries)
-          : systemSection(entries),
+          : view.listing,
         instructionsSection(settings.instructions),
       ].filter((part) => part !== undefined);
       return parts.length > 0 ? parts.join("\n\n") : undefined;

@@ -101,6 +101,20 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
+/**
+ * Checks every pin against the `.hel/mcp.json` each condition's runs get (the overlay's when
+ * it has one) before the first run: a mismatch stops everything before any model call.
+ */
+export async function checkPins(lab: Lab, tasks: Task[], conditions: Condition[]): Promise<void> {
+  for (const task of tasks) {
+    for (const condition of conditions) {
+      const pin = condition.settings.mcp_sha256;
+      const where = `lab ${lab.lab}, condition ${condition.name}`;
+      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
+    }
+  }
+}
+
 /** How the plan is scheduled: runs at a time, and which slice of the plan (`--shard`). */
 export interface Schedule {
   parallel?: number;
@@ -116,15 +130,7 @@ export async function runLab(
   force: boolean,
   schedule: Schedule = {},
 ): Promise<{ ran: number; skipped: number }> {
-  // Every pin is checked against the fixtures before the first run: a mismatch stops
-  // everything before any model call.
-  for (const task of tasks) {
-    for (const condition of conditions) {
-      const pin = condition.settings.mcp_sha256;
-      const where = `lab ${lab.lab}, condition ${condition.name}`;
-      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
-    }
-  }
+  await checkPins(lab, tasks, conditions);
   const runs = shardOf(planRuns(lab, tasks, conditions), schedule.shard);
   const labDir = `${context.resultsDir}/${lab.lab}`;
   const started = performance.now();

@@ -14,7 +14,7 @@ import { sha256Hex } from "../kit/mod.ts";
  * code that lays out a run's workspace and trust: a change to any of them can change a run's
  * outcome.
  */
-export const HARNESS_PATHS = [
+const HARNESS_PATHS = [
   "agent",
   "cli",
   "core",

@@ -44,7 +44,7 @@ export interface Provenance extends RunInputs {
 }
 
 /** The machine the eval runs on. */
-export function machine(): Machine {
+function machine(): Machine {
   return {
     os: Deno.build.os,
     os_release: Deno.osRelease(),

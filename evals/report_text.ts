@@ -39,7 +39,7 @@ export function distinct(values: string[]): string {
 }
 
 /** How many of the runs answered from the scripted model. */
-export function scriptedRuns(records: EvalRecord[]): number {
+function scriptedRuns(records: EvalRecord[]): number {
   return records.filter((record) => record.provenance?.scripted === true).length;
 }
 

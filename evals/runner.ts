@@ -1,8 +1,10 @@
 /**
  * `run`: every run of a lab, repetitions and conditions interleaved (for each task, for each
  * repetition, each condition), so drift in the model service spreads over all conditions.
- * A run whose record is complete is skipped unless forced. Each run leaves its whole story in
- * `results/<lab>/<run_id>/`: `run.json`, `record.json`, `verdict.json`, `workspace/`, `raw/`.
+ * A run already recorded with the same inputs (reuse.ts) is skipped unless `--fresh`; with
+ * `--parallel` several runs go at once, with `--shard` only a slice of them. Each run leaves
+ * its whole story in `results/<lab>/<run_id>/`: `run.json`, `record.json`, `verdict.json`,
+ * `workspace/`, `raw/`.
  *
  * @module
  */
@@ -127,7 +129,7 @@ export async function runLab(
   lab: Lab,
   tasks: Task[],
   conditions: Condition[],
-  force: boolean,
+  fresh: boolean,
   schedule: Schedule = {},
 ): Promise<{ ran: number; skipped: number }> {
   await checkPins(lab, tasks, conditions);
@@ -147,7 +149,7 @@ export async function runLab(
     const decision = await reuseDecision(
       runDir,
       await runInputsOf(context, lab, planned),
-      force,
+      fresh,
       context.endpoint.scripted,
     );
     if (decision.reuse) {

@@ -1,7 +1,7 @@
 /**
  * The statistics part of a report: each condition's pass rate with its 95% Wilson interval,
- * the spread (min, median, max) of tokens, model calls, tool calls and wall time over valid runs, and each
- * variant against the baseline on the same task by Fisher's exact test.
+ * the spread (min, median, max) of tokens, model calls, tool calls and wall time over valid
+ * runs, and each variant against the baseline on the same task by Fisher's exact test.
  *
  * @module
  */

@@ -38,7 +38,7 @@ export interface ResolveOptions {
 }
 
 /** The header fixtures/scripted_model.ts puts on every answer. */
-export const SCRIPTED_MODEL_HEADER = "x-hel-scripted-model";
+const SCRIPTED_MODEL_HEADER = "x-hel-scripted-model";
 const PROBE_TIMEOUT_MS = 5_000;
 
 /**

@@ -81,3 +81,14 @@ Deno.test("a condition naming an overlay the task lacks stops before any run, na
       `overlays/nope in task ${TASK}; add it or drop the overlay\n`,
   );
 });
+
+Deno.test("h10-scale --dry-run checks each pin against its overlay's mcp.json, as a run does", async () => {
+  await using dirs = await evalDirs();
+  await Deno.copyFile(
+    `${REPO_ROOT}/evals/labs/h10-scale.yaml`,
+    `${dirs.evals}/labs/h10-scale.yaml`,
+  );
+  const plan = await evalCli(["run", "h10-scale", "--dry-run"], dirs, { DEEPSEEK_API_KEY: "" });
+  equal(plan.code, 0, plan.stderr);
+  match(plan.stdout, /dry run: 27 run\(s\) would be made, 0 reused/);
+});

@@ -7,13 +7,14 @@
  * @module
  */
 import denoJson from "../deno.json" with { type: "json" };
+import { sha256Hex } from "../kit/mod.ts";
 
 /**
  * Everything hel runs from, plus the driver that turns a condition into hel's flags and the
  * code that lays out a run's workspace and trust: a change to any of them can change a run's
  * outcome.
  */
-export const HARNESS_PATHS = [
+const HARNESS_PATHS = [
   "agent",
   "cli",
   "core",
@@ -70,8 +71,7 @@ async function changesHash(repoRoot: string): Promise<string> {
     all.set(part, at);
     at += part.length;
   }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return [...digest.slice(0, 4)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return (await sha256Hex(all)).slice(0, 8);
 }
 
 /** E.g. `0.1.0+4c4bc42` or `0.1.0+4c4bc42-dirty.1a2b3c4d`; the version outside a git checkout. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type EvalContext, planRuns, REUSED, runInputsOf } from "./runner.ts";
+import { checkPins, type EvalContext, planRuns, REUSED, runInputsOf } from "./runner.ts";
 import { answeredBy } from "./report_text.ts";
 import { reuseDecision } from "./reuse.ts";
 import {
@@ -16,7 +16,6 @@ import {
   SpecError,
   type Task,
 } from "./spec.ts";
-import { checkPin } from "./workspace.ts";
 
 /** Prints the plan of a run of `conditions`; returns how many runs would run and be reused. */
 export async function dryRun(
@@ -27,12 +26,7 @@ export async function dryRun(
   fresh: boolean,
 ): Promise<{ toRun: number; reused: number }> {
   // The same pin check as a real run, so a dry run also says when a run would stop at once.
-  for (const task of tasks) {
-    for (const condition of conditions) {
-      const pin = condition.settings.mcp_sha256;
-      if (pin) await checkPin(task.fixtureDir, pin, `lab ${lab.lab}, condition ${condition.name}`);
-    }
-  }
+  await checkPins(lab, tasks, conditions);
   if (context.endpoint.apiKey === "none" && context.endpoint.baseUrl === lab.model.base_url) {
     context.out(`no DEEPSEEK_API_KEY (environment or .env): a real run of ${lab.lab} would stop`);
   }

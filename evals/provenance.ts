@@ -8,6 +8,7 @@
  * @module
  */
 import { relative } from "node:path";
+import { sha256Hex } from "../kit/mod.ts";
 import type { Endpoint } from "./endpoint.ts";
 import type { Condition, Lab, Task } from "./spec.ts";
 
@@ -43,7 +44,7 @@ export interface Provenance extends RunInputs {
 }
 
 /** The machine the eval runs on. */
-export function machine(): Machine {
+function machine(): Machine {
   return {
     os: Deno.build.os,
     os_release: Deno.osRelease(),
@@ -65,11 +66,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-async function sha256(data: string | Uint8Array): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+const sha256 = (data: string | Uint8Array): Promise<string> =>
+  sha256Hex(typeof data === "string" ? new TextEncoder().encode(data) : data);
 
 /**
  * SHA-256 over the task folder's files (path and bytes, in path order). Server logs the checks

@@ -9,7 +9,16 @@ import { mainArgument } from "./raw_log.ts";
 import { writeResultFile } from "./result_file.ts";
 import { type ConditionSummary, loadRuns, type RunView, summarize } from "./report_data.ts";
 import { statsMarkdown, statsTerminal } from "./report_stats.ts";
-import { answeredBy, headerLines, plain, scriptedMark, tokenStatus } from "./report_text.ts";
+import {
+  answeredBy,
+  buildOf,
+  distinct,
+  headerLines,
+  plain,
+  runCount,
+  scriptedMark,
+  tokenStatus,
+} from "./report_text.ts";
 import { experimentId, type Lab, type Task } from "./spec.ts";
 
 /** Writes the report and returns the terminal text; null when the lab has no runs yet. */
@@ -79,17 +88,9 @@ function headers(ids: string[]): string[] {
   ];
 }
 
-const runCount = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
-
 /** The hel build(s) the runs measured; several when runs were kept across a change of hel. */
 function builds(runs: RunView[]): string {
-  const counts = new Map<string, number>();
-  for (const run of runs) {
-    const build = plain(String(run.record.harness.build ?? run.record.harness.version));
-    counts.set(build, (counts.get(build) ?? 0) + 1);
-  }
-  if (counts.size === 1) return [...counts.keys()][0]!;
-  return `mixed: ${[...counts].map(([build, n]) => `${build} (${runCount(n)})`).join(", ")}`;
+  return distinct(runs.map((run) => buildOf(run.record)));
 }
 
 function validity(runs: RunView[]): string {

@@ -1,7 +1,7 @@
 /**
  * The statistics part of a report: each condition's pass rate with its 95% Wilson interval,
- * the spread (min, median, max) of tokens, model calls, tool calls and wall time over valid runs, and each
- * variant against the baseline on the same task by Fisher's exact test.
+ * the spread (min, median, max) of tokens, model calls, tool calls and wall time over valid
+ * runs, and each variant against the baseline on the same task by Fisher's exact test.
  *
  * @module
  */
@@ -11,7 +11,7 @@ import { tokenStatus } from "./report_text.ts";
 import { fisherExact, type Spread, spread, wilsonInterval } from "./stats.ts";
 
 /** A variant's pass rate against the baseline's on one task. */
-export interface Comparison {
+interface Comparison {
   taskId: string;
   condition: string;
   passed: number;
@@ -23,7 +23,7 @@ export interface Comparison {
 }
 
 /** Every non-baseline condition against `baseline` on the same task (both with valid runs). */
-export function comparisons(summaries: ConditionSummary[]): Comparison[] {
+function comparisons(summaries: ConditionSummary[]): Comparison[] {
   const found: Comparison[] = [];
   for (const summary of summaries) {
     if (summary.condition === "baseline" || summary.valid === 0) continue;
@@ -50,7 +50,7 @@ export function comparisons(summaries: ConditionSummary[]): Comparison[] {
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 /** `3/3 (100%, 95% CI 44–100%)`, or `0 valid runs`. */
-export function passRate(passed: number, valid: number): string {
+function passRate(passed: number, valid: number): string {
   const interval = wilsonInterval(passed, valid);
   if (!interval) return "no valid runs";
   return `${passed}/${valid} (${percent(passed / valid)}, 95% CI ` +

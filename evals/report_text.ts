@@ -23,7 +23,12 @@ export function answeredBy(record: RunRecord): string {
   return `${actual} at ${plain(record.model.base_url)}`;
 }
 
-const runCount = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
+/** `1 run`, `3 runs`. */
+export const runCount = (n: number): string => `${n} run${n === 1 ? "" : "s"}`;
+
+/** The hel build that made a run (its version alone in records from before builds). */
+export const buildOf = (record: RunRecord): string =>
+  plain(String(record.harness.build ?? record.harness.version));
 
 /** `a` alone, or `a (2 runs), b (1 run)` when the runs differ. */
 export function distinct(values: string[]): string {
@@ -34,7 +39,7 @@ export function distinct(values: string[]): string {
 }
 
 /** How many of the runs answered from the scripted model. */
-export function scriptedRuns(records: EvalRecord[]): number {
+function scriptedRuns(records: EvalRecord[]): number {
   return records.filter((record) => record.provenance?.scripted === true).length;
 }
 
@@ -68,7 +73,6 @@ function when(records: EvalRecord[]): string {
 
 /** The report's header lines (markdown list). */
 export function headerLines(lab: Lab, records: EvalRecord[], now = new Date()): string[] {
-  const builds = records.map((r) => plain(String(r.harness.build ?? r.harness.version)));
   const requested = records.map((r) => `\`${plain(r.model.requested)}\``);
   const endpoints = records.map((r) => plain(r.model.base_url));
   const actual = records.map((r) => r.model.actual === null ? "no answer" : plain(r.model.actual));
@@ -77,7 +81,7 @@ export function headerLines(lab: Lab, records: EvalRecord[], now = new Date()): 
     : plain(JSON.stringify(lab.model.params));
   return [
     `- date: report written ${now.toISOString()}; runs made ${when(records)}`,
-    `- hel build: ${distinct(builds)}`,
+    `- hel build: ${distinct(records.map(buildOf))}`,
     `- endpoint: ${distinct(endpoints)}`,
     `- model: requested ${distinct(requested)}; answered as ${distinct(actual)}`,
     `- sampling: hel sends no temperature or top_p (the server's defaults apply); ` +

@@ -1,8 +1,10 @@
 /**
  * `run`: every run of a lab, repetitions and conditions interleaved (for each task, for each
  * repetition, each condition), so drift in the model service spreads over all conditions.
- * A run whose record is complete is skipped unless forced. Each run leaves its whole story in
- * `results/<lab>/<run_id>/`: `run.json`, `record.json`, `verdict.json`, `workspace/`, `raw/`.
+ * A run already recorded with the same inputs (reuse.ts) is skipped unless `--fresh`; with
+ * `--parallel` several runs go at once, with `--shard` only a slice of them. Each run leaves
+ * its whole story in `results/<lab>/<run_id>/`: `run.json`, `record.json`, `verdict.json`,
+ * `workspace/`, `raw/`.
  *
  * @module
  */
@@ -101,6 +103,20 @@ export function planRuns(lab: Lab, tasks: Task[], conditions: Condition[]): Plan
   return runs;
 }
 
+/**
+ * Checks every pin against the `.hel/mcp.json` each condition's runs get (the overlay's when
+ * it has one) before the first run: a mismatch stops everything before any model call.
+ */
+export async function checkPins(lab: Lab, tasks: Task[], conditions: Condition[]): Promise<void> {
+  for (const task of tasks) {
+    for (const condition of conditions) {
+      const pin = condition.settings.mcp_sha256;
+      const where = `lab ${lab.lab}, condition ${condition.name}`;
+      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
+    }
+  }
+}
+
 /** How the plan is scheduled: runs at a time, and which slice of the plan (`--shard`). */
 export interface Schedule {
   parallel?: number;
@@ -113,18 +129,10 @@ export async function runLab(
   lab: Lab,
   tasks: Task[],
   conditions: Condition[],
-  force: boolean,
+  fresh: boolean,
   schedule: Schedule = {},
 ): Promise<{ ran: number; skipped: number }> {
-  // Every pin is checked against the fixtures before the first run: a mismatch stops
-  // everything before any model call.
-  for (const task of tasks) {
-    for (const condition of conditions) {
-      const pin = condition.settings.mcp_sha256;
-      const where = `lab ${lab.lab}, condition ${condition.name}`;
-      if (pin) await checkPin(await mcpConfigLayer(task, condition), pin, where);
-    }
-  }
+  await checkPins(lab, tasks, conditions);
   const runs = shardOf(planRuns(lab, tasks, conditions), schedule.shard);
   const labDir = `${context.resultsDir}/${lab.lab}`;
   const started = performance.now();
@@ -141,7 +149,7 @@ export async function runLab(
     const decision = await reuseDecision(
       runDir,
       await runInputsOf(context, lab, planned),
-      force,
+      fresh,
       context.endpoint.scripted,
     );
     if (decision.reuse) {

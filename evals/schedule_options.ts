@@ -11,7 +11,7 @@ import { parseShard } from "./shard.ts";
 import { SpecError } from "./spec.ts";
 
 /** Requests per minute when runs go in parallel and `--rpm` is not given. */
-export const DEFAULT_PARALLEL_RPM = 60;
+const DEFAULT_PARALLEL_RPM = 60;
 
 /** The scheduling flags as commander hands them over. */
 export interface ScheduleFlags {
@@ -29,7 +29,7 @@ function wholeNumber(flag: string, text: string, min: number): number {
 }
 
 /** The most runs at a time `--parallel` takes. */
-export const MAX_PARALLEL = 64;
+const MAX_PARALLEL = 64;
 
 /** The runner's schedule and the pace toward the model (requests per minute; 0: unpaced). */
 export function parseSchedule(

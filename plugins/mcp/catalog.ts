@@ -22,7 +22,7 @@ import { outputCheck } from "./output_schema.ts";
 import type { OutputCheck } from "./result.ts";
 
 /** The listing shows at most this many characters of a description's first line. */
-export const LISTING_DESCRIPTION_CHARS = 300;
+const LISTING_DESCRIPTION_CHARS = 300;
 
 /** An entry of a server's `tools/list`, unvalidated (not even known to be an object). */
 export type ListedTool = unknown;

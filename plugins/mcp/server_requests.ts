@@ -19,7 +19,7 @@ import { clipChars } from "../../core/mod.ts";
 /** Pages of one listing read at most; a server that keeps paginating is stopped there. */
 export const MAX_LIST_PAGES = 100;
 /** Items of one listing kept at most (a server may list a million resources). */
-export const MAX_LIST_ITEMS = 10_000;
+const MAX_LIST_ITEMS = 10_000;
 /** Server texts quoted in messages are cut to this many characters. */
 const MAX_QUOTED = 300;
 

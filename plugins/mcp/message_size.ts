@@ -60,6 +60,9 @@ export interface SkippedMessage {
   size: number;
 }
 
+/** Shared by every skipped message: decode() without `stream` keeps no state between calls. */
+const decoder = new TextDecoder();
+
 /** What a skipped message was, as far as its ends tell. */
 export type SkippedKind =
   | { kind: "request-or-notification" }
@@ -73,7 +76,6 @@ export type SkippedKind =
  * answers. Nothing here is trusted beyond failing one of the same server's calls.
  */
 export function skippedKind(message: SkippedMessage): SkippedKind {
-  const decoder = new TextDecoder();
   const head = topLevelKeys(decoder.decode(message.head));
   if (head.has("method")) return { kind: "request-or-notification" };
   const fromHead = head.get("id");

@@ -99,6 +99,8 @@ export class ProcessTransport implements Transport {
   }
 
   /** Why hel itself dropped a running connection; a stdio server is never dropped. */
+  // Always undefined here: it exists so connection.ts reads `dropped` on a ServerTransport
+  // without asking which kind it holds (a remote one can be dropped, remote_transport.ts).
   get dropped(): string | undefined {
     return undefined;
   }

@@ -97,7 +97,7 @@ export interface ToolMedia {
   data: string;
   /** Decoded size in bytes. */
   bytes: number;
-  /** The text that stands for it in the result, e.g. `[image: image/png, 12.3 KB]`. */
+  /** The text that stands for it in the result, e.g. `[image: image/png, 12.3 KiB]`. */
   marker: string;
 }
 

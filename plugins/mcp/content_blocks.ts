@@ -1,6 +1,6 @@
 /**
  * One content block of a `tools/call` result as the model reads it. Text is the server's text;
- * everything else becomes one line hel writes — `[image: image/png, 12.3 KB]`, a resource's URI
+ * everything else becomes one line hel writes — `[image: image/png, 12.3 KiB]`, a resource's URI
  * (with its text when it has one), a resource link's URI, name, type and description — so
  * nothing the model could use is lost and no binary data reaches it as text. Server fields in
  * those lines are cut and quoted so they stay on their line: a name cannot end the line and
@@ -30,7 +30,7 @@ export type BlockText =
 /** Binary data a block carried, so a structured result repeating it can say so instead. */
 export interface Binary {
   data: string;
-  /** What stands for it: `image/png, 12.3 KB`. */
+  /** What stands for it: `image/png, 12.3 KiB`. */
   summary: string;
 }
 

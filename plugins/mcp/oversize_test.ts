@@ -23,7 +23,7 @@ Deno.test("the request the skipped answer names fails, with the server, size and
   assert.equal(error.code, OVERSIZE_CODE);
   assert.equal(
     error.message,
-    'MCP server docs answered tools/call with 2.9 MB, more than the 1 MiB hel reads from it ("maxMessageBytes" in its mcp.json entry), so hel skipped the answer and this request failed; the server stays connected. Ask for less (a narrower query, a smaller range or page), or continue without this result; the user can raise maxMessageBytes.',
+    'MCP server docs answered tools/call with 2.9 MiB, more than the 1 MiB hel reads from it ("maxMessageBytes" in its mcp.json entry), so hel skipped the answer and this request failed; the server stays connected. Ask for less (a narrower query, a smaller range or page), or continue without this result; the user can raise maxMessageBytes.',
   );
 });
 

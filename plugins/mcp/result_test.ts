@@ -67,7 +67,7 @@ Deno.test("a resource link is one line with its URI, name, type, size and descri
   });
   assert.equal(
     result.text,
-    '[resource link: demo://resource/2 name="Text\\nResource] 2" type=text/plain size=2.0 KB ' +
+    '[resource link: demo://resource/2 name="Text\\nResource] 2" type=text/plain size=2.0 KiB ' +
       'description="Resource 2: plaintext"]',
   );
   // A URI that is not one plain token is quoted, so it cannot end hel's line either.
@@ -236,6 +236,6 @@ Deno.test("structuredContent is checked against the outputSchema: a mismatch or 
 Deno.test("images over the size bound are marked, not attached", async () => {
   const big = "A".repeat(Math.ceil((5 * 1024 * 1024 + 3) / 3) * 4);
   const result = await convert({ content: [{ type: "image", data: big, mimeType: "image/jpeg" }] });
-  assert.equal(result.text, "[image: image/jpeg, 5.0 MB, too large to attach (over 5.0 MB)]");
+  assert.equal(result.text, "[image: image/jpeg, 5.0 MiB, too large to attach (over 5.0 MiB)]");
   assert.equal(result.media, undefined);
 });

@@ -101,7 +101,7 @@ Deno.test("an SDK server's oversized answer (its id after the result) fails only
   assert.equal(result.code, 0, result.stderr);
   assert.match(
     toolMessage(model, "huge"),
-    /^error: MCP server s answered tools\/call with 3\.0 MB/,
+    /^error: MCP server s answered tools\/call with 3\.0 MiB/,
   );
   assert.equal(toolMessage(model, "fits"), "x".repeat(1000));
   assert.equal(toolMessage(model, "later"), "still here");

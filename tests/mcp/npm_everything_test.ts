@@ -58,7 +58,7 @@ Deno.test({
     assert.ok(liveDuringRun >= 1, "the server was running during the run");
     assert.deepEqual(model.requests[1]!.toolNames, ["read_file", "load_mcp_tool", ...names]);
     assert.match(toolMessage(model, "echo"), /hello from hel/);
-    assert.match(toolMessage(model, "image"), /\n\[image: image\/png, \d+\.\d KB\]\n/);
+    assert.match(toolMessage(model, "image"), /\n\[image: image\/png, \d+\.\d KiB\]\n/);
     assert.match(
       toolMessage(model, "long"),
       /^error: MCP request tools\/call to everything timed out after 2 seconds; the request was cancelled/,

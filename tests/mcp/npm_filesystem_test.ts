@@ -79,10 +79,10 @@ Deno.test({
     const uri = `file://${project.project}/notes/data.bin`;
     assert.equal(
       toolMessage(model, "binary"),
-      `[resource: ${uri}, application/octet-stream, 2.9 KB of binary data, not shown]\n` +
+      `[resource: ${uri}, application/octet-stream, 2.9 KiB of binary data, not shown]\n` +
         `{"content":[{"type":"resource","resource":{"uri":"${uri}",` +
         `"mimeType":"application/octet-stream","blob":"${
-          repeated("application/octet-stream, 2.9 KB")
+          repeated("application/octet-stream, 2.9 KiB")
         }"}}]}`,
     );
     // The model takes images: the pixel itself follows the tool messages.

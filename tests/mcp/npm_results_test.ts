@@ -92,10 +92,10 @@ Deno.test({
     assert.equal(result.code, 0, result.stderr);
 
     const image = toolMessage(model, "image");
-    const size = image.match(/\[image: image\/png, (\d+\.\d) KB\]/)?.[1];
+    const size = image.match(/\[image: image\/png, (\d+\.\d) KiB\]/)?.[1];
     assert.equal(
       image,
-      `Here's the image you requested:\n[image: image/png, ${size} KB]\nThe image above is the MCP logo.`,
+      `Here's the image you requested:\n[image: image/png, ${size} KiB]\nThe image above is the MCP logo.`,
     );
     // The model takes images: the logo follows the tool messages, after its marker and call.
     // (The gzip tool adds a resource, so hel's note of it follows, joined into the same message:
@@ -103,7 +103,7 @@ Deno.test({
     const parts = attachedParts(model.requests[2]!);
     assert.deepEqual(parts.map((part) => part.type), ["text", "text", "image_url", "text"]);
     assert.match(parts[3].text, /^\[hel: MCP servers changed what they offer/);
-    assert.equal(parts[1].text, `[image: image/png, ${size} KB] from call image:`);
+    assert.equal(parts[1].text, `[image: image/png, ${size} KiB] from call image:`);
     const url: string = parts[2].image_url.url;
     assert.match(url, /^data:image\/png;base64,iVBORw0KGgo/);
     assert.equal((decodedBytes(url.slice(url.indexOf(",") + 1)) / 1024).toFixed(1), size);
@@ -135,7 +135,7 @@ Deno.test({
     // Content meant for the user is labelled, and its image is not sent to the model.
     assert.match(
       toolMessage(model, "annotated"),
-      /^\(meant for the user\) Operation completed successfully\n\[image: image\/png, \d+\.\d KB, meant for the user\]$/,
+      /^\(meant for the user\) Operation completed successfully\n\[image: image\/png, \d+\.\d KiB, meant for the user\]$/,
     );
     assert.equal(
       toolMessage(model, "debug"),

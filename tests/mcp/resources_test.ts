@@ -55,7 +55,7 @@ Deno.test("resources are three deferred tools that read even read-only: text wit
     "3 resources of MCP server lists:\n" +
       "- lists://doc/readme — readme (text/plain, 31 B)\n" +
       "- lists://blob/one — one (application/octet-stream)\n" +
-      "- lists://big — big (text/plain, 293.0 KB)",
+      "- lists://big — big (text/plain, 293.0 KiB)",
   );
   assert.equal(
     toolMessage(model, "templates"),

@@ -7,7 +7,7 @@
  * @module
  */
 import denoJson from "../deno.json" with { type: "json" };
-import { sha256Hex } from "../kit/mod.ts";
+import { concatBytes, sha256Hex } from "../kit/mod.ts";
 
 /**
  * Everything hel runs from, plus the driver that turns a condition into hel's flags and the
@@ -65,13 +65,7 @@ async function changesHash(repoRoot: string): Promise<string> {
     parts.push(new TextEncoder().encode(`\0${path}\0`));
     parts.push(await Deno.readFile(`${repoRoot}/${path}`).catch(() => new Uint8Array()));
   }
-  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return (await sha256Hex(all)).slice(0, 8);
+  return (await sha256Hex(concatBytes(parts))).slice(0, 8);
 }
 
 /** E.g. `0.1.0+4c4bc42` or `0.1.0+4c4bc42-dirty.1a2b3c4d`; the version outside a git checkout. */

@@ -40,6 +40,7 @@ export {
 } from "./sandbox/settings.ts";
 export { describeChange, type GitChange, GitWatch, gitWatch } from "./sandbox/planted_git.ts";
 export { sha256Hex } from "./trust/file_store.ts";
+export { concatBytes } from "./bytes.ts";
 export { fileStart, sha256OfFile } from "./file_digest.ts";
 export { withFileLock, writePrivateFile } from "./private_file.ts";
 export {

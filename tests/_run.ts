@@ -15,6 +15,7 @@
 import { runCommandLine } from "../cli/main.ts";
 import { type LoadedPlugin, loadPlugins, type PluginEntry } from "../agent/plugin_loader.ts";
 import { replaceSurroundings } from "../kit/surroundings.ts";
+import { concatBytes } from "../kit/mod.ts";
 import type { ModelClient } from "../core/model.ts";
 import type { ModelFactory } from "../cli/model_factory.ts";
 import {
@@ -79,22 +80,12 @@ export async function runHelInProcess(
   } finally {
     restore();
   }
-  const text = (chunks: Uint8Array[]) => new TextDecoder().decode(concat(chunks));
+  const text = (chunks: Uint8Array[]) => new TextDecoder().decode(concatBytes(chunks));
   return { code, stdout: text(stdout), stderr: text(stderr) };
 }
 
 function loadedPlugins(entries: PluginEntry[]): Promise<LoadedPlugin[]> {
   return loadPlugins(entries, new URL(`file://${REPO_ROOT}/`));
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
 }
 
 /** Options of {@link testRun}. */

@@ -1,4 +1,5 @@
 import { errorMessage } from "../../core/errors.ts";
+import { concatBytes } from "../bytes.ts";
 /**
  * Reading a project configuration file under `<project>/.hel/` (hooks.json, mcp.json) the
  * careful way: `.hel` must be a real directory, the file a regular file reached without
@@ -85,11 +86,5 @@ async function readAtMost(file: Deno.FsFile, limit: number): Promise<Uint8Array>
     chunks.push(buffer.slice(0, count));
     total += count;
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { concatBytes } from "../../kit/mod.ts";
 import { HEAD_BYTES, type SkippedMessage, TAIL_BYTES } from "./message_size.ts";
 
 /**
@@ -132,7 +133,7 @@ export class LineReader {
     if (this.#blocks.length > 0) this.#block = undefined; // a long line's blocks all go
     this.#drop();
     if (length === 0) return { line: "" };
-    const whole = pieces.length === 1 ? pieces[0]! : joinBytes(pieces, length);
+    const whole = pieces.length === 1 ? pieces[0]! : concatBytes(pieces);
     pieces.length = 0; // the pieces can go before the text is made
     const end = whole[length - 1] === 13 ? length - 1 : length;
     // Decoded before the next push, which may fill the lone block again.
@@ -145,17 +146,6 @@ const BLOCK_BYTES = 64 * 1024;
 
 /** Decodes whole lines (a line end never splits a character), bad bytes as U+FFFD. */
 const DECODER = new TextDecoder();
-
-/** `pieces` in one array of `length` bytes. */
-function joinBytes(pieces: readonly Uint8Array[], length: number): Uint8Array {
-  const whole = new Uint8Array(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    whole.set(piece, offset);
-    offset += piece.length;
-  }
-  return whole;
-}
 
 /** A copy of the first {@link HEAD_BYTES} of `parts`. */
 function firstBytes(parts: readonly Uint8Array[]): Uint8Array {

@@ -15,7 +15,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { resolve } from "node:path";
-import { lstatOrUndefined, sha256Hex, writeFileAtomic } from "../../kit/mod.ts";
+import { concatBytes, lstatOrUndefined, sha256Hex, writeFileAtomic } from "../../kit/mod.ts";
 
 /** What one login left. */
 export interface StoredLogin {
@@ -125,11 +125,5 @@ async function readAll(file: Deno.FsFile, limit: number): Promise<Uint8Array> {
     if (size > limit) throw new LoginFileError("the login file is larger than hel reads (1 MiB)");
     chunks.push(buffer.slice(0, read));
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
+  return concatBytes(chunks);
 }

@@ -26,15 +26,8 @@ import { CallsInFlight } from "./call_clock.ts";
 import { type CallRecoverer, sendRecovering } from "./call_recovery.ts";
 import { callFailure } from "./call_failure.ts";
 import { listToolsAtStart } from "./start_listing.ts";
-import {
-  gaveUpText,
-  lossText,
-  lostDuringCallText,
-  MAX_RESTARTS,
-  restartFailedText,
-  restartNote,
-  RestartPolicy,
-} from "./restarts.ts";
+import { lostDuringCallText, RestartPolicy } from "./restarts.ts";
+import { lossOf, revive } from "./revive.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -326,64 +319,34 @@ export class McpConnection {
     await settleWithin([this.#transport.exited], 500);
   }
 
-  /** Why the server went away, in words, once that is known. */
-  async #loss(): Promise<string> {
-    const dropped = this.#transport.dropped;
-    // A server hel dropped is still running; only a server that went away has an exit to wait for.
-    if (dropped) return dropped;
-    await this.#exitSettled();
-    return lossText(this.#transport.exit);
-  }
-
   async #disconnectedResult(): Promise<ToolResult> {
-    return { ok: false, text: lostDuringCallText(this.name, await this.#loss()) };
+    return { ok: false, text: lostDuringCallText(this.name, await lossOf(this.#transport)) };
   }
 
-  /**
-   * A call to a server that went away: starts it again (restarts.ts) and returns nothing, or
-   * returns the call's failure (given up, the restart failed, hel is shutting down).
-   */
-  async #revive(): Promise<ToolResult | undefined> {
-    const trace = this.#options.trace;
-    if (this.#closing) return { ok: false, text: `MCP server ${this.name} is shutting down` };
-    const loss = await this.#loss();
-    const wasGivenUp = this.#restarts.gaveUp;
-    const plan = this.#restarts.next();
-    if (!plan.restart) {
-      if (!wasGivenUp) trace({ event: "gave_up", server: this.name, restarts: MAX_RESTARTS, loss });
-      return { ok: false, text: gaveUpText(this.name, loss) };
-    }
-    // What is left of the lost server (a child in its process group, as behind npx) is shut
-    // down during the back-off: nothing else would end it once its transport is replaced.
-    await Promise.all([
-      this.#transport.shutdown(),
-      new Promise((resolve) => setTimeout(resolve, plan.waitMs)),
-    ]);
-    this.#transport = createTransport(this.config, this.#options);
-    const { startupMs } = this.#options;
-    try {
-      const tools = await this.start(Date.now() + startupMs, startupMs);
-      if (this.#closing) {
-        await this.close();
-        return { ok: false, text: `MCP server ${this.name} is shutting down` };
-      }
-      trace({
-        event: "restarted",
-        server: this.name,
-        restart: plan.attempt,
-        loss,
-        pid: this.pid,
-        tools: tools.length,
-      });
-      this.#options.onRestarted?.(this.name, tools, restartNote(this.name, loss, plan.attempt));
-      return undefined;
-    } catch (error) {
-      const reason = cut((error as Error)?.message ?? String(error));
-      trace({ event: "restart_failed", server: this.name, restart: plan.attempt, reason });
-      this.#restarts.lost();
-      const left = MAX_RESTARTS - plan.attempt;
-      return { ok: false, text: restartFailedText(this.name, reason, left) };
-    }
+  /** A call to a server that went away: see revive.ts. */
+  #revive(): Promise<ToolResult | undefined> {
+    const { startupMs, trace, onRestarted } = this.#options;
+    return revive({
+      name: this.name,
+      restarts: this.#restarts,
+      closing: () => this.#closing,
+      pid: () => this.pid,
+      loss: () => lossOf(this.#transport),
+      replaceTransport: async (waitMs) => {
+        // What is left of the lost server (a child in its process group, as behind npx) is
+        // shut down during the back-off: nothing else would end it once its transport is
+        // replaced.
+        await Promise.all([
+          this.#transport.shutdown(),
+          new Promise((resolve) => setTimeout(resolve, waitMs)),
+        ]);
+        this.#transport = createTransport(this.config, this.#options);
+      },
+      start: () => this.start(Date.now() + startupMs, startupMs),
+      close: () => this.close(),
+      trace,
+      ...(onRestarted ? { onRestarted } : {}),
+    });
   }
 
   /** Shuts the server's process group down (idempotent); says how far it had to go. */

@@ -12,7 +12,6 @@
  */
 import type { Host, Plugin, PluginHooks } from "../../core/mod.ts";
 import { sandboxSettingsFor } from "../../kit/mod.ts";
-import type { ListedTool } from "./catalog.ts";
 import type { Trace } from "./connection.ts";
 import { parseMcpConfig } from "./config.ts";
 import { CONFIG_PATH, MCP_TRUST } from "./config_files.ts";
@@ -94,15 +93,12 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         import("./mcp_run.ts"),
       ]);
       const lists = listChanges();
-      // A server restarted by a call (restarts.ts) lists its tools again; the run takes them.
-      let restarted: (server: string, tools: ListedTool[], note: string) => void = () => {};
       const group = new ServerGroup({
         project: host.project,
         launcher,
         startupMs,
         shutdownWaitMs,
         trace,
-        onRestarted: (server, tools, note) => restarted(server, tools, note),
         features: [
           ...clientFeatures({ project: host.project, warn, askForm: host.askForm }),
           lists,
@@ -149,7 +145,8 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
           excluded: (items) => reportExcluded(items, trace, warn),
         },
       );
-      restarted = (server, tools, note) => void run.restarted(server, tools, note);
+      // A server restarted by a call (restarts.ts) lists its tools again; the run takes them.
+      group.onRestarted((server, tools, note) => void run.restarted(server, tools, note));
       reportAllowlists(run.tools.catalog, trace, warn);
       reportExcluded(run.tools.catalog.excluded, trace, warn);
       reportRenamed(run.tools.catalog.entries, trace);

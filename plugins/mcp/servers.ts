@@ -31,15 +31,17 @@ export interface ServerGroupOptions {
   trace: Trace;
   /** What each server's client offers beyond tool calls (client_features.ts). */
   features?: readonly ClientFeature[];
-  /** Told when a server was started again by a call (restarts.ts). */
-  onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
 }
+
+/** Told when a server was started again by a call (restarts.ts). */
+export type RestartListener = (server: string, tools: ListedTool[], note: string) => void;
 
 /** Every server this run started; shut down together. */
 export class ServerGroup {
   #options: ServerGroupOptions;
   #connections: McpConnection[] = [];
   #shutdown: Promise<void> | undefined;
+  #restarted: RestartListener | undefined;
   /**
    * The last resort: core shuts plugins down on every exit path it controls (including
    * SIGTERM and SIGHUP), but a `Deno.exit` elsewhere must still not leave servers behind.
@@ -50,6 +52,14 @@ export class ServerGroup {
     this.#options = options;
   }
 
+  /**
+   * Tells `listener` of each server a call started again. Set once the run that takes the
+   * tools exists (after the servers started); a restart before then has no one to tell.
+   */
+  onRestarted(listener: RestartListener): void {
+    this.#restarted = listener;
+  }
+
   /** Starts every server concurrently; those that fail are shut down and reported skipped. */
   async startAll(servers: readonly ServerConfig[]): Promise<ServerState[]> {
     globalThis.addEventListener("unload", this.#onUnload);
@@ -58,7 +68,10 @@ export class ServerGroup {
     const { McpConnection, StartupError } = await import("./connection.ts");
     const deadline = Date.now() + this.#options.startupMs;
     return await Promise.all(servers.map(async (config): Promise<ServerState> => {
-      const connection = new McpConnection(config, this.#options);
+      const connection = new McpConnection(config, {
+        ...this.#options,
+        onRestarted: (server, tools, note) => this.#restarted?.(server, tools, note),
+      });
       this.#connections.push(connection);
       try {
         const tools = await connection.start(deadline, this.#options.startupMs);

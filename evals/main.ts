@@ -151,7 +151,7 @@ async function run(
       (schedule.rpm > 0 ? ` · at most ${schedule.rpm} requests/min` : ""),
   );
   if (options.dryRun) {
-    await dryRun(context, lab, tasks, conditions, options.fresh ?? false);
+    await dryRun(context, lab, tasks, conditions, options.fresh ?? false, schedule.shard);
     return 0;
   }
   await using proxy = paceRequests(context.endpoint.baseUrl, schedule.rpm);

@@ -187,6 +187,19 @@ Deno.test("eval <lab> --dry-run plans the lab's runs without a key or a model; e
   );
   equal(await exists(`${dirs.results}/h10`), false, "a dry run writes nothing");
 
+  // A shard's dry run plans only that shard's slice, as its run would.
+  const shard = await evalCli(["h10", "--dry-run", "--shard", "2/2"], dirs, {
+    DEEPSEEK_API_KEY: "",
+  });
+  equal(shard.code, 0, shard.stderr);
+  match(shard.stdout, /· shard 2\/2/);
+  match(
+    shard.stdout,
+    /^\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · would run \(new\)$/m,
+  );
+  ok(!shard.stdout.includes("baseline-01"), shard.stdout);
+  match(shard.stdout, /dry run: 1 run\(s\) would be made, 0 reused/);
+
   const result = await evalCli(["list"], dirs);
   equal(result.code, 0, result.stderr);
   equal(

@@ -6,7 +6,7 @@
  */
 import { checkPins, type EvalContext, planRuns, REUSED, runInputsOf } from "./runner.ts";
 import { answeredBy } from "./report_text.ts";
-import { reuseDecision } from "./reuse.ts";
+import { recordedRun, reuseDecision } from "./reuse.ts";
 import { type Shard, shardOf } from "./shard.ts";
 import {
   type Condition,
@@ -64,18 +64,14 @@ async function recordedCount(
   lab: Lab,
   runIds: string[],
 ): Promise<{ recorded: number; scripted: number }> {
-  let recorded = 0, scripted = 0;
+  let count = 0, scripted = 0;
   for (const id of runIds) {
-    try {
-      const record = JSON.parse(
-        await Deno.readTextFile(`${resultsDir}/${lab.lab}/${id}/record.json`),
-      );
-      if (record?.run?.experiment !== experimentId(lab)) continue;
-      recorded++;
-      if (record?.provenance?.scripted === true) scripted++;
-    } catch { /* not recorded */ }
+    const record = await recordedRun(`${resultsDir}/${lab.lab}/${id}`);
+    if (record?.run?.experiment !== experimentId(lab)) continue;
+    count++;
+    if (record.provenance?.scripted === true) scripted++;
   }
-  return { recorded, scripted };
+  return { recorded: count, scripted };
 }
 
 /** One line per lab: title, conditions, tasks, repetitions, runs and how many are recorded. */

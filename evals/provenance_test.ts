@@ -89,7 +89,10 @@ Deno.test("a changed endpoint does not reuse a record; --fresh and --reps run mo
 
   const badReps = await evalCli(["run", "h10", "--reps", "0", "--dry-run"], dirs);
   equal(badReps.code, 2);
-  match(badReps.stderr, /--reps 0: give a whole number of repetitions from 1 to 99/);
+  match(badReps.stderr, /--reps 0: expected a whole number from 1 to 99/);
+  const tooMany = await evalCli(["run", "h10", "--reps", "100", "--dry-run"], dirs);
+  equal(tooMany.code, 2);
+  match(tooMany.stderr, /--reps 100: expected a whole number from 1 to 99/);
 });
 
 Deno.test("the report of scripted runs: marked title, provenance header, per-run model, Wilson and Fisher", async () => {

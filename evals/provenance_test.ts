@@ -118,6 +118,11 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
   match(report, /^# Report — h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\]: /);
   match(report, /\*\*All runs answered by the scripted model/);
   match(report, /^- date: report written \d{4}-\d\d-\d\dT.*; runs made /m);
+  match(
+    report,
+    /^Lab `h10` · model `deepseek-flash` \(model or endpoint overridden on the command line\) · 3 repetitions · 6 runs · all valid$/m,
+    "the Lab line leaves the endpoint and hel build to the header list",
+  );
   match(report, /^- hel build: \d+\.\d+\.\d+/m);
   match(report, new RegExp(`^- endpoint: ${model.url}$`, "m"));
   match(report, /^- model: requested `deepseek-flash`; answered as deepseek-flash$/m);

@@ -64,7 +64,7 @@ Deno.test("h10: MCP use passes, a right guess without MCP fails the rubric, and 
   });
   match(
     baselineVerdict.checks[2].detail,
-    /no load_mcp_tool call naming mcp__inventory__lookup_port/,
+    /no loading call \(load_mcp_tool, search_mcp_tools\) naming mcp__inventory__lookup_port/,
   );
   ok(!await exists(`${baseline}/raw/mcp-server-events.jsonl`), "baseline never started the server");
 

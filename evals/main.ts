@@ -23,7 +23,12 @@ import { mergeResults } from "./merge.ts";
 import { writeReport } from "./report.ts";
 import { dryRun, listLabs } from "./plan.ts";
 import { type EvalContext, runLab, selectConditions } from "./runner.ts";
-import { paceRequests, parseSchedule, type ScheduleFlags } from "./schedule_options.ts";
+import {
+  paceRequests,
+  parseSchedule,
+  type ScheduleFlags,
+  wholeNumber,
+} from "./schedule_options.ts";
 import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
@@ -63,14 +68,8 @@ function common(command: Command): Command {
     .option("--evals-dir <dir>", "where labs/ and tasks/ are", absoluteDir, `${REPO_ROOT}/evals`);
 }
 
-/** `--reps N`: a whole number of repetitions, as a lab's `repetitions` allows. */
-function repetitions(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 99) {
-    throw new SpecError(`--reps ${value}: give a whole number of repetitions from 1 to 99`);
-  }
-  return n;
-}
+/** `--reps N`: repetitions from 1 to 99, as a lab's `repetitions` allows. */
+const repetitions = (value: string) => wholeNumber("--reps", value, 1, 99);
 
 function runOptions(command: Command): Command {
   return command
@@ -151,7 +150,7 @@ async function run(
       (schedule.rpm > 0 ? ` · at most ${schedule.rpm} requests/min` : ""),
   );
   if (options.dryRun) {
-    await dryRun(context, lab, tasks, conditions, options.fresh ?? false);
+    await dryRun(context, lab, tasks, conditions, options.fresh ?? false, schedule.shard);
     return 0;
   }
   await using proxy = paceRequests(context.endpoint.baseUrl, schedule.rpm);

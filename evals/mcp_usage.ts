@@ -103,11 +103,13 @@ export async function checkMcpUsage(
     : `; early call ${early.map((c) => `#${c.seq}`).join(", ")} before loading, never recovered`;
 
   if (from === undefined) {
-    const tried = calls.filter((call) => call.name === "load_mcp_tool").length;
+    const tried = calls.filter((call) => LOADERS.has(call.name)).length;
     return fail(
       tried === 0
-        ? `no load_mcp_tool call naming ${fullName} (tools called: ${sequence(calls)})`
-        : `${tried} load_mcp_tool call(s), none successful naming ${fullName}`,
+        ? `no loading call (${[...LOADERS].join(", ")}) naming ${fullName} ` +
+          `(tools called: ${sequence(calls)})`
+        : `${tried} loading call(s) (${[...LOADERS].join(", ")}), none successful naming ` +
+          fullName,
     );
   }
   if (!lookup) {

@@ -6,7 +6,8 @@
  */
 import { checkPins, type EvalContext, planRuns, REUSED, runInputsOf } from "./runner.ts";
 import { answeredBy } from "./report_text.ts";
-import { reuseDecision } from "./reuse.ts";
+import { recordedRun, reuseDecision } from "./reuse.ts";
+import { type Shard, shardOf } from "./shard.ts";
 import {
   type Condition,
   experimentId,
@@ -17,20 +18,24 @@ import {
   type Task,
 } from "./spec.ts";
 
-/** Prints the plan of a run of `conditions`; returns how many runs would run and be reused. */
+/**
+ * Prints the plan of a run of `conditions` (only `shard`'s slice of it, as a run would make);
+ * returns how many runs would run and be reused.
+ */
 export async function dryRun(
   context: EvalContext,
   lab: Lab,
   tasks: Task[],
   conditions: Condition[],
   fresh: boolean,
+  shard?: Shard,
 ): Promise<{ toRun: number; reused: number }> {
   // The same pin check as a real run, so a dry run also says when a run would stop at once.
   await checkPins(lab, tasks, conditions);
   if (context.endpoint.apiKey === "none" && context.endpoint.baseUrl === lab.model.base_url) {
     context.out(`no DEEPSEEK_API_KEY (environment or .env): a real run of ${lab.lab} would stop`);
   }
-  const runs = planRuns(lab, tasks, conditions);
+  const runs = shardOf(planRuns(lab, tasks, conditions), shard);
   let toRun = 0, reused = 0;
   for (const [index, planned] of runs.entries()) {
     const runDir = `${context.resultsDir}/${lab.lab}/${planned.runId}`;
@@ -59,18 +64,14 @@ async function recordedCount(
   lab: Lab,
   runIds: string[],
 ): Promise<{ recorded: number; scripted: number }> {
-  let recorded = 0, scripted = 0;
+  let count = 0, scripted = 0;
   for (const id of runIds) {
-    try {
-      const record = JSON.parse(
-        await Deno.readTextFile(`${resultsDir}/${lab.lab}/${id}/record.json`),
-      );
-      if (record?.run?.experiment !== experimentId(lab)) continue;
-      recorded++;
-      if (record?.provenance?.scripted === true) scripted++;
-    } catch { /* not recorded */ }
+    const record = await recordedRun(`${resultsDir}/${lab.lab}/${id}`);
+    if (record?.run?.experiment !== experimentId(lab)) continue;
+    count++;
+    if (record.provenance?.scripted === true) scripted++;
   }
-  return { recorded, scripted };
+  return { recorded: count, scripted };
 }
 
 /** One line per lab: title, conditions, tasks, repetitions, runs and how many are recorded. */

@@ -89,7 +89,10 @@ Deno.test("a changed endpoint does not reuse a record; --fresh and --reps run mo
 
   const badReps = await evalCli(["run", "h10", "--reps", "0", "--dry-run"], dirs);
   equal(badReps.code, 2);
-  match(badReps.stderr, /--reps 0: give a whole number of repetitions from 1 to 99/);
+  match(badReps.stderr, /--reps 0: expected a whole number from 1 to 99/);
+  const tooMany = await evalCli(["run", "h10", "--reps", "100", "--dry-run"], dirs);
+  equal(tooMany.code, 2);
+  match(tooMany.stderr, /--reps 100: expected a whole number from 1 to 99/);
 });
 
 Deno.test("the report of scripted runs: marked title, provenance header, per-run model, Wilson and Fisher", async () => {
@@ -115,6 +118,11 @@ Deno.test("the report of scripted runs: marked title, provenance header, per-run
   match(report, /^# Report — h10 \[SCRIPTED MODEL: a pipeline check, not a measurement\]: /);
   match(report, /\*\*All runs answered by the scripted model/);
   match(report, /^- date: report written \d{4}-\d\d-\d\dT.*; runs made /m);
+  match(
+    report,
+    /^Lab `h10` · model `deepseek-flash` \(model or endpoint overridden on the command line\) · 3 repetitions · 6 runs · all valid$/m,
+    "the Lab line leaves the endpoint and hel build to the header list",
+  );
   match(report, /^- hel build: \d+\.\d+\.\d+/m);
   match(report, new RegExp(`^- endpoint: ${model.url}$`, "m"));
   match(report, /^- model: requested `deepseek-flash`; answered as deepseek-flash$/m);
@@ -186,6 +194,19 @@ Deno.test("eval <lab> --dry-run plans the lab's runs without a key or a model; e
     /dry run: 2 run\(s\) would be made, 0 reused; nothing was run and no model asked/,
   );
   equal(await exists(`${dirs.results}/h10`), false, "a dry run writes nothing");
+
+  // A shard's dry run plans only that shard's slice, as its run would.
+  const shard = await evalCli(["h10", "--dry-run", "--shard", "2/2"], dirs, {
+    DEEPSEEK_API_KEY: "",
+  });
+  equal(shard.code, 0, shard.stderr);
+  match(shard.stdout, /· shard 2\/2/);
+  match(
+    shard.stdout,
+    /^\[1\/1\] variant · h10-mcp-port-lookup-01-variant-01 · would run \(new\)$/m,
+  );
+  ok(!shard.stdout.includes("baseline-01"), shard.stdout);
+  match(shard.stdout, /dry run: 1 run\(s\) would be made, 0 reused/);
 
   const result = await evalCli(["list"], dirs);
   equal(result.code, 0, result.stderr);

@@ -210,13 +210,11 @@ function markdown(
     ...(scripted ? [`**${scripted.warning}**`, ""] : []),
     ...headerLines(lab, runs.map((run) => run.record)),
     "",
-    `Lab \`${lab.lab}\` · model \`${plain(first.model.requested)}\` at ${
-      plain(first.model.base_url)
-    }` +
-    (overridden ? " (overridden on the command line)" : "") +
+    // Endpoint and hel build are in the header list above.
+    `Lab \`${lab.lab}\` · model \`${plain(first.model.requested)}\`` +
+    (overridden ? " (model or endpoint overridden on the command line)" : "") +
     ` · ${new Set(runs.map((run) => run.repetition)).size} repetitions · ` +
-    `${runCount(runs.length)} · ${validity(runs)} · ` +
-    `harness ${builds(runs)}`,
+    `${runCount(runs.length)} · ${validity(runs)}`,
     "",
     "## Rubric",
     "",

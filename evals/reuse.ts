@@ -13,7 +13,8 @@ export type ReuseDecision =
   | { reuse: true; key: string; record: EvalRecord }
   | { reuse: false; key: string; why: string };
 
-async function recorded(runDir: string): Promise<EvalRecord | undefined> {
+/** The finished record in `runDir`; undefined when there is none (never made, or cut short). */
+export async function recordedRun(runDir: string): Promise<EvalRecord | undefined> {
   try {
     const record = JSON.parse(await Deno.readTextFile(`${runDir}/record.json`));
     // record.json is written last: without the runner's identity the run never finished.
@@ -45,7 +46,7 @@ export async function reuseDecision(
   scripted?: boolean,
 ): Promise<ReuseDecision> {
   const key = await reuseKey(inputs);
-  const record = await recorded(runDir);
+  const record = await recordedRun(runDir);
   if (!record) return { reuse: false, key, why: "new" };
   if (fresh) return { reuse: false, key, why: "again: --fresh" };
   const before = record.provenance;

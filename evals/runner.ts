@@ -18,7 +18,7 @@ import { runPool } from "./parallel.ts";
 import { type Shard, shardOf } from "./shard.ts";
 import { type Condition, experimentId, type Lab, SpecError, type Task } from "./spec.ts";
 import { checkPin, copyTree, pinMcpTrust, resetDir } from "./workspace.ts";
-import { provenance, runInputs } from "./provenance.ts";
+import { provenance, type RunInputs, runInputs } from "./provenance.ts";
 import { type EvalRecord, readPlainFile, writeResultFile, writeResultJson } from "./result_file.ts";
 import { answeredBy } from "./report_text.ts";
 import { reuseDecision } from "./reuse.ts";
@@ -146,19 +146,16 @@ export async function runLab(
         `[${index + 1}/${runs.length}] ${planned.condition.name} · ${planned.runId} · ${text}`,
       );
     // Reused only when endpoint, model, parameters, hel, task, lab and settings are the same.
-    const decision = await reuseDecision(
-      runDir,
-      await runInputsOf(context, lab, planned),
-      fresh,
-      context.endpoint.scripted,
-    );
+    // The inputs hash the whole task folder: computed once, for the decision and the record.
+    const inputs = await runInputsOf(context, lab, planned);
+    const decision = await reuseDecision(runDir, inputs, fresh, context.endpoint.scripted);
     if (decision.reuse) {
       skipped++;
       line(`${REUSED} · ${answeredBy(decision.record)}`);
       return;
     }
     line(`${decision.why} · started at ${elapsed()} elapsed`);
-    const { record, verdict } = await executeRun(context, lab, planned, runDir);
+    const { record, verdict } = await executeRun(context, lab, planned, runDir, inputs);
     ran++;
     // A server that never started makes the run measure the machine, not hel: say so at once.
     for (const problem of (await mcpStartup(runDir)).filter((found) => !found.ok)) {
@@ -185,12 +182,13 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Performs one run into `runDir` (emptied first) and judges it. */
+/** Performs one run into `runDir` (emptied first) and judges it; `inputs` are its run inputs. */
 export async function executeRun(
   context: EvalContext,
   lab: Lab,
   planned: PlannedRun,
   runDir: string,
+  inputs: RunInputs,
   experiment = experimentId(lab),
 ): Promise<RunOutcome> {
   const { task, condition } = planned;
@@ -230,7 +228,7 @@ export async function executeRun(
       overridden: context.endpoint.overridden,
     },
     build: context.build,
-    provenance: await provenance(await runInputsOf(context, lab, planned), context.endpoint),
+    provenance: await provenance(inputs, context.endpoint),
     ...(context.helBaseUrl === undefined ? {} : { via_rate_limit_proxy: context.helBaseUrl }),
   };
   await writeResultJson(`${runDir}/run.json`, runInfo);

@@ -20,10 +20,14 @@ export interface ScheduleFlags {
   rpm?: string;
 }
 
-function wholeNumber(flag: string, text: string, min: number): number {
+/** The value of a flag taking a whole number of at least `min` (and at most `max`, if given). */
+export function wholeNumber(flag: string, text: string, min: number, max?: number): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < min) {
-    throw new SpecError(`${flag} ${text}: expected a whole number of at least ${min}`);
+  if (!/^\d+$/.test(text.trim()) || value < min || (max !== undefined && value > max)) {
+    throw new SpecError(
+      `${flag} ${text}: expected a whole number ` +
+        (max === undefined ? `of at least ${min}` : `from ${min} to ${max}`),
+    );
   }
   return value;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Condition, Lab, Task } from "./spec.ts";
-import { conditionNamed, type EvalContext, executeRun } from "./runner.ts";
+import { conditionNamed, type EvalContext, executeRun, runInputsOf } from "./runner.ts";
 
 const OUTPUT_LINES = 40;
 
@@ -33,11 +33,13 @@ export async function tryTask(
       `${context.endpoint.baseUrl} (lab ${lab.lab})`,
   );
   out(`input ${task.instruction.split("\n").join(" / ")}`);
+  const planned = { runId, task, condition, repetition: 1 };
   const { record, verdict } = await executeRun(
     context,
     lab,
-    { runId, task, condition, repetition: 1 },
+    planned,
     runDir,
+    await runInputsOf(context, lab, planned),
     "try",
   );
   out("tool calls");

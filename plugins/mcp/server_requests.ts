@@ -93,19 +93,19 @@ export async function request(
  * Where a listing's items go, one at a time as each page arrives, so that only the page being
  * read and what is kept are held.
  */
-export interface ListKeeper {
+export interface ListKeeper<T> {
   /** Takes one item (or counts it as left out once full). */
   take(item: unknown): void;
   /** Counts characters held besides the items (the cursors seen); optional. */
   charge?(chars: number): void;
   /** Whether no further page should be asked for. */
   readonly full: boolean;
-  /** The kept items; `morePages` says whether the server had pages not asked for. */
-  finish(morePages: boolean): unknown[];
+  /** What is kept; `morePages` says whether the server had pages not asked for. */
+  finish(morePages: boolean): T;
 }
 
 /** Keeps the first {@link MAX_LIST_ITEMS} items. */
-function firstItems(): ListKeeper {
+function firstItems(): ListKeeper<unknown[]> {
   const items: unknown[] = [];
   return {
     take: (item) => void (items.length < MAX_LIST_ITEMS && items.push(item)),
@@ -121,13 +121,27 @@ function firstItems(): ListKeeper {
  * within `timeoutMs`, kept by `keeper` (by default the first {@link MAX_LIST_ITEMS} items).
  * Entries are returned unchecked.
  */
+export function listAll(
+  server: ServerHandle,
+  method: string,
+  key: string,
+  timeoutMs: number,
+): Promise<Answer<unknown[]>>;
+/** The same listing, kept (and returned) as `keeper` makes it. */
+export function listAll<T>(
+  server: ServerHandle,
+  method: string,
+  key: string,
+  timeoutMs: number,
+  keeper: ListKeeper<T>,
+): Promise<Answer<T>>;
 export async function listAll(
   server: ServerHandle,
   method: string,
   key: string,
   timeoutMs: number,
-  keeper: ListKeeper = firstItems(),
-): Promise<Answer<unknown[]>> {
+  keeper: ListKeeper<unknown> = firstItems(),
+): Promise<Answer<unknown>> {
   const deadline = Date.now() + timeoutMs;
   const seen = new Set<string>();
   let cursor: string | undefined;

@@ -10,19 +10,18 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ListedTool } from "./catalog.ts";
-import { KeptTools } from "./listing_budget.ts";
+import { KeptTools, type ToolListing } from "./listing_budget.ts";
 import { StartupError } from "./startup_failure.ts";
 import { MAX_LIST_PAGES } from "./server_requests.ts";
 
 /**
  * Every page of the server's tools, until the budget of listing_budget.ts is spent (the cut is
- * then marked on the returned list: `listingCut`); `timeout` gives the SDK timer of each request.
+ * then returned beside the tools); `timeout` gives the SDK timer of each request.
  */
 export async function listToolsAtStart(
   client: Client,
   timeout: () => number,
-): Promise<ListedTool[]> {
+): Promise<ToolListing> {
   const kept = new KeptTools();
   const seen = new Set<string>();
   let cursor: string | undefined;

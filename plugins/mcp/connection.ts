@@ -197,7 +197,7 @@ export class McpConnection {
     const features = this.#options.features ?? [];
     await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
-    return await listToolsAtStart(this.#client, timeout);
+    return await listToolsAtStart(this.name, this.#client, timeout());
   }
 
   /**

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { clipChars, type ToolResult } from "../../core/mod.ts";
 import { settleWithin } from "../../kit/mod.ts";
-import type { ListedTool } from "./catalog.ts";
+import type { ToolListing } from "./listing_budget.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import type { ResultConverter } from "./result.ts";
 import type { ShutdownStep } from "./shutdown.ts";
@@ -57,7 +57,7 @@ export interface ConnectionOptions {
   /** The time a restart may take to spawn, initialize and list (the startup timeout). */
   startupMs: number;
   /** Told of each restart: the tools the server lists now and the model's note (restarts.ts). */
-  onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
+  onRestarted?: (server: string, listing: ToolListing, note: string) => void;
 }
 
 export { StartupError };
@@ -149,7 +149,7 @@ export class McpConnection {
    * Spawns the server, runs `initialize` and every page of `tools/list`, all before `deadline`
    * (epoch ms). On any failure the server is shut down and a {@link StartupError} says why.
    */
-  async start(deadline: number, startupMs: number): Promise<ListedTool[]> {
+  async start(deadline: number, startupMs: number): Promise<ToolListing> {
     const seconds = startupMs / 1000;
     await prepareTransport(this.#transport, this.config, this.#options);
     const work = this.#connectAndList(deadline);
@@ -168,9 +168,9 @@ export class McpConnection {
       );
     });
     try {
-      const tools = await Promise.race([work, deadlinePassed]);
+      const listing = await Promise.race([work, deadlinePassed]);
       this.#state = "connected";
-      return tools;
+      return listing;
     } catch (error) {
       const stderr = await this.#stderrAtFailure();
       await this.#transport.shutdown();
@@ -187,7 +187,7 @@ export class McpConnection {
     }
   }
 
-  async #connectAndList(deadline: number): Promise<ListedTool[]> {
+  async #connectAndList(deadline: number): Promise<ToolListing> {
     // The SDK's own timers are set past the deadline so they never fire first: hel never
     // cancels `initialize`; it stops the server instead.
     const timeout = () => Math.max(1, deadline - Date.now()) + 1_000;
@@ -197,7 +197,7 @@ export class McpConnection {
     const features = this.#options.features ?? [];
     await runConnected(features, this.#client, server, timeout, (phase) => this.#phase = phase);
     this.#phase = "tools/list";
-    return await listToolsAtStart(this.#client, timeout);
+    return await listToolsAtStart(this.name, this.#client, timeout());
   }
 
   /**

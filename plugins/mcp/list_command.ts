@@ -191,8 +191,7 @@ async function startAndShow(
           `, call timeout ${callTimeoutText(config.callTimeoutMs)}`,
       );
       for (const line of entryLines(launcher, config, loginLine)) print(line);
-      const cut = listingCutText(state.name, state.tools);
-      if (cut) print(`  warning: ${cut}`);
+      if (state.cut) print(`  warning: ${listingCutText(state.name, state.cut)}`);
       if (config.tools) print(`  tools: ${config.tools.map((t) => JSON.stringify(t)).join(", ")}`);
       if (config.trustAnnotations) {
         print(

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type ListingCut, listingCut } from "./listing_budget.ts";
+import type { ListingCut } from "./listing_budget.ts";
 import type { Catalog } from "./catalog.ts";
 import { callMaximumMs, type ServerConfig } from "./config.ts";
 import { shownHeaders } from "./remote_config.ts";
@@ -127,7 +127,6 @@ export function serverJson(
 ): ServerJson {
   const base = configJson(config, launcher, login);
   if (state.status === "skipped") return { ...base, status: "skipped", reason: state.reason };
-  const cut = listingCut(state.tools);
   return {
     ...base,
     status: "connected",
@@ -141,7 +140,7 @@ export function serverJson(
         },
       }
       : {}),
-    ...(cut ? { listingCut: cut } : {}),
+    ...(state.cut ? { listingCut: state.cut } : {}),
     tools: catalog.entries.filter((entry) => entry.server === config.name).map((entry) => ({
       name: entry.fullName,
       serverName: entry.toolName,

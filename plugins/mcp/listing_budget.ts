@@ -4,7 +4,7 @@
  * memory before the run begins. Tools are taken one at a time, each page as it arrives; once the
  * kept tools reach {@link MAX_KEPT_TOOLS} or {@link MAX_KEPT_CHARS}, the rest of that page is
  * counted and dropped and no further page is asked for. What was kept stays usable, and the
- * listing carries a note of the cut ({@link listingCut}) for the person's warning.
+ * listing ({@link ToolListing}) carries the cut beside its tools for the person's warning.
  *
  * The bounds: the bench runs 10,000 tools on one server, and the largest real servers list a
  * few hundred, so 25,000 tools leave room without inviting abuse. The tools of the real servers
@@ -35,17 +35,15 @@ export interface ListingCut {
   bound: "tools" | "characters";
 }
 
-const cuts = new WeakMap<readonly ListedTool[], ListingCut>();
-
-/** How `tools` (a listing {@link KeptTools} returned) was cut; undefined when it is whole. */
-export function listingCut(tools: readonly ListedTool[]): ListingCut | undefined {
-  return cuts.get(tools);
+/** One server's tool listing as hel keeps it. */
+export interface ToolListing {
+  tools: ListedTool[];
+  /** How hel stopped the listing short; absent when it is whole. */
+  cut?: ListingCut;
 }
 
-/** The warning for `server` whose listing `tools` was cut; undefined when it is whole. */
-export function listingCutText(server: string, tools: readonly ListedTool[]): string | undefined {
-  const cut = listingCut(tools);
-  if (!cut) return undefined;
+/** The person's warning that hel cut `server`'s tool listing as `cut` says. */
+export function listingCutText(server: string, cut: ListingCut): string {
   const bound = cut.bound === "tools"
     ? `${groupDigits(MAX_KEPT_TOOLS)} tools`
     : `${groupDigits(MAX_KEPT_CHARS)} characters of tool definitions`;
@@ -95,19 +93,18 @@ export class KeptTools {
     return this.#bound !== undefined || this.#tools.length >= MAX_KEPT_TOOLS;
   }
 
-  /** The kept tools, marked with the cut when `morePages` or something was left out. */
-  finish(morePages: boolean): ListedTool[] {
+  /** The kept tools, with the cut when `morePages` or something was left out. */
+  finish(morePages: boolean): ToolListing {
     const tools = this.#tools;
     if (morePages && tools.length >= MAX_KEPT_TOOLS) this.#bound ??= "tools";
-    if (this.#bound !== undefined) {
-      cuts.set(tools, {
-        kept: tools.length,
-        keptChars: this.#chars,
-        leftOut: this.#leftOut,
-        morePages,
-        bound: this.#bound,
-      });
-    }
-    return tools;
+    if (this.#bound === undefined) return { tools };
+    const cut = {
+      kept: tools.length,
+      keptChars: this.#chars,
+      leftOut: this.#leftOut,
+      morePages,
+      bound: this.#bound,
+    };
+    return { tools, cut };
   }
 }

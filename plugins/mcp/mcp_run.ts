@@ -9,7 +9,7 @@
 import type { ChatCommand, Tool } from "../../core/mod.ts";
 import { type CatalogEntry, type Exclusion, type ListedTool, modelName } from "./catalog.ts";
 import { changeNote } from "./change_note.ts";
-import { KeptTools, listingCut, listingCutText } from "./listing_budget.ts";
+import { KeptTools, type ListingCut, listingCutText, type ToolListing } from "./listing_budget.ts";
 import type { ListKind } from "./list_changes.ts";
 import { OfferedTools } from "./offered_tools.ts";
 import { promptCommand, promptEntries, type PromptEntry } from "./prompt_commands.ts";
@@ -32,6 +32,8 @@ export interface RunServer {
   handle: ServerHandle;
   /** Its `tools/list` at start-up. */
   tools: readonly ListedTool[];
+  /** How hel cut that listing (listing_budget.ts); absent when it is whole. */
+  cut?: ListingCut;
   /** Its `tools` allowlist from the configuration. */
   allow?: readonly string[];
   /** Its entry's `"trustAnnotations": true`. */
@@ -102,7 +104,7 @@ export class McpRun {
         );
       }
     }
-    for (const server of servers) run.#warnCut(server.handle.name, server.tools);
+    for (const server of servers) run.#warnCut(server.handle.name, server.cut);
     await run.tools.update(servers.map((server) => run.#serverTools(server)));
     const startMs = Math.min(START_LIST_MS, options.listMs);
     await Promise.all(servers.flatMap((server) => {
@@ -149,11 +151,11 @@ export class McpRun {
    * A server was started again during a call (restarts.ts) and listed its tools anew: the
    * catalog follows (loaded tools that still exist stay loaded), and the model is told once.
    */
-  async restarted(name: string, tools: readonly ListedTool[], note: string): Promise<void> {
+  async restarted(name: string, listing: ToolListing, note: string): Promise<void> {
     const server = this.#servers.get(name);
     if (!server) return;
     this.#restartNotes.push(note);
-    await this.#takeTools(server, tools, "restart");
+    await this.#takeTools(server, listing, "restart");
   }
 
   /** Why `name` cannot be called when its server removed it during the run. */
@@ -195,12 +197,14 @@ export class McpRun {
     await this.#takeTools(server, answer.value, kind);
   }
 
-  /** `tools` are what `server` lists now (after a list change or a restart). */
-  async #takeTools(server: RunServer, tools: readonly ListedTool[], why: string): Promise<void> {
+  /** `listing` is what `server` lists now (after a list change or a restart). */
+  async #takeTools(server: RunServer, listing: ToolListing, why: string): Promise<void> {
     const name = server.handle.name;
+    const { tools, cut } = listing;
     const before = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
-    this.#warnCut(name, tools);
+    this.#warnCut(name, cut);
     server.tools = tools;
+    server.cut = cut;
     this.#options.excluded(await this.tools.update([this.#serverTools(server)]));
     const after = new Set(this.tools.catalog.entries.map((entry) => entry.fullName));
     for (const gone of before) if (!after.has(gone)) this.#gone.set(gone, name);
@@ -216,13 +220,12 @@ export class McpRun {
   }
 
   /** Traces a cut listing and warns of the first one of each server. */
-  #warnCut(server: string, tools: readonly ListedTool[]): void {
-    const cut = listingCut(tools);
+  #warnCut(server: string, cut: ListingCut | undefined): void {
     if (!cut) return;
     this.#options.trace({ event: "tools_cut", server, ...cut });
     if (this.#cutWarned.has(server)) return;
     this.#cutWarned.add(server);
-    this.#options.warn(listingCutText(server, tools)!);
+    this.#options.warn(listingCutText(server, cut));
   }
 
   async #listResources(server: RunServer, ms = this.#options.listMs): Promise<void> {

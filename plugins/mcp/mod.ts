@@ -127,9 +127,10 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const eager = eagerLoading(options, host);
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const run = await McpRun.start(
-        connected.map(({ name, tools, connection }) => ({
+        connected.map(({ name, tools, cut, connection }) => ({
           handle: { name, client: lists.clients.get(name)!, connected: () => connection.connected },
           tools,
+          ...(cut ? { cut } : {}),
           ...(connection.config.tools ? { allow: connection.config.tools } : {}),
           trustAnnotations: connection.config.trustAnnotations === true,
           callTimeoutMs: connection.config.callTimeoutMs,
@@ -146,7 +147,7 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
         },
       );
       // A server restarted by a call (restarts.ts) lists its tools again; the run takes them.
-      group.onRestarted((server, tools, note) => void run.restarted(server, tools, note));
+      group.onRestarted((server, listing, note) => void run.restarted(server, listing, note));
       reportAllowlists(run.tools.catalog, trace, warn);
       reportExcluded(run.tools.catalog.excluded, trace, warn);
       reportRenamed(run.tools.catalog.entries, trace);

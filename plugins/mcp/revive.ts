@@ -8,7 +8,7 @@
  */
 import { clipChars, type ToolResult } from "../../core/mod.ts";
 import { settleWithin } from "../../kit/mod.ts";
-import type { ListedTool } from "./catalog.ts";
+import type { ToolListing } from "./listing_budget.ts";
 import type { ServerTransport } from "./server_transport.ts";
 import {
   gaveUpText,
@@ -45,11 +45,11 @@ export interface Revivable {
   /** Shuts down what is left of the lost server and sets up a new transport, within `waitMs`. */
   replaceTransport(waitMs: number): Promise<void>;
   /** Spawns, initializes and lists under the startup time; throws a StartupError on failure. */
-  start(): Promise<ListedTool[]>;
+  start(): Promise<ToolListing>;
   close(): Promise<unknown>;
   trace(data: Record<string, unknown>): void;
-  /** Told of each restart: the tools the server lists now and the model's note. */
-  onRestarted?: (server: string, tools: ListedTool[], note: string) => void;
+  /** Told of each restart: what the server lists now and the model's note. */
+  onRestarted?: (server: string, listing: ToolListing, note: string) => void;
 }
 
 /**
@@ -69,7 +69,7 @@ export async function revive(server: Revivable): Promise<ToolResult | undefined>
   }
   await server.replaceTransport(plan.waitMs);
   try {
-    const tools = await server.start();
+    const listing = await server.start();
     if (server.closing()) {
       await server.close();
       return shuttingDown;
@@ -80,9 +80,9 @@ export async function revive(server: Revivable): Promise<ToolResult | undefined>
       restart: plan.attempt,
       loss,
       pid: server.pid(),
-      tools: tools.length,
+      tools: listing.tools.length,
     });
-    server.onRestarted?.(name, tools, restartNote(name, loss, plan.attempt));
+    server.onRestarted?.(name, listing, restartNote(name, loss, plan.attempt));
     return undefined;
   } catch (error) {
     const reason = clipChars((error as Error)?.message ?? String(error), MAX_QUOTED);

@@ -31,8 +31,15 @@ export interface ServerHandle {
   connected(): boolean;
 }
 
-/** A request's answer, or what went wrong in words for the model or the person. */
-export type Answer<T> = { ok: true; value: T } | { ok: false; text: string };
+/**
+ * A request's answer, or what went wrong in words for the model or the person; `error` is what
+ * caused it when there was one (the request's rejection, a {@link ListingError}), for callers
+ * that tell failures apart.
+ */
+export type Answer<T> = { ok: true; value: T } | { ok: false; text: string; error?: unknown };
+
+/** What was wrong with a listing's answers, without the server's name (the caller's to add). */
+export class ListingError extends Error {}
 
 /** What the server declared in its `initialize` answer (empty before it answered). */
 export function capabilitiesOf(server: ServerHandle): ServerCapabilities {
@@ -76,15 +83,17 @@ export async function request(
         text: `MCP server ${server.name} did not answer ${method} within ${
           options.timeoutMs / 1000
         } s; the request was cancelled`,
+        error,
       };
     }
     if (error instanceof McpError && error.code === ErrorCode.MethodNotFound) {
-      return { ok: false, text: `MCP server ${server.name} does not support ${method}` };
+      return { ok: false, text: `MCP server ${server.name} does not support ${method}`, error };
     }
     const message = quoted((error as Error)?.message ?? String(error));
     return {
       ok: false,
       text: `MCP server ${server.name} answered ${method} with an error: ${message}`,
+      error,
     };
   }
 }
@@ -93,19 +102,19 @@ export async function request(
  * Where a listing's items go, one at a time as each page arrives, so that only the page being
  * read and what is kept are held.
  */
-export interface ListKeeper {
+export interface ListKeeper<T> {
   /** Takes one item (or counts it as left out once full). */
   take(item: unknown): void;
   /** Counts characters held besides the items (the cursors seen); optional. */
   charge?(chars: number): void;
   /** Whether no further page should be asked for. */
   readonly full: boolean;
-  /** The kept items; `morePages` says whether the server had pages not asked for. */
-  finish(morePages: boolean): unknown[];
+  /** What is kept; `morePages` says whether the server had pages not asked for. */
+  finish(morePages: boolean): T;
 }
 
 /** Keeps the first {@link MAX_LIST_ITEMS} items. */
-function firstItems(): ListKeeper {
+function firstItems(): ListKeeper<unknown[]> {
   const items: unknown[] = [];
   return {
     take: (item) => void (items.length < MAX_LIST_ITEMS && items.push(item)),
@@ -119,51 +128,61 @@ function firstItems(): ListKeeper {
 /**
  * Every page of a listing (`tools/list` → `tools`), at most {@link MAX_LIST_PAGES} pages, all
  * within `timeoutMs`, kept by `keeper` (by default the first {@link MAX_LIST_ITEMS} items).
- * Entries are returned unchecked.
+ * Entries are returned unchecked. An endless listing (a repeated cursor, too many pages) fails
+ * with a {@link ListingError}, as does an answer without the list.
  */
+export function listAll(
+  server: ServerHandle,
+  method: string,
+  key: string,
+  timeoutMs: number,
+): Promise<Answer<unknown[]>>;
+/** The same listing, kept (and returned) as `keeper` makes it. */
+export function listAll<T>(
+  server: ServerHandle,
+  method: string,
+  key: string,
+  timeoutMs: number,
+  keeper: ListKeeper<T>,
+): Promise<Answer<T>>;
 export async function listAll(
   server: ServerHandle,
   method: string,
   key: string,
   timeoutMs: number,
-  keeper: ListKeeper = firstItems(),
-): Promise<Answer<unknown[]>> {
+  keeper: ListKeeper<unknown> = firstItems(),
+): Promise<Answer<unknown>> {
   const deadline = Date.now() + timeoutMs;
+  const fault = (reason: string) => ({
+    ok: false as const,
+    text: `MCP server ${server.name} ${reason}`,
+    error: new ListingError(reason),
+  });
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
     const left = deadline - Date.now();
-    if (left <= 0) {
-      return { ok: false, text: `MCP server ${server.name} did not finish ${method} in time` };
-    }
+    if (left <= 0) return fault(`did not finish ${method} in time`);
     const answer = await request(server, method, cursor === undefined ? {} : { cursor }, {
       timeoutMs: left,
     });
     if (!answer.ok) return answer;
     const listed = answer.value[key];
-    if (!Array.isArray(listed)) {
-      return {
-        ok: false,
-        text: `MCP server ${server.name} answered ${method} without a "${key}" list`,
-      };
-    }
+    if (!Array.isArray(listed)) return fault(`answered ${method} without a "${key}" list`);
+    // One at a time: spreading a page of some 150,000 tools overflows the stack. Only what is
+    // kept outlives this page: the next one is asked for after it is dropped.
     for (const item of listed) keeper.take(item);
     const next = answer.value.nextCursor;
     if (typeof next !== "string" || keeper.full) {
       return { ok: true, value: keeper.finish(typeof next === "string") };
     }
-    if (seen.has(next)) {
-      return { ok: false, text: `MCP server ${server.name} repeated a ${method} cursor` };
-    }
+    if (seen.has(next)) return fault(`repeated a ${method} cursor (endless listing)`);
     keeper.charge?.(next.length);
     if (keeper.full) return { ok: true, value: keeper.finish(true) };
     seen.add(next);
     cursor = next;
   }
-  return {
-    ok: false,
-    text: `MCP server ${server.name} listed more than ${MAX_LIST_PAGES} pages of ${key}`,
-  };
+  return fault(`listed more than ${MAX_LIST_PAGES} pages of ${key}`);
 }
 
 /** A server's text in one of hel's messages: cut to a bounded length. */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { ListedTool } from "./catalog.ts";
+import type { ListingCut, ToolListing } from "./listing_budget.ts";
 import type { ServerConfig } from "./config.ts";
 import type { McpConnection, Trace } from "./connection.ts";
 import type { Launcher } from "./launch.ts";
@@ -17,7 +18,14 @@ export const MCP_TRACE = "mcp";
 
 /** One configured server after startup. */
 export type ServerState =
-  | { name: string; status: "connected"; connection: McpConnection; tools: ListedTool[] }
+  | {
+    name: string;
+    status: "connected";
+    connection: McpConnection;
+    tools: ListedTool[];
+    /** How hel cut its tool listing (listing_budget.ts); absent when it is whole. */
+    cut?: ListingCut;
+  }
   | { name: string; status: "skipped"; reason: string };
 
 /** What starting and stopping servers needs. */
@@ -34,7 +42,7 @@ export interface ServerGroupOptions {
 }
 
 /** Told when a server was started again by a call (restarts.ts). */
-export type RestartListener = (server: string, tools: ListedTool[], note: string) => void;
+export type RestartListener = (server: string, listing: ToolListing, note: string) => void;
 
 /** Every server this run started; shut down together. */
 export class ServerGroup {
@@ -70,11 +78,11 @@ export class ServerGroup {
     return await Promise.all(servers.map(async (config): Promise<ServerState> => {
       const connection = new McpConnection(config, {
         ...this.#options,
-        onRestarted: (server, tools, note) => this.#restarted?.(server, tools, note),
+        onRestarted: (server, listing, note) => this.#restarted?.(server, listing, note),
       });
       this.#connections.push(connection);
       try {
-        const tools = await connection.start(deadline, this.#options.startupMs);
+        const { tools, cut } = await connection.start(deadline, this.#options.startupMs);
         this.#options.trace({
           event: "server",
           server: config.name,
@@ -83,7 +91,13 @@ export class ServerGroup {
           sandboxed: this.#options.launcher.sandboxed(config),
           tools: tools.length,
         });
-        return { name: config.name, status: "connected", connection, tools };
+        return {
+          name: config.name,
+          status: "connected",
+          connection,
+          tools,
+          ...(cut ? { cut } : {}),
+        };
       } catch (error) {
         const reason = error instanceof StartupError
           ? error.message

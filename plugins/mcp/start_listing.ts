@@ -9,47 +9,28 @@
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { ErrorCode, McpError, ResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ListedTool } from "./catalog.ts";
-import { KeptTools } from "./listing_budget.ts";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { KeptTools, type ToolListing } from "./listing_budget.ts";
 import { StartupError } from "./startup_failure.ts";
-import { MAX_LIST_PAGES } from "./server_requests.ts";
+import { listAll, ListingError } from "./server_requests.ts";
 
 /**
- * Every page of the server's tools, until the budget of listing_budget.ts is spent (the cut is
- * then marked on the returned list: `listingCut`); `timeout` gives the SDK timer of each request.
+ * Every page of `server`'s tools (server_requests.ts `listAll`), until the budget of
+ * listing_budget.ts is spent (the cut is then returned beside the tools), within `timeoutMs`.
+ * A failure is thrown for startup_failure.ts to word: the request's own error when there is one.
  */
 export async function listToolsAtStart(
+  server: string,
   client: Client,
-  timeout: () => number,
-): Promise<ListedTool[]> {
-  const kept = new KeptTools();
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const result = await client.request(
-      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-      ResultSchema,
-      { timeout: timeout() },
-    ).catch((error) => {
-      throw withoutTools(client, error) ?? error;
-    });
-    if (!Array.isArray(result.tools)) {
-      throw new StartupError('answered tools/list without a "tools" list');
-    }
-    // Entries that are not tool objects are the catalog's to report, not to drop here.
-    // One at a time: spreading a page of some 150,000 tools overflows the stack. Only the kept
-    // tools outlive this page: the next one is asked for after it is dropped.
-    for (const tool of result.tools) kept.take(tool);
-    const next = result.nextCursor;
-    if (typeof next !== "string" || kept.full) return kept.finish(typeof next === "string");
-    if (seen.has(next)) throw new StartupError("repeated a tools/list cursor (endless listing)");
-    kept.charge(next.length);
-    if (kept.full) return kept.finish(true);
-    seen.add(next);
-    cursor = next;
-  }
-  throw new StartupError(`listed more than ${MAX_LIST_PAGES} pages of tools`);
+  timeoutMs: number,
+): Promise<ToolListing> {
+  // The connection is not "connected" until this listing is done; it is alive while it lasts.
+  const handle = { name: server, client, connected: () => true };
+  const answer = await listAll(handle, "tools/list", "tools", timeoutMs, new KeptTools());
+  if (answer.ok) return answer.value;
+  const { error } = answer;
+  if (error instanceof ListingError) throw new StartupError(error.message);
+  throw withoutTools(client, error) ?? error ?? new StartupError(answer.text);
 }
 
 /**

@@ -78,8 +78,7 @@ export async function probeChallenge(url: string, fetchFn: Fetch): Promise<Chall
   }
   await response.body?.cancel().catch(() => {});
   if (response.status !== 401 && response.status !== 403) return {};
-  const { resourceMetadataUrl, scope } = readChallenge(response);
-  return { resourceMetadataUrl, scope };
+  return readChallenge(response);
 }
 
 /** The scope tokens of several space-separated lists, each once, in order. */

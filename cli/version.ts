@@ -82,27 +82,39 @@ export async function readStamp(dir: URL = new URL(`${STAMP_DIR}/`, ROOT)) {
 }
 
 /**
- * The commit of hel's source folder when that folder is itself the top of a git checkout
- * (not, say, a copy vendored inside another repository); "unknown" otherwise or without git.
+ * What `git -C dir <args>` printed, trimmed; undefined when it failed or git is missing. git is
+ * a program hel starts like any other: the model API keys stay behind.
  */
-export async function sourceCommit(root: URL = ROOT): Promise<string> {
-  if (root.protocol !== "file:") return "unknown";
-  const dir = decodeURIComponent(root.pathname).replace(/\/$/, "");
+export async function gitOutput(dir: string, ...args: string[]): Promise<string | undefined> {
   try {
     const output = await new Deno.Command("git", {
-      args: ["-C", dir, "rev-parse", "--show-toplevel", "HEAD"],
-      // git is a program hel starts like any other: the model API keys stay behind.
+      args: ["-C", dir, ...args],
       env: environmentWithoutSecrets(),
       clearEnv: true,
       stdin: "null",
       stdout: "piped",
       stderr: "null",
     }).output();
-    const [top, commit] = new TextDecoder().decode(output.stdout).trim().split("\n");
-    const same = top !== undefined && (await Deno.realPath(top)) === (await Deno.realPath(dir));
-    if (output.success && same && commit && /^[0-9a-f]{40,64}$/.test(commit)) return commit;
+    return output.success ? new TextDecoder().decode(output.stdout).trim() : undefined;
   } catch {
-    // git missing or not runnable.
+    return undefined;
+  }
+}
+
+/**
+ * The commit of hel's source folder when that folder is itself the top of a git checkout
+ * (not, say, a copy vendored inside another repository); "unknown" otherwise or without git.
+ */
+export async function sourceCommit(root: URL = ROOT): Promise<string> {
+  if (root.protocol !== "file:") return "unknown";
+  const dir = decodeURIComponent(root.pathname).replace(/\/$/, "");
+  const [top, commit] = (await gitOutput(dir, "rev-parse", "--show-toplevel", "HEAD"))
+    ?.split("\n") ?? [];
+  if (top === undefined || !commit || !/^[0-9a-f]{40,64}$/.test(commit)) return "unknown";
+  try {
+    if ((await Deno.realPath(top)) === (await Deno.realPath(dir))) return commit;
+  } catch {
+    // A folder that went away meanwhile: not known.
   }
   return "unknown";
 }

@@ -14,6 +14,7 @@ import denoJson from "../deno.json" with { type: "json" };
 // Loaded by main.ts before this module anyway: no cost to --version's start.
 import { environmentWithoutSecrets } from "../kit/process/privacy.ts";
 import { writeOut } from "../kit/output.ts";
+import { clipChars } from "../core/text.ts";
 
 /** Folder (beside deno.json) that holds the stamp of a build while it is compiled. */
 export const STAMP_DIR = ".build-stamp";
@@ -136,8 +137,9 @@ export async function versionInfo(): Promise<VersionInfo> {
 
 /** The human-readable report: `hel <version>` on the first line, one fact per line after. */
 export function formatVersion(info: VersionInfo): string {
-  // A stamp is our own file, but a binary may have been built by anyone: keep it printable.
-  const clean = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 80);
+  // A binary may have been built by anyone: its stamp is cut to a line's worth (the output
+  // layer, writeOut, shows any control character in it as text).
+  const clean = (text: string) => clipChars(text, 80);
   return [
     `hel ${info.version}`,
     `commit  ${clean(info.commit)}`,

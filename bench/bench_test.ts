@@ -10,12 +10,17 @@ import { chatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
+import { int } from "./table.ts";
 
 Deno.test("bench stats: median of odd and even counts, gaps between neighbours", () => {
   assert.equal(median([5, 1, 3]), 3);
   assert.equal(median([4, 1, 3, 2]), 2.5);
   assert.ok(Number.isNaN(median([])));
   assert.deepEqual(gaps([10, 13, 20]), [3, 7]);
+});
+
+Deno.test("bench counts: rounded, digits grouped by commas", () => {
+  assert.deepEqual([0, 999.4, 1_234.5, 1_234_567].map(int), ["0", "999", "1,235", "1,234,567"]);
 });
 
 Deno.test({

@@ -10,6 +10,7 @@ import { chatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
+import { formatMcpFraming, mcpFraming } from "./mcp_framing.ts";
 import { int } from "./table.ts";
 
 Deno.test("bench stats: median of odd and even counts, gaps between neighbours", () => {
@@ -136,4 +137,16 @@ Deno.test("bench catalogue cost: the port task passes eager, listed and searched
   assert.match(formatCatalogueCost(cost).join("\n"), /\| 100 \| search \| 5 \|/);
   assert.deepEqual(cost.build.map((row) => row.tools), [100]);
   assert.match(formatCatalogueCost(cost).join("\n"), /100 tools: catalog \d+, loading one tool/);
+});
+
+Deno.test({
+  name: "bench MCP framing: peak memory is measured at the largest size asked for",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const rows = await mcpFraming(1, undefined, [2, 1]);
+    assert.deepEqual(rows.map((row) => row.mib), [2, 1]);
+    assert.ok(rows[0]!.peakGrowthMib !== undefined && rows[0]!.peakGrowthMib >= 0);
+    assert.equal(rows[1]!.peakGrowthMib, undefined);
+    assert.match(formatMcpFraming(rows)[1]!, /receives the 2 MiB answer/);
+  },
 });

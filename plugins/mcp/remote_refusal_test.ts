@@ -14,6 +14,6 @@ Deno.test("failureText: a client bound elsewhere names both servers, printable a
     /^the server sends hel to the authorization server https:\/\/evil\.example\/x+, /,
   );
   assert.match(text, /belong to https:\/\/auth\.example\/\[2J \("oauth\.issuer"/);
-  assert.doesNotMatch(text, /\x1b/);
+  assert.ok(!text.includes("\x1b"), "no escape reaches the terminal");
   assert.ok(!text.includes("x".repeat(200)), "the address is cut");
 });

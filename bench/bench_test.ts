@@ -10,12 +10,18 @@ import { chatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, markdownAnswer, markdownRender } from "./markdown_render.ts";
 import { descendants, treeMemory } from "./memory_probe.ts";
 import { gaps, median } from "./stats.ts";
+import { formatMcpFraming, mcpFraming } from "./mcp_framing.ts";
+import { int } from "./table.ts";
 
 Deno.test("bench stats: median of odd and even counts, gaps between neighbours", () => {
   assert.equal(median([5, 1, 3]), 3);
   assert.equal(median([4, 1, 3, 2]), 2.5);
   assert.ok(Number.isNaN(median([])));
   assert.deepEqual(gaps([10, 13, 20]), [3, 7]);
+});
+
+Deno.test("bench counts: rounded, digits grouped by commas", () => {
+  assert.deepEqual([0, 999.4, 1_234.5, 1_234_567].map(int), ["0", "999", "1,235", "1,234,567"]);
 });
 
 Deno.test({
@@ -131,4 +137,16 @@ Deno.test("bench catalogue cost: the port task passes eager, listed and searched
   assert.match(formatCatalogueCost(cost).join("\n"), /\| 100 \| search \| 5 \|/);
   assert.deepEqual(cost.build.map((row) => row.tools), [100]);
   assert.match(formatCatalogueCost(cost).join("\n"), /100 tools: catalog \d+, loading one tool/);
+});
+
+Deno.test({
+  name: "bench MCP framing: peak memory is measured at the largest size asked for",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const rows = await mcpFraming(1, undefined, [2, 1]);
+    assert.deepEqual(rows.map((row) => row.mib), [2, 1]);
+    assert.ok(rows[0]!.peakGrowthMib !== undefined && rows[0]!.peakGrowthMib >= 0);
+    assert.equal(rows[1]!.peakGrowthMib, undefined);
+    assert.match(formatMcpFraming(rows)[1]!, /receives the 2 MiB answer/);
+  },
 });

@@ -6,9 +6,8 @@
  */
 import type { CatalogueCost } from "./catalogue_cost.ts";
 import type { ManyServers } from "./many_servers.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
-const int = (value: number) => Math.round(value).toLocaleString("en-US");
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
 /** The port task's cost per tool count and mode, and search quality. */

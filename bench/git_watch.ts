@@ -9,7 +9,7 @@
 import { GitWatch } from "../kit/mod.ts";
 import { CLOCK_MARGIN_MS } from "../kit/sandbox/tree_changes.ts";
 import { median, ms, repeat } from "./stats.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
 /** Figures for one project size (medians, ms). */
 export interface GitWatchRow {
@@ -135,8 +135,8 @@ export function formatGitWatch(rows: readonly GitWatchRow[]): string[] {
         "CPU of a look, nothing changed",
       ],
       rows.map((row) => [
-        row.files.toLocaleString("en-US"),
-        row.folders.toLocaleString("en-US"),
+        int(row.files),
+        int(row.folders),
         row.startMs.toFixed(1),
         row.lookMs.toFixed(1),
         row.lookAfterRepositoryMs.toFixed(1),

@@ -15,7 +15,7 @@ import {
 } from "../agent/session/journal.ts";
 import { openJournalWriter } from "../agent/session/journal_writer.ts";
 import { median, repeat } from "./stats.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
 /** Figures for one journal size (medians). */
 export interface JournalCostRow {
@@ -107,7 +107,7 @@ export function formatJournalCost(rows: readonly JournalCostRow[]): string[] {
     table(
       ["entries", "append (µs)", "head and tail (ms)", "whole journal (ms)"],
       rows.map((row) => [
-        row.entries.toLocaleString("en-US"),
+        int(row.entries),
         row.appendUs.toFixed(1),
         row.endsMs.toFixed(2),
         row.readAllMs.toFixed(1),

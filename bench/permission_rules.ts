@@ -9,7 +9,7 @@
 import { RuleBook } from "../core/permission_rules.ts";
 import { readCommandLine } from "../plugins/tools/shell/command_line.ts";
 import { median, repeat } from "./stats.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
 /** Figures for one number of rules and one line length (medians). */
 export interface PermissionRulesRow {
@@ -79,7 +79,7 @@ export function formatPermissionRules(rows: readonly PermissionRulesRow[]): stri
     table(
       ["rules", "commands in the line", "read (ms)", "decide (ms)"],
       rows.map((row) => [
-        row.rules.toLocaleString("en-US"),
+        int(row.rules),
         String(row.commands),
         row.readMs.toFixed(2),
         row.decideMs.toFixed(2),

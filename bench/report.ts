@@ -20,7 +20,7 @@ import { formatPermissionRules, type PermissionRulesRow } from "./permission_rul
 import { formatInputLatency, type InputLatencyRow } from "./input_latency.ts";
 import { type ChatKeyLatency, formatChatKeyLatency } from "./chat_key_latency.ts";
 import { formatMarkdownRender, type MarkdownRenderRow } from "./markdown_render.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
 /** Everything one `deno task bench` measured. */
 export interface BenchResults {
@@ -65,7 +65,6 @@ export interface BenchResults {
 }
 
 const f1 = (value: number | undefined) => value === undefined ? "n/a" : value.toFixed(1);
-const int = (value: number) => Math.round(value).toLocaleString("en-US");
 
 /** The Markdown report (also printed to stdout). */
 export function formatReport(results: BenchResults): string {

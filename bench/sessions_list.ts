@@ -11,7 +11,7 @@ import { JOURNAL_VERSION } from "../agent/session/journal.ts";
 import { listSessions } from "../agent/session/catalog.ts";
 import { formatSessionList } from "../cli/sessions_command.ts";
 import { median, repeat } from "./stats.ts";
-import { table } from "./table.ts";
+import { int, table } from "./table.ts";
 
 /** Figures for one number of sessions (medians). */
 export interface SessionsListRow {
@@ -104,7 +104,7 @@ export function formatSessionsList(rows: readonly SessionsListRow[]): string[] {
     table(
       ["sessions", "journals (MB)", "list (ms)", "per session (µs)"],
       rows.map((row) => [
-        row.sessions.toLocaleString("en-US"),
+        int(row.sessions),
         row.journalsMB.toFixed(1),
         row.listMs.toFixed(1),
         row.perSessionUs.toFixed(0),

@@ -11,12 +11,14 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sha256Hex } from "../kit/trust/file_store.ts";
 import { type BuildTarget, TARGETS } from "./targets.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+// A path, decoded (a checkout under "My Projects" is not "My%20Projects").
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** npm's names for each platform's OS and CPU (`process.platform`, `process.arch`). */
 const NPM_OS = { linux: "linux", macos: "darwin", windows: "win32" } as const;

@@ -6,30 +6,17 @@
  *
  * @module
  */
-import { type BuildStamp, STAMP_DIR } from "../cli/version.ts";
+import { type BuildStamp, gitOutput, STAMP_DIR } from "../cli/version.ts";
 
 /**
  * The commit checked out in `root`, with `-dirty` when tracked files have changes (the build
  * embeds the working tree, not the commit); "unknown" outside a git checkout or without git.
  */
 export async function buildCommit(root: string): Promise<string> {
-  const git = async (...args: string[]) => {
-    const output = await new Deno.Command("git", {
-      args: ["-C", root, ...args],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    return output.success ? new TextDecoder().decode(output.stdout).trim() : undefined;
-  };
-  try {
-    const commit = await git("rev-parse", "HEAD");
-    if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return "unknown";
-    const changes = await git("status", "--porcelain", "--untracked-files=no");
-    return changes ? `${commit}-dirty` : commit;
-  } catch {
-    return "unknown";
-  }
+  const commit = await gitOutput(root, "rev-parse", "HEAD");
+  if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return "unknown";
+  const changes = await gitOutput(root, "status", "--porcelain", "--untracked-files=no");
+  return changes ? `${commit}-dirty` : commit;
 }
 
 /**

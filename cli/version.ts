@@ -14,6 +14,7 @@ import denoJson from "../deno.json" with { type: "json" };
 // Loaded by main.ts before this module anyway: no cost to --version's start.
 import { environmentWithoutSecrets } from "../kit/process/privacy.ts";
 import { writeOut } from "../kit/output.ts";
+import { clipChars } from "../core/text.ts";
 
 /** Folder (beside deno.json) that holds the stamp of a build while it is compiled. */
 export const STAMP_DIR = ".build-stamp";
@@ -82,27 +83,39 @@ export async function readStamp(dir: URL = new URL(`${STAMP_DIR}/`, ROOT)) {
 }
 
 /**
- * The commit of hel's source folder when that folder is itself the top of a git checkout
- * (not, say, a copy vendored inside another repository); "unknown" otherwise or without git.
+ * What `git -C dir <args>` printed, trimmed; undefined when it failed or git is missing. git is
+ * a program hel starts like any other: the model API keys stay behind.
  */
-export async function sourceCommit(root: URL = ROOT): Promise<string> {
-  if (root.protocol !== "file:") return "unknown";
-  const dir = decodeURIComponent(root.pathname).replace(/\/$/, "");
+export async function gitOutput(dir: string, ...args: string[]): Promise<string | undefined> {
   try {
     const output = await new Deno.Command("git", {
-      args: ["-C", dir, "rev-parse", "--show-toplevel", "HEAD"],
-      // git is a program hel starts like any other: the model API keys stay behind.
+      args: ["-C", dir, ...args],
       env: environmentWithoutSecrets(),
       clearEnv: true,
       stdin: "null",
       stdout: "piped",
       stderr: "null",
     }).output();
-    const [top, commit] = new TextDecoder().decode(output.stdout).trim().split("\n");
-    const same = top !== undefined && (await Deno.realPath(top)) === (await Deno.realPath(dir));
-    if (output.success && same && commit && /^[0-9a-f]{40,64}$/.test(commit)) return commit;
+    return output.success ? new TextDecoder().decode(output.stdout).trim() : undefined;
   } catch {
-    // git missing or not runnable.
+    return undefined;
+  }
+}
+
+/**
+ * The commit of hel's source folder when that folder is itself the top of a git checkout
+ * (not, say, a copy vendored inside another repository); "unknown" otherwise or without git.
+ */
+export async function sourceCommit(root: URL = ROOT): Promise<string> {
+  if (root.protocol !== "file:") return "unknown";
+  const dir = decodeURIComponent(root.pathname).replace(/\/$/, "");
+  const [top, commit] = (await gitOutput(dir, "rev-parse", "--show-toplevel", "HEAD"))
+    ?.split("\n") ?? [];
+  if (top === undefined || !commit || !/^[0-9a-f]{40,64}$/.test(commit)) return "unknown";
+  try {
+    if ((await Deno.realPath(top)) === (await Deno.realPath(dir))) return commit;
+  } catch {
+    // A folder that went away meanwhile: not known.
   }
   return "unknown";
 }
@@ -124,8 +137,9 @@ export async function versionInfo(): Promise<VersionInfo> {
 
 /** The human-readable report: `hel <version>` on the first line, one fact per line after. */
 export function formatVersion(info: VersionInfo): string {
-  // A stamp is our own file, but a binary may have been built by anyone: keep it printable.
-  const clean = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 80);
+  // A binary may have been built by anyone: its stamp is cut to a line's worth (the output
+  // layer, writeOut, shows any control character in it as text).
+  const clean = (text: string) => clipChars(text, 80);
   return [
     `hel ${info.version}`,
     `commit  ${clean(info.commit)}`,

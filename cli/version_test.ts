@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { divertOutput, writeOut } from "../kit/output.ts";
 import { formatVersion, parseStamp, readStamp, sourceCommit, versionRequest } from "./version.ts";
 
 Deno.test("versionRequest: one version flag, optionally --json, and nothing else", () => {
@@ -56,8 +57,8 @@ Deno.test("sourceCommit: the commit of a folder at the top of a git checkout, el
   }
 });
 
-Deno.test("formatVersion: one fact per line; stamp text is kept printable", () => {
-  const text = formatVersion({
+Deno.test("formatVersion: one fact per line; stamp text is cut and, written, shown as text", () => {
+  const info = {
     name: "hel",
     version: "1.2.3",
     commit: "abc\x1b[31m",
@@ -65,10 +66,19 @@ Deno.test("formatVersion: one fact per line; stamp text is kept printable", () =
     deno: "2.9.6",
     compiled: true,
     target: "aarch64-apple-darwin",
-  });
+  } as const;
+  const written: string[] = [];
+  const restore = divertOutput((text) => written.push(text));
+  try {
+    writeOut(formatVersion(info));
+    writeOut(formatVersion({ ...info, buildDate: "9".repeat(100) }));
+  } finally {
+    restore();
+  }
   assert.equal(
-    text,
-    "hel 1.2.3\ncommit  abc?[31m\nbuilt   2026-01-02T03:04:05Z\ndeno    2.9.6\n" +
+    written[0],
+    "hel 1.2.3\ncommit  abc\\u001b[31m\nbuilt   2026-01-02T03:04:05Z\ndeno    2.9.6\n" +
       "mode    compiled binary (aarch64-apple-darwin)\n",
   );
+  assert.match(written[1]!, new RegExp(`\nbuilt   ${"9".repeat(80)}…\n`));
 });

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { tailChars } from "../core/text.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 import { logFolder, type ServerEntry } from "./_mcp.ts";
 
@@ -70,7 +71,8 @@ export interface HttpFixture extends AsyncDisposable {
 
 /**
  * Starts HTTP fixture `script` (fixtures/mcp/) outside hel, as a remote server runs, logging to
- * `log`; resolves once it listens, fails after 30 s without.
+ * `log`; resolves once it listens. It fails when the fixture exits first or 30 s pass, with the
+ * end of the fixture's stderr.
  */
 export async function startHttpFixture(
   script: string,
@@ -81,10 +83,20 @@ export async function startHttpFixture(
   const child = new Deno.Command(Deno.execPath(), {
     args: fixtureArgs(script, log, "--port-file", portFile, ...flags),
     stdout: "null",
-    stderr: "null",
+    stderr: "piped",
   }).spawn();
+  // Read all along (a full pipe would stop the server); the end says why a start failed.
+  let stderr = "";
+  const drained = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stderr) {
+      stderr = tailChars(stderr + decoder.decode(chunk, { stream: true }), 2000);
+    }
+  })().catch(() => {});
+  let exit: Deno.CommandStatus | undefined;
+  child.status.then((status) => exit = status, () => {});
   let port = "";
-  for (let i = 0; i < 300 && port === ""; i++) {
+  for (let i = 0; i < 300 && port === "" && !exit; i++) {
     port = await Deno.readTextFile(portFile).catch(() => "");
     if (port === "") await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -95,10 +107,16 @@ export async function startHttpFixture(
       // Already gone.
     }
     await child.status;
+    await drained;
   };
   if (port === "") {
     await stop();
-    throw new Error(`fixtures/mcp/${script} did not listen within 30 s (no ${portFile})`);
+    const why = exit
+      ? `exited with code ${exit.code} before listening`
+      : "did not listen within 30 s";
+    throw new Error(
+      `fixtures/mcp/${script} ${why} (no ${portFile}); its stderr ends:\n${stderr.trim()}`,
+    );
   }
   return {
     url: `http://127.0.0.1:${port}/mcp`,

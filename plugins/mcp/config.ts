@@ -21,6 +21,7 @@ import {
   type RemoteServer,
   STDIO_ONLY_FIELDS,
 } from "./remote_config.ts";
+import { namesAuthorization, sendsOwnAuthorization } from "./remote_headers.ts";
 import {
   didYouMean,
   jsoncProperties,
@@ -371,16 +372,13 @@ function readServer(
       }
     }
     const headers = remote.headers ?? {};
-    if (remote.bearerTokenEnv && Object.keys(headers).some((h) => /^authorization$/i.test(h))) {
+    if (remote.bearerTokenEnv && namesAuthorization(headers)) {
       report(
         seen.get("bearerTokenEnv")!,
         `${field} sets Authorization twice ("bearerTokenEnv" and "headers"); keep one`,
       );
     }
-    if (
-      remote.oauth &&
-      (remote.bearerTokenEnv || Object.keys(headers).some((h) => /^authorization$/i.test(h)))
-    ) {
+    if (remote.oauth && sendsOwnAuthorization({ ...remote, headers })) {
       report(
         seen.get("oauth")!,
         `${field} has "oauth" and an Authorization header: a login's token is sent as ` +

@@ -38,8 +38,9 @@ export function readChallenge(response: Response): Challenge {
 }
 
 /**
- * Scopes (or an error code) a server wrote, cut to RFC 6749 scope-token characters and spaces
- * and to `max` characters, since hel shows them; undefined when nothing is left.
+ * Text a server wrote that hel shows (scopes, an error code, an address), cut to RFC 6749
+ * scope-token characters (printable ASCII but `"` and `\`) and spaces and to `max` characters;
+ * undefined when nothing is left.
  */
 export function scopeText(text: string | undefined, max: number): string | undefined {
   const kept = text?.replace(/[^\x21\x23-\x5B\x5D-\x7E ]/g, "").trim().slice(0, max);
@@ -77,8 +78,7 @@ export async function probeChallenge(url: string, fetchFn: Fetch): Promise<Chall
   }
   await response.body?.cancel().catch(() => {});
   if (response.status !== 401 && response.status !== 403) return {};
-  const { resourceMetadataUrl, scope } = readChallenge(response);
-  return { resourceMetadataUrl, scope };
+  return readChallenge(response);
 }
 
 /** The scope tokens of several space-separated lists, each once, in order. */

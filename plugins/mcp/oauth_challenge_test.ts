@@ -52,7 +52,7 @@ Deno.test("the probe asks without credentials and reads a 401's challenge, not a
   const url = "https://mcp.example.com/mcp";
   assert.deepEqual(
     await probeChallenge(url, answer(refusal(401, 'Bearer scope="mcp:basic"'))),
-    { resourceMetadataUrl: undefined, scope: "mcp:basic" },
+    { scope: "mcp:basic" },
   );
   const headers = new Headers(sent[0]!.headers);
   assert.equal(headers.get("authorization"), null);

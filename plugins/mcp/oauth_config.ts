@@ -67,13 +67,28 @@ const ALLOWED: Record<OAuthGrant, { may: Field[]; need: Field[] }> = {
     need: [],
   },
   client_credentials: {
-    may: ["clientId", "clientSecretEnv", "privateKeyEnv", "privateKeyFile", "signingAlgorithm"]
-      .concat("issuer", "scopes") as Field[],
+    may: [
+      "clientId",
+      "clientSecretEnv",
+      "privateKeyEnv",
+      "privateKeyFile",
+      "signingAlgorithm",
+      "issuer",
+      "scopes",
+    ],
     need: ["clientId"],
   },
   cross_app_access: {
-    may: ["clientId", "clientSecretEnv", "issuer", "scopes", "idTokenEnv", "idpTokenEndpoint"]
-      .concat("idpClientId", "idpClientSecretEnv") as Field[],
+    may: [
+      "clientId",
+      "clientSecretEnv",
+      "issuer",
+      "scopes",
+      "idTokenEnv",
+      "idpTokenEndpoint",
+      "idpClientId",
+      "idpClientSecretEnv",
+    ],
     need: ["clientId", "clientSecretEnv", "idTokenEnv", "idpTokenEndpoint", "idpClientId"],
   },
 };

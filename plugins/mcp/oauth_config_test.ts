@@ -60,6 +60,10 @@ Deno.test('mistakes in "oauth" name the field and the fix', () => {
     /has "oauth" and an Authorization header/,
   );
   assert.match(
+    problems({ url: URL, headers: { AUTHORIZATION: { env: "U" } }, oauth: { scopes: ["a"] } }),
+    /has "oauth" and an Authorization header/,
+  );
+  assert.match(
     problems({ command: "x", oauth: { scopes: ["a"] } }),
     /oauth is only for a server with a "url"/,
   );

@@ -37,7 +37,9 @@ export function lockedRefresh(base: Fetch, helHome: string, url: string): Fetch 
       const newer = stored?.tokens;
       if (newer?.refresh_token && newer.refresh_token !== sent) {
         // Another hel refreshed while this one waited: its tokens, and no second refresh.
-        const { issuer: _issuer, ...tokens } = newer as typeof newer & { issuer?: string };
+        // This stands in for the token endpoint's answer, so it leaves out `issuer`: the SDK
+        // stamps that on the tokens it stores; an authorization server never sends it.
+        const { issuer: _issuer, ...tokens } = newer;
         return Response.json(tokens);
       }
       const response = await base(input, init);

@@ -20,6 +20,7 @@ export async function machineSecrets(
 ): Promise<MachineSecrets | string> {
   const settings = config.remote?.oauth ?? {};
   const secrets: MachineSecrets = {};
+  const missing: string[] = [];
   // As the person gave it: a flag of `--url`, or a field of a file.
   const given = (field: string) =>
     fromCommandLine(config)
@@ -37,7 +38,6 @@ export async function machineSecrets(
     }
     return value;
   };
-  const missing: string[] = [];
   secrets.clientSecret = fromEnv("clientSecretEnv", "the client secret");
   secrets.privateKey = fromEnv("privateKeyEnv", "the client's private key (PEM)");
   secrets.idToken = fromEnv("idTokenEnv", "your ID token from the identity provider");

@@ -25,10 +25,16 @@ export function headerVariables(
   return { names, unset: names.filter((name) => !(name in env) || env[name] === "") };
 }
 
+/** True when `headers` name an `Authorization` header (in any case). */
+export function namesAuthorization(headers: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
+}
+
 /** True when the entry sends its own `Authorization`, so hel neither logs in nor says to. */
-export function sendsOwnAuthorization(remote: RemoteServer): boolean {
-  return remote.bearerTokenEnv !== undefined ||
-    Object.keys(remote.headers).some((name) => name.toLowerCase() === "authorization");
+export function sendsOwnAuthorization(
+  remote: Pick<RemoteServer, "bearerTokenEnv" | "headers">,
+): boolean {
+  return remote.bearerTokenEnv !== undefined || namesAuthorization(remote.headers);
 }
 
 /** Resolves the entry's headers against `env`; `file` is named in the fix. */

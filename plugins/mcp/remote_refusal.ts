@@ -14,7 +14,7 @@ import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 // @ts-types="@modelcontextprotocol/sdk/client/auth"
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { errorMessage } from "../../core/mod.ts";
-import type { Challenge } from "./oauth_challenge.ts";
+import { type Challenge, scopeText } from "./oauth_challenge.ts";
 import { NeedsLoginError } from "./oauth_provider.ts";
 
 /** The HTTP status of a transport's error, if it is one. */
@@ -86,7 +86,7 @@ export function failureText(error: unknown): string {
     .exec(message);
   if (bound) {
     // The server wrote the address: printable characters only, bounded.
-    const shown = (text: string) => text.replace(/[^\x21-\x7E]/g, "").slice(0, 200);
+    const shown = (text: string) => scopeText(text, 200) ?? "?";
     return `the server sends hel to the authorization server ${shown(bound[2]!)}, but the ` +
       `client's credentials belong to ${shown(bound[1]!)} ("oauth.issuer", or where they were ` +
       'first used), so hel sent them nowhere; if it moved, change "issuer" or forget it with ' +

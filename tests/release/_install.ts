@@ -7,10 +7,13 @@
  */
 import { sha256Hex } from "../../kit/trust/file_store.ts";
 import { REPO_ROOT, runCommand } from "../_helpers.ts";
+
+/** The script under test. */
 export const INSTALL_SH = `${REPO_ROOT}/install.sh`;
 /** dash by its path: one test runs the script with a PATH that lacks it. */
 export const DASH = ["/usr/bin/dash", "/bin/dash"].find((path) => exists(path)) ?? "dash";
 
+/** True when `path` is a file (following links). */
 export function exists(path: string): boolean {
   try {
     return Deno.statSync(path).isFile;
@@ -19,6 +22,7 @@ export function exists(path: string): boolean {
   }
 }
 
+/** A stand-in release binary: a shell script that prints `hel <version> (stand-in)`. */
 export function standIn(version: string): string {
   return `#!/bin/sh\n# stand-in for a hel release binary (install.sh test), not hel\n` +
     // Where it was run from, when a test asks (HEL_STANDIN_LOG).
@@ -26,6 +30,7 @@ export function standIn(version: string): string {
     `echo "hel ${version} (stand-in)"\n`;
 }
 
+/** The SHA-256 of `text` (UTF-8), in hex, as SHA256SUMS lists it. */
 export const sha256 = (text: string) => sha256Hex(new TextEncoder().encode(text));
 
 /** A release as the server serves it: file name → content. */
@@ -44,8 +49,11 @@ export async function release(
   return files;
 }
 
+/** A running release server and the temp folder of one test; disposing removes both. */
 export interface Setup extends AsyncDisposable {
+  /** The temp folder: `home/` is the installing user's home, the rest is install.sh's TMPDIR. */
   root: string;
+  /** The server's address (`HEL_INSTALL_BASE`). */
   base: string;
   /** Paths the server was asked for. */
   requests: string[];
@@ -87,12 +95,15 @@ export function installEnv(s: Setup, env: Record<string, string> = {}): Record<s
   };
 }
 
+/** Runs install.sh under dash with `args`, in {@link installEnv}'s environment only. */
 export function install(s: Setup, args: string[] = [], env: Record<string, string> = {}) {
   return runCommand(DASH, [INSTALL_SH, ...args], { env: installEnv(s, env), clearEnv: true });
 }
 
+/** Where install.sh puts hel by default. */
 export const installed = (s: Setup) => `${s.root}/home/.local/bin/hel`;
 
+/** What `<path> --version` prints. */
 export async function runInstalled(path: string): Promise<string> {
   const output = await new Deno.Command(path, { args: ["--version"], stdout: "piped" }).output();
   return new TextDecoder().decode(output.stdout);

@@ -110,6 +110,25 @@ Deno.test("build/npm.ts --repository: every package names it (npm publish --prov
   assert.match(bad.stderr, /--repository acme\/hel" evil: not a GitHub repository owner\/name/);
 });
 
+Deno.test({
+  name: "build/npm.ts from a checkout whose path has a space reads its own files",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    await using dist = await standInDist();
+    // The checkout seen through a folder named with a space (a link, so nothing is copied).
+    await Deno.mkdir(`${dist.dir}/My Projects`);
+    await Deno.symlink(REPO_ROOT, `${dist.dir}/My Projects/hel`);
+    const result = await run(
+      Deno.execPath(),
+      ["run", "-A", `${dist.dir}/My Projects/hel/build/npm.ts`, "--dist", dist.dir],
+      dist.dir,
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const main = JSON.parse(await Deno.readTextFile(`${dist.dir}/npm/hel/package.json`));
+    assert.equal(main.version, version);
+  },
+});
+
 Deno.test("build/npm.ts: a binary that does not match SHA256SUMS, or a missing one, writes nothing", async () => {
   await using dist = await standInDist();
   const dir = dist.dir;

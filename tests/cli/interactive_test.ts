@@ -46,6 +46,8 @@ Deno.test("streamed text before a tool call ends its line before the [tool] line
   const hel = helOnTerminal(project, ["--base-url", model.url, "--model", "m", "--access", "auto"]);
   await hel.type("what is in a.txt?\n");
   await hel.waitFor("It says alpha.");
+  // The next prompt, after the usage line: typed earlier, the terminal would echo /exit there.
+  await hel.waitFor("]\r\n> ");
   await hel.type("/exit\n");
   const { code, output: text } = await hel.finish();
   assert.equal(code, 0, text);

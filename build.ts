@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type Artefact, compileTarget } from "./build/compile.ts";
@@ -20,7 +21,7 @@ import { denoDir, describeRuntime, findRuntime } from "./build/runtime.ts";
 import { type BuildTarget, hostTarget, parseTargets } from "./build/targets.ts";
 import { buildCommit, buildDate, writeStamp } from "./build/stamp.ts";
 
-const ROOT = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
+const ROOT = fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "");
 const USAGE = "usage: deno task build [--target all|linux-x64,macos-arm64,...] [--out-dir dist]";
 
 function fail(message: string, code: number): never {

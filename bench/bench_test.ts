@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { contextCost } from "./context_cost.ts";
 import { catalogueCost } from "./catalogue_cost.ts";
@@ -55,7 +56,7 @@ Deno.test("bench context cost: the same trajectory runs deferred and eager, eage
 Deno.test("deno task bench: --help prints the usage, an unknown flag is a one-line error", async () => {
   const bench = async (flag: string) => {
     const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", new URL("./main.ts", import.meta.url).pathname, flag],
+      args: ["run", "--allow-all", fileURLToPath(new URL("./main.ts", import.meta.url)), flag],
       stdout: "piped",
       stderr: "piped",
     }).output();

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { h10Policy } from "../evals/testdata/h10_model.ts";
 import { measureRecall } from "../fixtures/mcp/catalogue/recall.ts";
 import { benchProject, expectExit, type HelCommand, modelArgs, runTimed } from "./hel_process.ts";
@@ -19,7 +20,7 @@ import { peakRssKiB } from "./memory_probe.ts";
 import { trustServers } from "./mcp_setup.ts";
 import { timedModel, type TrajectorySizes, trajectorySizes } from "./scripted.ts";
 
-const TASK = new URL("../evals/tasks/mcp-port-lookup-01/", import.meta.url).pathname;
+const TASK = fileURLToPath(new URL("../evals/tasks/mcp-port-lookup-01/", import.meta.url));
 /** The inventory server's own tools (list_services, lookup_port). */
 const OWN_TOOLS = 2;
 

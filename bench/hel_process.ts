@@ -4,8 +4,9 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 
-const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+const ROOT = fileURLToPath(new URL("../", import.meta.url)).replace(/\/$/, "");
 
 /** How to start hel. */
 export interface HelCommand {

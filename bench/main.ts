@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import denoJson from "../deno.json" with { type: "json" };
 import { callOverhead } from "./call_overhead.ts";
@@ -37,7 +38,7 @@ import { mcpFraming } from "./mcp_framing.ts";
 import { memory } from "./memory.ts";
 import { type BenchResults, formatReport } from "./report.ts";
 
-const OUT = new URL("./out/", import.meta.url).pathname;
+const OUT = fileURLToPath(new URL("./out/", import.meta.url));
 
 const USAGE = "usage: deno task bench [--runs N]   (N repeats of each timing, default 7)";
 let values: { runs: string; help?: boolean };

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 // @ts-types="@modelcontextprotocol/sdk/shared/stdio"
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
@@ -40,7 +41,7 @@ export interface FramingRow {
   peakGrowthMib?: number;
 }
 
-const TRANSPORT = new URL("../plugins/mcp/transport.ts", import.meta.url).pathname;
+const TRANSPORT = fileURLToPath(new URL("../plugins/mcp/transport.ts", import.meta.url));
 
 /** A `tools/call` answer of `mib` MiB, as the SDK's servers write it (id after the result). */
 function answerLine(mib: number): string {

@@ -5,10 +5,11 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { createTrustFileStore } from "../kit/mod.ts";
 
 /** The benchmark's fixture server (python3, standard library only). */
-export const FIXTURE_SERVER = new URL("./fixture_server.py", import.meta.url).pathname;
+export const FIXTURE_SERVER = fileURLToPath(new URL("./fixture_server.py", import.meta.url));
 
 /** How many servers, with how many tools each and how long each takes to start. */
 export interface ServerSpec {

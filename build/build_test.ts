@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { runCommand } from "../tests/_helpers.ts";
 import { compileArgs } from "./compile.ts";
@@ -6,7 +7,7 @@ import { pluginModules } from "./plugins.ts";
 import { cachedRuntimePath, findRuntime, missingRuntimeMessage } from "./runtime.ts";
 import { hasExecutableHeader, hostTarget, parseTargets, TARGETS } from "./targets.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+const ROOT = fileURLToPath(new URL("../", import.meta.url)).replace(/\/$/, "");
 const byName = (name: string) => TARGETS.find((target) => target.name === name)!;
 
 Deno.test("--target: all, short names and triples; unknown names are named", () => {

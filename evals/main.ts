@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { Command, CommanderError } from "commander";
 import { EndpointError, type EndpointOverrides, resolveEndpoint } from "./endpoint.ts";
@@ -33,7 +34,7 @@ import { type Lab, labIds, loadLab, loadTask, SpecError } from "./spec.ts";
 import { tryTask } from "./try_task.ts";
 import { PinError } from "./workspace.ts";
 
-const REPO_ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url)).replace(/\/$/, "");
 
 interface CommonOptions extends EndpointOverrides {
   resultsDir: string;

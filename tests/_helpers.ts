@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import {
   type ScriptedModel,
@@ -13,7 +14,7 @@ import {
 import type { ScriptedRequests } from "../fixtures/script.ts";
 
 /** The repository root (where main.ts lives). */
-export const REPO_ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url)).replace(/\/$/, "");
 /** Absolute path of main.ts. */
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 

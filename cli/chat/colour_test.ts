@@ -1,8 +1,9 @@
+import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 
 /** Each component rendered with colour on and off, on a terminal that has colour. */
 async function renderedOnAColourTerminal(): Promise<Record<string, { on: string; off: string }>> {
-  const root = new URL("../../", import.meta.url).pathname;
+  const root = fileURLToPath(new URL("../../", import.meta.url));
   const file = await Deno.makeTempFile({ suffix: ".json" });
   try {
     const output = await new Deno.Command(Deno.execPath(), {

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { MAIN_TS } from "../_helpers.ts";
 
 /** What hel is asked to do in each scenario: its arguments after `hel`, given the URL. */
@@ -38,7 +39,7 @@ const AUTH = call("test-tool", "{}");
 
 /** The scripted browser `hel mcp login` opens (HEL_BROWSER): it fetches and follows redirects. */
 const BROWSER = [Deno.execPath(), "run", "--allow-net", "--no-check", "--quiet"]
-  .concat(new URL("../../fixtures/mcp/oauth_browser.ts", import.meta.url).pathname).join(" ");
+  .concat(fileURLToPath(new URL("../../fixtures/mcp/oauth_browser.ts", import.meta.url))).join(" ");
 
 /** The scenarios of the pinned suite and what hel does in each. */
 const PLANS: Record<string, Plan> = {

@@ -67,6 +67,12 @@ export {
   readProjectConfig,
 } from "./config/project_file.ts";
 export {
+  projectIsHelHome,
+  readUserConfig,
+  type UserConfigFile,
+  userConfigPath,
+} from "./config/user_file.ts";
+export {
   didYouMean,
   type JsoncParse,
   type JsoncParseOptions,

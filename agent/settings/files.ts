@@ -5,13 +5,8 @@
  *
  * @module
  */
-import { resolve } from "node:path";
-import { errorMessage } from "../../core/errors.ts";
-import {
-  PROJECT_CONFIG_MAX_BYTES,
-  projectConfigPath,
-  readProjectConfig,
-} from "../../kit/config/project_file.ts";
+import { projectConfigPath, readProjectConfig } from "../../kit/config/project_file.ts";
+import { projectIsHelHome, readUserConfig, userConfigPath } from "../../kit/config/user_file.ts";
 import { parseSettings } from "./parse.ts";
 import { type Settings, SETTINGS_FILE } from "./schema.ts";
 
@@ -36,7 +31,7 @@ export interface SettingsFiles {
 
 /** The person's settings file. */
 export function userSettingsPath(helHome: string): string {
-  return resolve(helHome, SETTINGS_FILE);
+  return userConfigPath(helHome, SETTINGS_FILE);
 }
 
 /** The project's settings file. */
@@ -51,16 +46,22 @@ export async function readSettingsFiles(
   knownTools?: readonly string[],
 ): Promise<SettingsFiles> {
   const found: SettingsFiles = { problems: [], warnings: [] };
-  const userPath = userSettingsPath(helHome);
-  const user = await readUserFile(userPath);
-  if (typeof user === "string") found.problems.push(user);
-  else if (user) {
-    const parsed = parseSettings(user, userPath, knownTools);
-    if (parsed.ok) found.user = { scope: "user", path: userPath, bytes: user, ...parsed };
+  const user = await readUserConfig(helHome, SETTINGS_FILE);
+  const { path } = user;
+  if (user.kind === "not-file") {
+    found.problems.push(`${path} is not a file; remove it or make it a settings file`);
+  } else if (user.kind === "too-large") {
+    found.problems.push(
+      `${path} is larger than 1 MiB (${user.size} bytes); settings files are small`,
+    );
+  } else if (user.kind === "unreadable") found.problems.push(user.message);
+  else if (user.kind === "ok") {
+    const parsed = parseSettings(user.bytes, path, knownTools);
+    if (parsed.ok) found.user = { scope: "user", path, bytes: user.bytes, ...parsed };
     else found.problems.push(...parsed.problems);
   }
   // hel run in the home folder with the default $HEL_HOME: the one file is the person's own.
-  if (await samePath(userPath, projectSettingsPath(project))) return found;
+  if (await projectIsHelHome(helHome, project)) return found;
   const file = await readProjectConfig(project, SETTINGS_FILE);
   if (file.kind === "unusable") found.warnings.push(`${file.message}; its settings were skipped`);
   else if (file.kind === "ok") {
@@ -70,25 +71,4 @@ export async function readSettingsFiles(
     } else found.problems.push(...parsed.problems);
   }
   return found;
-}
-
-/** The file's bytes, undefined when there is none, or why it cannot be read. */
-async function readUserFile(path: string): Promise<Uint8Array | undefined | string> {
-  try {
-    const info = await Deno.stat(path);
-    if (!info.isFile) return `${path} is not a file; remove it or make it a settings file`;
-    if (info.size > PROJECT_CONFIG_MAX_BYTES) {
-      return `${path} is larger than 1 MiB (${info.size} bytes); settings files are small`;
-    }
-    return await Deno.readFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    return `cannot read ${path}: ${errorMessage(error)}`;
-  }
-}
-
-async function samePath(a: string, b: string): Promise<boolean> {
-  if (a === b) return true;
-  const real = (path: string) => Deno.realPath(path).catch(() => path);
-  return await real(a) === await real(b);
 }

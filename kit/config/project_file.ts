@@ -76,7 +76,8 @@ export async function readProjectConfig(
   }
 }
 
-async function readAtMost(file: Deno.FsFile, limit: number): Promise<Uint8Array> {
+/** Up to `limit` bytes (a little more at most: whole chunks) read from `file`. */
+export async function readAtMost(file: Deno.FsFile, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buffer = new Uint8Array(64 * 1024);

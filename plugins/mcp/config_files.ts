@@ -7,9 +7,14 @@
  *
  * @module
  */
-import { resolve } from "node:path";
-import { errorMessage, type TrustedConfig } from "../../core/mod.ts";
-import { PROJECT_CONFIG_MAX_BYTES, readProjectConfig, sha256Hex } from "../../kit/mod.ts";
+import type { TrustedConfig } from "../../core/mod.ts";
+import {
+  projectIsHelHome,
+  readProjectConfig,
+  readUserConfig,
+  sha256Hex,
+  userConfigPath,
+} from "../../kit/mod.ts";
 import { parseMcpConfig, type ServerConfig } from "./config.ts";
 
 /** Which file a server comes from. */
@@ -25,8 +30,8 @@ export const CONFIG_PATH = ".hel/mcp.json";
 export const MCP_TRUST: TrustedConfig = { kind: "mcp", subject: "MCP configuration" };
 
 /** The person's own file, `$HEL_HOME/mcp.json`, as an absolute path (how messages name it). */
-export function userConfigPath(helHome: string): string {
-  return `${resolve(helHome)}/mcp.json`;
+export function userMcpConfigPath(helHome: string): string {
+  return userConfigPath(helHome, "mcp.json");
 }
 
 /** What reading one MCP configuration file found; `path` is how messages name the file. */
@@ -53,28 +58,27 @@ export async function readProjectMcpConfig(project: string): Promise<McpConfigFi
  * dotfiles is followed; the file must still be a regular file of at most 1 MiB.
  */
 export async function readUserMcpConfig(helHome: string): Promise<McpConfigFile> {
-  const path = userConfigPath(helHome);
-  const where = { scope: "user", path } as const;
-  try {
-    const info = await Deno.stat(path);
-    if (!info.isFile) {
+  const file = await readUserConfig(helHome, "mcp.json");
+  const where = { scope: "user", path: file.path } as const;
+  switch (file.kind) {
+    case "absent":
+      return { ...where, kind: "absent" };
+    case "not-file":
       return {
         ...where,
         kind: "unusable",
-        message: `${path} is not a regular file; it was ignored`,
+        message: `${file.path} is not a regular file; it was ignored`,
       };
-    }
-    if (info.size > PROJECT_CONFIG_MAX_BYTES) {
+    case "too-large":
       return {
         ...where,
         kind: "unusable",
-        message: `${path} is larger than 1 MiB; it was ignored`,
+        message: `${file.path} is larger than 1 MiB; it was ignored`,
       };
-    }
-    return await validated(where, await Deno.readFile(path));
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { ...where, kind: "absent" };
-    return { ...where, kind: "unusable", message: `cannot read ${path}: ${errorMessage(error)}` };
+    case "unreadable":
+      return { ...where, kind: "unusable", message: file.message };
+    case "ok":
+      return await validated(where, file.bytes);
   }
 }
 
@@ -87,19 +91,10 @@ export async function readMcpConfigs(
   project: string,
 ): Promise<[McpConfigFile, McpConfigFile]> {
   const user = await readUserMcpConfig(helHome);
-  if (await sameFolder(resolve(helHome), `${project}/.hel`)) {
+  if (await projectIsHelHome(helHome, project)) {
     return [user, { scope: "project", path: CONFIG_PATH, kind: "absent" }];
   }
   return [user, await readProjectMcpConfig(project)];
-}
-
-async function sameFolder(a: string, b: string): Promise<boolean> {
-  try {
-    const [first, second] = await Promise.all([Deno.stat(a), Deno.stat(b)]);
-    return first.dev === second.dev && first.ino === second.ino;
-  } catch {
-    return false;
-  }
 }
 
 async function validated(

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { parse, type ParseError } from "jsonc-parser";
 import { errorMessage, type PluginContext } from "../../core/mod.ts";
 import { editJsoncFile, makeHelFolder, readProjectConfig } from "../../kit/mod.ts";
-import { CONFIG_PATH, type Scope, userConfigPath } from "./config_files.ts";
+import { CONFIG_PATH, type Scope, userMcpConfigPath } from "./config_files.ts";
 
 /** One file as a target of a change. */
 export interface EntryFile {
@@ -26,7 +26,7 @@ export interface EntryFile {
 /** The file of `scope` for this project and person. */
 export function entryFile(scope: Scope, context: PluginContext): EntryFile {
   if (scope === "user") {
-    const path = userConfigPath(context.helHome);
+    const path = userMcpConfigPath(context.helHome);
     return { scope, shown: path, path, root: resolve(context.helHome) };
   }
   return {

@@ -235,14 +235,14 @@ function sandboxEnv(settings: SandboxSettings): Record<string, string> {
 }
 
 /**
- * Creates the sandbox. `onUnavailable` is told once (for a warning on the terminal) when the
- * sandbox cannot be used.
+ * Creates the sandbox. `onUnavailable` is told why, for a warning on the terminal, when the
+ * sandbox cannot be used: once per project in a run, however many sandboxes (tools, hooks) find
+ * it, since the text already names everything that will not run.
  */
 export function createSandbox(
   settings: SandboxSettings,
-  onUnavailable: (text: string) => void = () => {},
+  onUnavailable?: (text: string) => void,
 ): Sandbox {
-  let told = false;
   const keepInRun = runFoldersToKeep();
   // Started now: it reads the whole tree once, before any program could change it. It also
   // knows every nested `.hel` to hide (hel_folders.ts).
@@ -268,8 +268,8 @@ export function createSandbox(
         };
       }
       const found = await checkOnce(settings, keepInRun);
-      if ("reason" in found && !told) {
-        told = true;
+      if ("reason" in found && onUnavailable && !warned.has(settings.project)) {
+        warned.add(settings.project);
         onUnavailable(
           `${found.reason}; programs in the sandbox (commands, hooks, MCP servers) will not ` +
             `run. To fix it, ${found.fix}, or start hel with --sandbox off to run them without ` +
@@ -336,6 +336,8 @@ function processLimitFor(settings: SandboxSettings): ProcessLimit {
  * hooks' and the MCP servers' sandboxes would otherwise each start a probe sandbox.
  */
 const checks = new Map<string, Promise<Problem | { bwrap: string }>>();
+/** The projects whose unusable sandbox was warned about in this run. */
+const warned = new Set<string>();
 
 function checkOnce(
   settings: SandboxSettings,

@@ -44,7 +44,7 @@ export default function hooks(): Plugin {
       const settings = await sandboxSettingsFor(host);
       const sandbox = createSandbox(
         settings,
-        (problem) => host.log.warn(`sandbox unavailable for hooks: ${problem}`),
+        (problem) => host.log.warn(`sandbox unavailable: ${problem}`),
       );
       const handlers = [...config.PreToolUse, ...config.PostToolUse];
       // Only what runs outside the sandbox needs its scripts pinned.

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { findSystemProgram } from "../../kit/mod.ts";
 import { hasBwrap } from "../../plugins/tools/testing.ts";
 import { runHel, scriptedModel, tempProject } from "../_helpers.ts";
+import { command, group, hooksJson, trustHooks } from "../_hooks.ts";
 import { runHelInProcess, testRun } from "../_run.ts";
 
 const BUILT_IN = ["bash", "read_file", "write_file", "search_replace", "glob", "grep"];
@@ -116,6 +117,31 @@ Deno.test("without bubblewrap, bash, glob and grep refuse and say how to fix it"
     /^hel: warning: sandbox unavailable: hel runs commands only inside a sandbox, and bubblewrap \(bwrap\) is not installed; programs in the sandbox \(commands, hooks, MCP servers\) will not run\. To fix it, install the bubblewrap package .* or start hel with --sandbox off to run them without a sandbox$/m,
   );
   await assert.rejects(Deno.stat(`${project.project}/ran.txt`));
+});
+
+Deno.test("without bubblewrap, a run with tools and hooks warns once, naming all it affects", async () => {
+  await using project = await tempProject({
+    "a.txt": "a\n",
+    ".hel/hooks.json": hooksJson([group(undefined, command("touch hooked.txt"))]),
+  });
+  await trustHooks(project);
+  const bin = await binWith(project.root, ["setsid", "rg"]);
+  await using model = scriptedModel([
+    { toolCalls: [{ name: "bash", arguments: { command: "touch ran.txt" } }] },
+    { text: "ok" },
+  ]);
+  const result = await runHel(
+    ["--base-url", model.url, "--access", "auto", "hi"],
+    { cwd: project.project, env: { PATH: bin } },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  const warnings = result.stderr.split("\n").filter((line) => line.includes("sandbox unavailable"));
+  assert.equal(warnings.length, 1, result.stderr);
+  assert.match(
+    warnings[0]!,
+    /^hel: warning: sandbox unavailable: .*\(commands, hooks, MCP servers\) will not run/,
+  );
+  await assert.rejects(Deno.stat(`${project.project}/hooked.txt`));
 });
 
 Deno.test("without ripgrep, glob and grep name the package to install", async () => {

@@ -7,11 +7,11 @@
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
 import { trustedConfigFile, type TrustKind } from "../core/trust.ts";
-import type { PluginCommand } from "../core/plugin.ts";
+import type { PluginCommand, PluginContext } from "../core/plugin.ts";
 import { SETTINGS_TRUST } from "../agent/settings/trust.ts";
 import { addConfigCommand } from "./config_command.ts";
 import { settingsReader } from "./settings_apply.ts";
-import { createCliContext, helHome, projectDir } from "../agent/context_file.ts";
+import { helHome, projectDir } from "../agent/context_file.ts";
 import { exitCleanlyOnTermination } from "./exit_signals.ts";
 import { formatPluginList } from "./plugins_command.ts";
 import { addHelpCommand, pluginCommandHelp } from "./help_command.ts";
@@ -19,7 +19,6 @@ import { parseAge, sessionsDelete, sessionsList, sessionsPrune } from "./session
 import { sessionsExport, sessionsShow } from "./session_show.ts";
 import { orList, runTrustCommand } from "./trust_command.ts";
 import { writeOut } from "../kit/output.ts";
-import { LineReader } from "./terminal.ts";
 
 /** Adds every subcommand to `program`. */
 export function addCommands(
@@ -27,6 +26,8 @@ export function addCommands(
   program: Command<any, any, any>,
   plugins: readonly LoadedPlugin[],
   setExitCode: (code: number) => void,
+  /** The invocation's one context (and reader of stdin), made when first needed. */
+  cliContext: () => Promise<PluginContext>,
 ) {
   program.command("plugins")
     .description("show the plugins this build is made of")
@@ -47,7 +48,7 @@ export function addCommands(
     .option("--list", "list every trust record")
     .option("--revoke <kind>", "remove this project's trust record of a kind")
     .action(async (kind, options) => {
-      const context = await createCliContext(program.opts(), new LineReader());
+      const context = await cliContext();
       const settings = await settingsReader(program, plugins, context);
       // The plugin that reads a kind of file checks it, so an invalid one is never trusted,
       // and says what it runs, so the review shows the parsed file rather than its text.
@@ -66,7 +67,7 @@ export function addCommands(
       setExitCode(await runTrustCommand(kind, options, context, undefined, readers));
     });
 
-  addConfigCommand(program, plugins, setExitCode);
+  addConfigCommand(program, plugins, setExitCode, cliContext);
 
   const sessions = program.command("sessions")
     .description("list this project's sessions: id, age, turns, model, first prompt");
@@ -103,7 +104,7 @@ export function addCommands(
     if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
       return void writeOut(pluginCommandHelp(command));
     }
-    const context = await createCliContext(program.opts(), new LineReader());
+    const context = await cliContext();
     // On SIGTERM or SIGHUP exit with the usual code; plugins clean up on unload.
     const removeHandlers = exitCleanlyOnTermination(() => Promise.resolve());
     try {

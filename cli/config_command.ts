@@ -8,7 +8,6 @@
  */
 import type { Command } from "@commander-js/extra-typings";
 import type { LoadedPlugin } from "../agent/plugin_loader.ts";
-import { createCliContext } from "../agent/context_file.ts";
 import { checkSettings, nameHint, parseSettings } from "../agent/settings/parse.ts";
 import { projectSettingsPath, userSettingsPath } from "../agent/settings/files.ts";
 import { knownKey } from "../agent/settings/keys.ts";
@@ -20,7 +19,6 @@ import { UsageError } from "../core/usage_error.ts";
 import { editJsoncFile, editJsoncText } from "../kit/mod.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 import { type AppliedSettings, applySettings, knownTools, shownPath } from "./settings_apply.ts";
-import { LineReader } from "./terminal.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyCommand = Command<any, any, any>;
@@ -30,9 +28,10 @@ export function addConfigCommand(
   program: AnyCommand,
   plugins: readonly LoadedPlugin[],
   setExitCode: (code: number) => void,
+  cliContext: () => Promise<PluginContext>,
 ): void {
   const settings = async () => {
-    const context = await createCliContext(program.opts(), new LineReader());
+    const context = await cliContext();
     return { context, applied: await applySettings(program, plugins, context, { review: false }) };
   };
   const config = program.command("config")
@@ -72,7 +71,7 @@ export function addConfigCommand(
     });
 
   async function change(key: string, value: unknown, project: boolean): Promise<number> {
-    const context = await createCliContext(program.opts(), new LineReader());
+    const context = await cliContext();
     const path = key.split(".");
     if (value !== undefined) {
       const checked = checkSettings(nested(path, value), knownTools(plugins));

@@ -20,6 +20,7 @@ import { UsageError } from "../core/usage_error.ts";
 import { createCliContext } from "../agent/context_file.ts";
 import { applySettings } from "./settings_apply.ts";
 import { LineReader } from "./terminal.ts";
+import type { PluginContext } from "../core/plugin.ts";
 
 /** What the caller may choose instead of the defaults (tests). */
 export interface CommandLineOptions {
@@ -61,17 +62,22 @@ async function parseAndRun(argv: string[], options: CommandLineOptions): Promise
   const plugins = options.plugins ??
     await loadPlugins(pluginEntries(denoJson), new URL("../", import.meta.url));
   const program = createProgram(plugins);
-  addCommands(program, plugins, (code) => exitCode = code);
-  passWordsToPluginCommand(program, plugins, argv);
   // One reader of stdin for the whole invocation: the settings review and the run share it.
   const reader = new LineReader();
+  // One context for the settings and the subcommand. Its flags are commander's own values, which
+  // the settings fill afterwards, so its childEnv drops the variable apiKeyEnv names. The run
+  // makes its own (start.ts): its flags and log are the run's (a JSON format logs as JSON).
+  let shared: Promise<PluginContext> | undefined;
+  const cliContext = () => shared ??= createCliContext(program.opts(), reader);
+  addCommands(program, plugins, (code) => exitCode = code, cliContext);
+  passWordsToPluginCommand(program, plugins, argv);
   const pluginCommands = plugins.flatMap(({ plugin }) => plugin.commands ?? []).map((c) => c.name);
   program.hook("preAction", async (_, action) => {
     // Settings fill the flags of a run and of plugin commands (`hel mcp list` starts servers
     // in the sandbox); `hel config` reads them itself, the other commands need none.
     const run = action === program;
     if (!run && !(action.parent === program && pluginCommands.includes(action.name()))) return;
-    const context = await createCliContext(program.opts(), reader);
+    const context = await cliContext();
     await applySettings(program, plugins, context, { review: run, warn: context.log.warn });
   });
   program.action(async (words, flags) => {

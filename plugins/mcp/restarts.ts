@@ -1,6 +1,6 @@
 /**
  * When a server that went away during a run is started again: by the next call to one of its
- * tools (never by a timer, and a call in flight when it died is never sent again — it may have
+ * tools, resource read or prompt (never by a timer, and a call in flight when it died is never sent again — it may have
  * had effects), at most {@link MAX_RESTARTS} times a run, each after a back-off that grows, so a
  * server that crashes at every call costs a few seconds and is then given up with a message
  * saying so. A remote server whose connection dropped is reconnected the same way; one that

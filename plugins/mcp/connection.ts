@@ -28,6 +28,7 @@ import { callFailure } from "./call_failure.ts";
 import { listToolsAtStart } from "./start_listing.ts";
 import { lostDuringCallText, RestartPolicy } from "./restarts.ts";
 import { lossOf, revive } from "./revive.ts";
+import { RenewalFailed, resendingOnLostSession, SessionLost } from "./lost_session.ts";
 
 /** hel's name and version as MCP servers see them. */
 const CLIENT_INFO = { name: "hel", version: "0.1.0" };
@@ -213,12 +214,8 @@ export class McpConnection {
     signal: AbortSignal,
     convert: ResultConverter,
   ): Promise<ToolResult> {
-    if (!this.connected) {
-      // Calls made together to a server that went away share one restart.
-      this.#reviving ??= this.#revive().finally(() => this.#reviving = undefined);
-      const failed = await this.#reviving;
-      if (failed) return failed;
-    }
+    const failed = await this.reviveIfLost();
+    if (failed) return failed;
     // A call-scoped controller: the SDK listens on the signal for good, and a later abort of
     // the turn's signal must not cancel requests that already finished.
     const controller = new AbortController();
@@ -254,7 +251,7 @@ export class McpConnection {
       });
     try {
       if (signal.aborted) forward();
-      const send = () =>
+      const sendOnce = () =>
         this.#client.request(
           { method: "tools/call", params: { name: toolName, arguments: args } },
           ResultSchema,
@@ -272,6 +269,14 @@ export class McpConnection {
             signal: controller.signal,
           },
         );
+      // A server that forgot the session did not run the call: renewed, it is sent once more.
+      const send = resendingOnLostSession(sendOnce, async () => {
+        // The dropped connection is closed before the new one takes the client.
+        await this.#transport.shutdown();
+        const failed = await this.#shareRevival(true);
+        timer.restart(); // the renewal's time is not the server's silence on the call
+        return failed;
+      });
       // A server may need the person to open a page first (-32042); sent again once if so.
       const call = { tool: toolName, signal: controller.signal };
       const result = await sendRecovering(send, this.#recoverers, call, () => timer.restart());
@@ -279,7 +284,13 @@ export class McpConnection {
       trace(converted.ok ? "ok" : "tool-error");
       return converted;
     } catch (error) {
-      if (!this.connected) {
+      if (error instanceof RenewalFailed) {
+        trace("session-lost");
+        return error.result;
+      }
+      // A refused call had no effect: it is not "lost while running" even once the dropped
+      // connection closed.
+      if (!this.connected && !(error instanceof SessionLost)) {
         trace("disconnected");
         return await this.#disconnectedResult();
       }
@@ -323,8 +334,22 @@ export class McpConnection {
     return { ok: false, text: lostDuringCallText(this.name, await lossOf(this.#transport)) };
   }
 
+  /**
+   * Starts the server again if it went away (revive.ts), before a request the model or the
+   * person made; returns the request's failure when that did not work.
+   */
+  reviveIfLost(): Promise<ToolResult | undefined> {
+    return this.connected ? Promise.resolve(undefined) : this.#shareRevival(false);
+  }
+
+  /** Requests made together to a server that went away share one restart. */
+  #shareRevival(resending: boolean): Promise<ToolResult | undefined> {
+    this.#reviving ??= this.#revive(resending).finally(() => this.#reviving = undefined);
+    return this.#reviving;
+  }
+
   /** A call to a server that went away: see revive.ts. */
-  #revive(): Promise<ToolResult | undefined> {
+  #revive(resending: boolean): Promise<ToolResult | undefined> {
     const { startupMs, trace, onRestarted } = this.#options;
     return revive({
       name: this.name,
@@ -346,7 +371,7 @@ export class McpConnection {
       close: () => this.close(),
       trace,
       ...(onRestarted ? { onRestarted } : {}),
-    });
+    }, resending);
   }
 
   /** Shuts the server's process group down (idempotent); says how far it had to go. */

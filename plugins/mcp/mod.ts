@@ -128,7 +128,12 @@ export default function mcp(given: Partial<McpPluginOptions> = {}): Plugin {
       const connections = new Map(connected.map((state) => [state.name, state.connection]));
       const run = await McpRun.start(
         connected.map(({ name, tools, cut, connection }) => ({
-          handle: { name, client: lists.clients.get(name)!, connected: () => connection.connected },
+          handle: {
+            name,
+            client: lists.clients.get(name)!,
+            connected: () => connection.connected,
+            revive: () => connection.reviveIfLost(),
+          },
           tools,
           ...(cut ? { cut } : {}),
           ...(connection.config.tools ? { allow: connection.config.tools } : {}),

@@ -109,7 +109,7 @@ export function promptCommand(
       const answer = await request(handle, "prompts/get", {
         name: entry.name,
         ...(entry.arguments.length > 0 ? { arguments: parsed.values } : {}),
-      }, { timeoutMs, signal });
+      }, { timeoutMs, signal, revive: true });
       if (!answer.ok) return { ok: false, error: answer.text };
       return promptText(entry.server, entry.name, answer.value);
     },

@@ -39,6 +39,7 @@ import type { ShutdownStep } from "./shutdown.ts";
 import { StartupError } from "./startup_failure.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import { limitText } from "./message_size.ts";
+import { SessionLost } from "./lost_session.ts";
 
 /** What a remote transport needs. */
 export interface RemoteTransportOptions {
@@ -76,6 +77,8 @@ export class RemoteTransport implements Transport {
   #closed = false;
   #endedByServer = false;
   #dropped: string | undefined;
+  /** The server answered 404 to the session: ending it would only get another. */
+  #forgotten = false;
   #protocolVersion: string | undefined;
   #shutdown: Promise<ShutdownStep> | undefined;
   /** What the server's last 401/403 asked for (its `WWW-Authenticate`). */
@@ -134,15 +137,12 @@ export class RemoteTransport implements Transport {
         return await inner.send(message, options);
       } catch (error) {
         // A server that forgot the session (restarted, expired it) answers 404; the spec asks
-        // for a new session: the connection ends here and the next call starts one.
+        // for a new session: the connection ends here and the call starts one (lost_session.ts).
+        // No DELETE for it: the server already forgot it.
         if (sessionLost(inner, error)) {
+          this.#forgotten = true;
           this.#drop("it no longer knows hel's session (HTTP 404)");
-          // The server ran nothing under the lost session, so sending the call again is safe.
-          throw new Error(
-            "the server no longer knows hel's session (HTTP 404: it restarted or ended the " +
-              "session), so it did not run this request; the next call to one of its tools " +
-              "starts a new session: make the call again",
-          );
+          throw new SessionLost();
         }
         // A server may let hel initialize and want credentials for what comes next (a server
         // behind OAuth, a scope a call needs): say so, not just the SDK's "Error POSTing".
@@ -236,10 +236,12 @@ export class RemoteTransport implements Transport {
   #drop(reason: string): void {
     if (this.#dropped) return;
     this.#dropped = reason;
-    queueMicrotask(() => void this.shutdown());
+    // A forgotten session has no DELETE to wait for: closing at once would fail the refused
+    // call with "Connection closed" before its own error (SessionLost) arrives, so a task later.
+    if (this.#forgotten) setTimeout(() => void this.shutdown(), 0);
+    else queueMicrotask(() => void this.shutdown());
     // hel stops using the connection now, not once the server answered the DELETE that ends
     // the session: a call made meanwhile connects anew instead of going to the dropped one.
-    // A task later, so the failing call gets its own error before the connection closes.
     setTimeout(() => this.#finish(), 0);
   }
 
@@ -259,7 +261,10 @@ export class RemoteTransport implements Transport {
       this.#finish();
       return "already-gone";
     }
-    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined) {
+    if (
+      inner instanceof StreamableHTTPClientTransport && inner.sessionId !== undefined &&
+      !this.#forgotten
+    ) {
       // Tells the server it can forget the session; a server that does not answer in time
       // is left to expire it.
       await settleWithin([inner.terminateSession()], this.#options.shutdownWaitMs);

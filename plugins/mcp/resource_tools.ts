@@ -98,11 +98,16 @@ export function resourceTools(
         const answer = await request(handle, "resources/read", { uri: args.uri }, {
           timeoutMs,
           signal: context.signal,
+          revive: true,
         });
         if (!answer.ok) {
           return {
             ok: false,
-            text: `${answer.text}. Check the URI with ${name("list_resources")} or ` +
+            // A restart's failure ends with its own full stop.
+            text:
+              `${answer.text.replace(/\.$/, "")}. Check the URI with ${
+                name("list_resources")
+              } or ` +
               `${name("list_resource_templates")}.`,
           };
         }
@@ -131,7 +136,10 @@ async function listPage(
   cursor: string | undefined,
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<ToolResult> {
-  const answer = await request(handle, method, cursor === undefined ? {} : { cursor }, options);
+  const answer = await request(handle, method, cursor === undefined ? {} : { cursor }, {
+    ...options,
+    revive: true,
+  });
   if (!answer.ok) return { ok: false, text: answer.text };
   const items = answer.value[key];
   if (!Array.isArray(items)) {

@@ -1,9 +1,11 @@
 /**
  * When a server that went away during a run is started again: by the next call to one of its
- * tools (never by a timer, and a call in flight when it died is never sent again — it may have
+ * tools, resource read or prompt (never by a timer, and a call in flight when it died is never sent again — it may have
  * had effects), at most {@link MAX_RESTARTS} times a run, each after a back-off that grows, so a
  * server that crashes at every call costs a few seconds and is then given up with a message
- * saying so. A remote server whose connection dropped is reconnected the same way.
+ * saying so. A remote server whose connection dropped is reconnected the same way; one that
+ * refused a call because it forgot the session is reconnected by that call, which it never ran,
+ * and the call sent again (lost_session.ts): that counts as a restart too.
  *
  * @module
  */
@@ -82,9 +84,15 @@ export function restartFailedText(server: string, reason: string, left: number):
       : "hel gives up on it for the rest of this run; continue without its tools or tell the user.");
 }
 
-/** The note the model gets with its next request after a restart (once per restart). */
-export function restartNote(server: string, loss: string, attempt: number): string {
+/**
+ * The note the model gets with its next request after a restart (once per restart); `resent`
+ * when the call that found the server gone was sent again (it had not run: lost_session.ts).
+ */
+export function restartNote(server: string, loss: string, attempt: number, resent = false): string {
   return `MCP server ${server} was restarted (${loss}; restart ${attempt} of at most ` +
     `${MAX_RESTARTS} in this run). Its tools were listed again; loaded tools that still exist ` +
-    "stay loaded. A call that was running when it went away was not repeated.";
+    "stay loaded. " +
+    (resent
+      ? "The call it had refused was sent again once it was back."
+      : "A call that was running when it went away was not repeated.");
 }

@@ -54,9 +54,13 @@ export interface Revivable {
 
 /**
  * A call to a server that went away: starts it again and returns nothing, or returns the
- * call's failure (given up, the restart failed, hel is shutting down).
+ * call's failure (given up, the restart failed, hel is shutting down). `resending` when the
+ * call is then sent again (a remote server forgot the session: lost_session.ts).
  */
-export async function revive(server: Revivable): Promise<ToolResult | undefined> {
+export async function revive(
+  server: Revivable,
+  resending = false,
+): Promise<ToolResult | undefined> {
   const { name, trace } = server;
   const shuttingDown = { ok: false, text: `MCP server ${name} is shutting down` };
   if (server.closing()) return shuttingDown;
@@ -82,7 +86,7 @@ export async function revive(server: Revivable): Promise<ToolResult | undefined>
       pid: server.pid(),
       tools: listing.tools.length,
     });
-    server.onRestarted?.(name, listing, restartNote(name, loss, plan.attempt));
+    server.onRestarted?.(name, listing, restartNote(name, loss, plan.attempt, resending));
     return undefined;
   } catch (error) {
     const reason = clipChars((error as Error)?.message ?? String(error), MAX_QUOTED);

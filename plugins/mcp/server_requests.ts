@@ -29,6 +29,11 @@ export interface ServerHandle {
   client: Client;
   /** False once the server exited or hel dropped it. */
   connected(): boolean;
+  /**
+   * Starts the lost server again (the restart policy's, as a tool call does: restarts.ts);
+   * the request's failure when that did not work.
+   */
+  revive?(): Promise<{ text: string } | undefined>;
 }
 
 /**
@@ -48,20 +53,23 @@ export function capabilitiesOf(server: ServerHandle): ServerCapabilities {
 
 /**
  * Sends `method` with `params` and returns the raw result object. `timeoutMs` bounds the wait;
- * an abort of `signal` cancels the request on the wire (`notifications/cancelled`).
+ * an abort of `signal` cancels the request on the wire (`notifications/cancelled`); `revive`
+ * starts a server that went away again first.
  */
 export async function request(
   server: ServerHandle,
   method: string,
   params: Record<string, unknown>,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; revive?: boolean },
 ): Promise<Answer<Record<string, unknown>>> {
   if (!server.connected()) {
-    return {
-      ok: false,
+    // A request the model or the person made (`revive`) starts a lost server again, as a tool
+    // call does; a listing after a list change, or a completion while typing, does not.
+    const failed = options.revive && server.revive ? await server.revive() : {
       text: `MCP server ${server.name} is disconnected; the next call to one of its tools ` +
         "starts it again",
     };
+    if (failed) return { ok: false, text: failed.text };
   }
   try {
     const result = await server.client.request(

@@ -117,7 +117,7 @@ Deno.test("over Streamable HTTP: a call past its timeout is cancelled in its ses
   assert.equal(model.remaining(), 0);
 });
 
-Deno.test("over Streamable HTTP: a server that forgot the session (404) is reconnected with a new one", async () => {
+Deno.test("over Streamable HTTP: a call the server refused because it forgot the session (404) is sent again in a new session", async () => {
   await using setup = await sessionProject();
   await using model = scriptedModel([
     load("forget", "whoami"),
@@ -130,14 +130,39 @@ Deno.test("over Streamable HTTP: a server that forgot the session (404) is recon
   assert.equal(result.code, 0, result.stderr);
   const log = await setup.log();
   const started = log.flatMap((e) => e.sessionStarted ? [e.sessionStarted] : []);
-  assert.equal(toolMessage(model, "forget"), "forgotten");
-  assert.equal(
-    toolMessage(model, "lost"),
-    "error: MCP request to api failed: the server no longer knows hel's session (HTTP 404: it " +
-      "restarted or ended the session), so it did not run this request; the next call to one " +
-      "of its tools starts a new session: make the call again",
-  );
-  assert.equal(toolMessage(model, "again"), `session ${started[1]}`);
   assert.equal(started.length, 2);
+  const [old, renewed] = started;
+  assert.equal(toolMessage(model, "forget"), "forgotten");
+  // The model gets the tool's answer from the new session, not an error.
+  assert.equal(toolMessage(model, "lost"), `session ${renewed}`);
+  assert.equal(toolMessage(model, "again"), `session ${renewed}`);
+
+  const requests = log.filter((e) => e.http);
+  // No DELETE for the session the server forgot; the new one is ended at shutdown.
+  assert.deepEqual(requests.filter((e) => e.http === "DELETE").map((e) => e.session), [renewed]);
+  const posted = requests.filter((e) => e.http === "POST").flatMap((e) =>
+    e.messages!.map((m) => ({ ...m, session: e.session }))
+  );
+  const whoami = posted.flatMap((m, i) =>
+    m.method === "tools/call" && m.params?.name === "whoami" ? [{ at: i, session: m.session }] : []
+  );
+  // Refused in the old session, sent once in the new one, then the next call.
+  assert.deepEqual(whoami.map((m) => m.session), [old, renewed, renewed]);
+  const initialize = posted.findLastIndex((m) => m.method === "initialize");
+  assert.equal(posted[initialize]!.session, undefined);
+  assert.ok(whoami[0]!.at < initialize && initialize < whoami[1]!.at, "the new initialize between");
+
+  // The model is told once that the server was reconnected and the call sent again.
+  const notes = [
+    ...new Set(
+      model.requests.flatMap((r) => r.messages).map((m) => String(m.content))
+        .filter((text) => /was restarted/.test(text)),
+    ),
+  ];
+  assert.equal(notes.length, 1);
+  assert.match(
+    notes[0]!,
+    /MCP server api was restarted \(it no longer knows hel's session \(HTTP 404\); restart 1 of at most 3 in this run\)[^\n]*The call it had refused was sent again once it was back\./,
+  );
   assert.equal(model.remaining(), 0);
 });

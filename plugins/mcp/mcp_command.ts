@@ -292,7 +292,9 @@ function mcpProgram(actions: Actions) {
   const scope = (description: string) =>
     new Option("-s, --scope <scope>", description).choices(SCOPES);
   program.command("add")
-    .description("add a stdio server to your own or the project's MCP configuration")
+    .description(
+      "add a server (a command, or a remote URL) to your own or the project's MCP configuration",
+    )
     .usage("NAME [options] -- COMMAND [ARGS...]")
     .argument("<name>", "letters, digits, '-' and single '_', e.g. notes or issue-tracker")
     .addOption(

@@ -294,3 +294,54 @@ Deno.test("a .hel folder hel creates keeps its own state out of git, but not the
   );
   assert.equal(status, "?? .hel/.gitignore\n?? .hel/mcp.json\n?? .hel/settings.jsonc\n");
 });
+
+Deno.test("hel mcp add --transport http|sse writes a remote entry; header values stay out of the file", async () => {
+  await using project = await tempProject();
+  const url = "https://mcp.example.com/mcp";
+  let result = await hel(project, [
+    "mcp",
+    "add",
+    "--transport",
+    "http",
+    "gh",
+    url,
+    "--bearer-token-env",
+    "GITHUB_TOKEN",
+    "--header-env",
+    "X-Team=TEAM_ID",
+  ]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`^Added MCP server gh in ${userFile(project)}\\.`));
+  result = await hel(project, [
+    "mcp",
+    "add",
+    "--transport",
+    "sse",
+    "--scope",
+    "project",
+    "old",
+    url,
+  ]);
+  assert.equal(result.code, 0, result.stderr);
+
+  const user = servers(await Deno.readTextFile(userFile(project)));
+  assert.deepEqual(user.gh, {
+    url,
+    bearerTokenEnv: "GITHUB_TOKEN",
+    headers: { "X-Team": { env: "TEAM_ID" } },
+  });
+  const shared = servers(await Deno.readTextFile(`${project.project}/.hel/mcp.json`));
+  assert.deepEqual(shared.old, { url, transport: "sse" });
+
+  // What get shows: the address and the variable names, nothing started, no value.
+  const got = await hel(project, ["mcp", "get", "gh"]);
+  assert.equal(got.code, 0, got.stderr);
+  assert.match(got.stdout, new RegExp(`^ {2}url: ${url.replaceAll(".", "\\.")}$`, "m"));
+  assert.match(got.stdout, /Authorization \(bearer, from GITHUB_TOKEN\)/);
+  assert.match(got.stdout, /X-Team \(from TEAM_ID\)/);
+
+  // A remote entry takes no command, and a command entry no URL.
+  const both = await hel(project, ["mcp", "add", "--transport", "http", "x", url, "--", "cmd"]);
+  assert.equal(both.code, 2);
+  assert.ok(!servers(await Deno.readTextFile(userFile(project))).x);
+});

@@ -254,17 +254,6 @@ export async function startRun(settings: RunSettings, deps: RunDeps): Promise<Ru
       }
       const report = await recorder.rewriting(() => compactor.compactNow(messages, signal));
       await recorder.sync();
-      if (report.summarised > 0 || report.pruned > 0) {
-        const { summarised, pruned, tokensBefore, tokensAfter } = report;
-        emit({
-          type: "compaction",
-          trigger: "manual",
-          summarised,
-          pruned,
-          tokensBefore,
-          tokensAfter,
-        });
-      }
       return report;
     },
     async newSession() {

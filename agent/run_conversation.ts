@@ -39,7 +39,7 @@ export interface ConversationParts {
   spill: SpillWriter | undefined;
   /** The run's settings as the journal's `run` entry gives them. */
   runSettings(): Record<string, unknown>;
-  /** The run's event sink: hears each automatic compaction. */
+  /** The run's event sink: hears each compaction that changed the conversation. */
   emit(event: CompactionEvent): void;
 }
 

@@ -16,7 +16,7 @@ import { ensureHelDir } from "../agent/session/store.ts";
 import { errorMessage } from "../core/errors.ts";
 import type { PluginContext } from "../core/plugin.ts";
 import { UsageError } from "../core/usage_error.ts";
-import { editJsoncFile, editJsoncText } from "../kit/mod.ts";
+import { editJsoncFile } from "../kit/mod.ts";
 import { writeErr, writeOut } from "../kit/output.ts";
 import { type AppliedSettings, applySettings, knownTools, shownPath } from "./settings_apply.ts";
 
@@ -86,10 +86,13 @@ export function addConfigCommand(
     const file = project ? projectSettingsPath(context.project) : userSettingsPath(context.helHome);
     try {
       if (project) await ensureHelDir(context.project);
-      await editJsoncFile(project ? context.project : context.helHome, file, path, () => {
-        checkEditedFile(file, path, value, plugins, project ? "project" : "user");
-        return value;
-      });
+      await editJsoncFile(
+        project ? context.project : context.helHome,
+        file,
+        path,
+        () => value,
+        (edited) => checkEditedFile(file, edited, plugins, project ? "project" : "user"),
+      );
     } catch (error) {
       if (error instanceof UsageError) throw error;
       writeErr(`hel: ${errorMessage(error)}\n`);
@@ -117,19 +120,12 @@ export function addConfigCommand(
 /** The whole file as it would be after the change must still be valid. */
 function checkEditedFile(
   file: string,
-  path: string[],
-  value: unknown,
+  edited: string,
   plugins: readonly LoadedPlugin[],
   scope: "user" | "project",
 ): void {
-  let text = "";
-  try {
-    text = Deno.readTextFileSync(file);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-  const edited = new TextEncoder().encode(editJsoncText(text, path, value));
-  const parsed = parseSettings(edited, file, knownTools(plugins), scope);
+  const bytes = new TextEncoder().encode(edited);
+  const parsed = parseSettings(bytes, file, knownTools(plugins), scope);
   if (!parsed.ok) {
     throw new UsageError(
       `${parsed.problems.join("\nhel: ")}\nhel: nothing was written; fix ${file} by hand first`,

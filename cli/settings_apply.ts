@@ -57,9 +57,8 @@ export interface AppliedSettings {
   user?: SettingsFile;
 }
 
-/** A path as shown to the person: the home folder as `~`. */
-export function shownPath(path: string): string {
-  const home = surroundings().env("HOME");
+/** A path as shown to the person: the home folder (`$HOME` unless given) as `~`. */
+export function shownPath(path: string, home = surroundings().env("HOME")): string {
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }
 

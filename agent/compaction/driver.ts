@@ -43,7 +43,7 @@ export interface CompactorDeps {
   reading?: FileReading;
   /** How many messages after the checkpoint are retained plugin messages (from a snapshot). */
   retained: number;
-  /** Hears each automatic compaction that changed the conversation. */
+  /** Hears each compaction (automatic or `/compact`) that changed the conversation. */
   emit?(event: CompactionEvent): void;
 }
 
@@ -204,13 +204,19 @@ export function createCompactor(deps: CompactorDeps): Compactor {
       const keepRecent = Math.min(deps.policy.keepRecent, Math.floor(tokensBefore / 10));
       const pruned = await prune(messages, keepRecent);
       const done = await summarise(messages, signal, keepRecent);
+      const summarised = "replaced" in done ? done.replaced : 0;
+      const tokensAfter = estimate(messages);
+      if (summarised > 0 || pruned > 0) {
+        const event = { summarised, pruned, tokensBefore, tokensAfter };
+        deps.emit?.({ type: "compaction", trigger: "manual", ...event });
+      }
       return {
-        summarised: "replaced" in done ? done.replaced : 0,
+        summarised,
         pruned,
         messagesBefore,
         messagesAfter: count(),
         tokensBefore,
-        tokensAfter: estimate(messages),
+        tokensAfter,
         ...("skipped" in done ? { skipped: done.skipped } : {}),
       };
     },

@@ -11,6 +11,7 @@ import {
 import { createCompactor } from "./driver.ts";
 import { scriptedClient, type ScriptTurn } from "../../fixtures/scripted_client.ts";
 import { PluginDriver, type StartedPlugin } from "../../core/plugin_driver.ts";
+import type { CompactionEvent } from "../../core/events.ts";
 import type { ChatMessage, ToolDefinition } from "../../core/types.ts";
 import { emptyUsage } from "../../core/usage.ts";
 
@@ -78,6 +79,7 @@ function setup(
   const usage = emptyUsage();
   const notes: string[] = [];
   const saved: string[] = [];
+  const events: CompactionEvent[] = [];
   const compactor = createCompactor({
     policy: { at, keepRecent },
     model,
@@ -90,8 +92,10 @@ function setup(
       return Promise.resolve(`/spill/${saved.length}.txt`);
     },
     retained,
+    emit: (event) => events.push(event),
   });
-  return { compactor, requests: model.requests, purposes: model.purposes, usage, notes, saved };
+  const { requests, purposes } = model;
+  return { compactor, requests, purposes, usage, notes, saved, events };
 }
 
 const signal = new AbortController().signal;
@@ -223,7 +227,7 @@ Deno.test("the server's prompt count drives the estimate once known", async () =
 });
 
 Deno.test("compacting now summarises most of a conversation far below the threshold and says what it did", async () => {
-  const { compactor, requests, notes } = setup(
+  const { compactor, requests, notes, events } = setup(
     [{ text: "## Primary Request and Intent\n- the work" }],
     [],
     800_000,
@@ -244,9 +248,13 @@ Deno.test("compacting now summarises most of a conversation far below the thresh
   assert.ok(report.tokensAfter < report.tokensBefore / 3, JSON.stringify(report));
   assert.equal(report.skipped, undefined);
   assert.deepEqual(notes, []);
+  const { tokensBefore, tokensAfter } = report;
+  const manual = { trigger: "manual", summarised: 11, pruned: 0, tokensBefore, tokensAfter };
+  assert.deepEqual(events, [{ type: "compaction", ...manual }]);
 
   // Nothing is left to summarise but the checkpoint itself: said, and nothing is asked.
   const again = await compactor.compactNow(messages, signal);
+  assert.equal(events.length, 1, "a compaction that changed nothing is no event");
   assert.equal(requests.length, 1);
   assert.equal(again.summarised, 0);
   assert.equal(again.skipped, "nothing old enough to summarise");

@@ -109,8 +109,8 @@ export async function deleteSession(
   given: string,
   helHome: string,
 ): Promise<string> {
-  const { id, dir } = await findSession(project, given);
-  if (!await removeSessionFolder(project, id, dir, helHome)) {
+  const { id } = await findSession(project, given);
+  if (!await removeSessionFolder(project, id, helHome)) {
     throw new UsageError(
       `session ${id} is in use by another hel process; delete it after that process ends`,
     );
@@ -126,9 +126,9 @@ export async function deleteSession(
 export async function removeSessionFolder(
   project: string,
   id: string,
-  dir: string,
   helHome: string,
 ): Promise<boolean> {
+  const { dir } = sessionPaths(project, id);
   const lock = await tryLockSession(dir);
   if (!lock) return false;
   try {

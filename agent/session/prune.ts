@@ -45,9 +45,7 @@ export async function pruneSessions(
       result.inUse.push(row);
     } else if (options.dryRun) {
       result.removed.push(row);
-    } else if (
-      await removeSessionFolder(project, row.id, sessionPaths(project, row.id).dir, helHome)
-    ) {
+    } else if (await removeSessionFolder(project, row.id, helHome)) {
       result.removed.push(row);
     } else {
       result.inUse.push(row);

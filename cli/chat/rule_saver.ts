@@ -16,6 +16,7 @@ import { errorMessage } from "../../core/errors.ts";
 import { editJsoncFile } from "../../kit/config/jsonc_edit.ts";
 import { editTrustedJsonc } from "../../kit/config/trusted_edit.ts";
 import { lstatOrUndefined } from "../../kit/safe_write.ts";
+import { shownPath } from "../settings_apply.ts";
 
 /** Where a rule is saved: the person's settings, or the project's. */
 export type SavePlace = "user" | "project";
@@ -51,10 +52,7 @@ export function ruleSaver(
     user: userSettingsPath(context.helHome),
     project: projectSettingsPath(context.project),
   };
-  const userShown = home && files.user.startsWith(`${home}/`)
-    ? `~${files.user.slice(home.length)}`
-    : files.user;
-  const places: SavePlaces = { user: userShown, project: ".hel/settings.jsonc" };
+  const places: SavePlaces = { user: shownPath(files.user, home), project: ".hel/settings.jsonc" };
   const saved: SavedRule[] = [];
   return {
     places,

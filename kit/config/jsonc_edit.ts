@@ -65,14 +65,16 @@ function afterLineComment(text: string, edits: Edit[]): string | undefined {
  * the file (mode 0600) and its folder when missing. `root` is the folder the write may not leave
  * through a link (the project for `.hel/…`, `$HEL_HOME` for the person's files). Refuses a file
  * that is not JSON with comments, so a broken file is reported, not overwritten.
- * `change` may read the current value and return the one to write, under the lock. Returns the
- * file's bytes before (undefined when there was no file) and the text written.
+ * `change` may read the current value and return the one to write, under the lock; `check` may
+ * refuse the whole edited text (by throwing) before it is written. Returns the file's bytes
+ * before (undefined when there was no file) and the text written.
  */
 export async function editJsoncFile(
   root: string,
   file: string,
   path: JSONPath,
   change: (current: unknown) => unknown,
+  check?: (edited: string) => void,
 ): Promise<{ before: Uint8Array | undefined; written: string }> {
   const lock = `${dirname(file)}/.${file.slice(dirname(file).length + 1)}.lock`;
   await Deno.mkdir(dirname(file), { recursive: true, mode: 0o700 });
@@ -103,6 +105,7 @@ export async function editJsoncFile(
     }
     const current = valueAt(tree ? getNodeValue(tree) : {}, path);
     const edited = editJsoncText(text, path, change(current));
+    check?.(edited);
     await writeFileAtomic(root, file, edited, { mode: info ? info.mode ?? 0o600 : 0o600 });
     return { before, written: edited };
   });

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { errorMessage, type PluginContext } from "../../core/mod.ts";
+import { errorMessage, isRecord, type PluginContext } from "../../core/mod.ts";
 import { escapeControlCharacters, sandboxSettingsFor, writeErr, writeOut } from "../../kit/mod.ts";
 import { buildCatalog, type CatalogEntry, withAllowlists } from "./catalog.ts";
 import type { ServerConfig } from "./config.ts";
@@ -125,10 +125,7 @@ function parseArguments(json: string | undefined): Record<string, unknown> | str
   } catch (error) {
     return `the arguments are not valid JSON (${errorMessage(error)}); ${example}`;
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return `the arguments must be a JSON object; ${example}`;
-  }
-  return value as Record<string, unknown>;
+  return isRecord(value) ? value : `the arguments must be a JSON object; ${example}`;
 }
 
 /** The server a run would start under `name`, or why there is none to start. */

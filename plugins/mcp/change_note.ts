@@ -7,11 +7,10 @@
  *
  * @module
  */
-import { listingLine } from "./catalog.ts";
+import { listingLine, modelName } from "./catalog.ts";
 import type { ToolChanges } from "./offered_tools.ts";
 import type { ResourceChanges } from "./resource_changes.ts";
 import { LOAD_TOOL_NAME } from "./load_tool.ts";
-import { modelName } from "./catalog.ts";
 
 /** Lines one part of the note lists at most. */
 export const NOTE_LINES = 20;

@@ -8,7 +8,7 @@
  */
 import { resolve } from "node:path";
 import { parse, type ParseError } from "jsonc-parser";
-import { errorMessage, type PluginContext } from "../../core/mod.ts";
+import { errorMessage, isRecord, type PluginContext } from "../../core/mod.ts";
 import { editJsoncFile, makeHelFolder, readProjectConfig } from "../../kit/mod.ts";
 import { CONFIG_PATH, type Scope, userMcpConfigPath } from "./config_files.ts";
 
@@ -71,10 +71,7 @@ export async function serverNamesIn(file: EntryFile): Promise<NamesIn> {
     };
   }
   const servers = (value as { servers?: unknown } | null)?.servers;
-  const names = servers !== null && typeof servers === "object" && !Array.isArray(servers)
-    ? Object.keys(servers)
-    : [];
-  return { kind: "names", names };
+  return { kind: "names", names: isRecord(servers) ? Object.keys(servers) : [] };
 }
 
 /** The name is taken and the command was not told to replace it. */

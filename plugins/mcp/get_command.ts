@@ -63,38 +63,34 @@ export async function getServer(name: string, context: PluginContext): Promise<n
 }
 
 function entryLines(server: ServerConfig, login?: string): string[] {
-  const env = shownEnvNames(server.env);
   const common = [
     `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
     `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
     `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
     ...sizeLine(server),
   ];
+  // Only an entry that widens access says so; by default hints are untrusted, as everywhere.
+  const annotations = server.trustAnnotations
+    ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
+    : [];
   if (server.remote) {
     // remoteLines is indented for hel mcp list; the caller indents these.
     return [
       ...remoteLines(server.remote, server.file, { unset: [] }, login).map((line) => line.trim())
         .filter((line) => !line.startsWith("from: ")),
       ...common,
-      ...(server.trustAnnotations
-        ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
-        : []),
+      ...annotations,
     ];
   }
+  const env = shownEnvNames(server.env);
   return [
     `command: ${commandText(server)}`,
     `environment: ${env.length > 0 ? env.join(", ") : "nothing"} (besides the base)`,
-    `call timeout: ${callTimeoutText(server.callTimeoutMs)}`,
-    `tools: ${server.tools ? server.tools.map((t) => JSON.stringify(t)).join(", ") : "all"}`,
-    `log level: ${server.logLevel ?? `${DEFAULT_LOG_LEVEL} (the default)`}`,
-    ...sizeLine(server),
+    ...common,
     server.sandbox
       ? "sandbox: on (unless hel runs with --sandbox off)"
       : 'sandbox: OFF ("sandbox": false): runs with your rights',
-    // Only an entry that widens access says so; by default hints are untrusted, as everywhere.
-    ...(server.trustAnnotations
-      ? ['annotations: trusted ("trustAnnotations": true): its readOnlyHint tools count as reads']
-      : []),
+    ...annotations,
   ];
 }
 

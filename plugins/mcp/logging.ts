@@ -60,7 +60,12 @@ export function loggingFeature(options: LoggingOptions): ClientFeature {
       } catch (error) {
         // A server that exited fails start-up as usual; one that refused the level still works.
         if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) throw error;
-        server.trace({ event: "log_level", server: name, level, refused: cut(error.message, 500) });
+        server.trace({
+          event: "log_level",
+          server: name,
+          level,
+          refused: clipChars(error.message, 500),
+        });
       }
     },
   };
@@ -89,7 +94,7 @@ class ServerLog {
     if (rank < this.#minimum) return;
     const name = this.#server.config.name;
     const data = dataText(params.data);
-    const logger = typeof params.logger === "string" ? cut(params.logger, 100) : undefined;
+    const logger = typeof params.logger === "string" ? clipChars(params.logger, 100) : undefined;
     const traced = this.#traced.take();
     if (traced === "pass") {
       const dropped = this.#traced.takeDropped();
@@ -98,7 +103,7 @@ class ServerLog {
         server: name,
         level: params.level,
         ...(logger !== undefined ? { logger } : {}),
-        data: cut(data, TRACED_CHARS),
+        data: clipChars(data, TRACED_CHARS),
         ...(codePointLength(data) > TRACED_CHARS ? { truncated: true } : {}),
         ...(dropped > 0 ? { dropped } : {}),
       });
@@ -115,7 +120,9 @@ class ServerLog {
     if (shown === "pass") {
       const from = logger !== undefined ? ` from ${oneLine(logger)}` : "";
       this.#options.warn(
-        `MCP server ${name} logged ${params.level}${from}: ${oneLine(cut(data, SHOWN_CHARS))}`,
+        `MCP server ${name} logged ${params.level}${from}: ${
+          oneLine(clipChars(data, SHOWN_CHARS))
+        }`,
       );
     } else if (shown === "first-drop") {
       this.#options.warn(
@@ -136,8 +143,4 @@ function dataText(data: unknown): string {
 /** One line for the terminal: controls escaped, line breaks shown as ` | `. */
 function oneLine(text: string): string {
   return escapeControlCharacters(text.replace(/\s*\r?\n\s*/g, " | "));
-}
-
-function cut(text: string, chars: number): string {
-  return clipChars(text, chars);
 }

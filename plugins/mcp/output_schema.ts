@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { errorMessage, MAX_SCHEMA_CHARS, schemaValidator } from "../../core/mod.ts";
+import { errorMessage, isRecord, MAX_SCHEMA_CHARS, schemaValidator } from "../../core/mod.ts";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OutputCheck } from "./result.ts";
 
@@ -22,10 +22,10 @@ const SHOWN_PROBLEMS = 3;
  */
 export function outputCheck(tool: Record<string, unknown>): OutputCheck | undefined {
   const schema = tool.outputSchema;
-  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return undefined;
+  if (!isRecord(schema)) return undefined;
   let compiled: Promise<ValidateFunction | undefined> | undefined;
   return async (structured) => {
-    compiled ??= compile(schema as Record<string, unknown>);
+    compiled ??= compile(schema);
     const validate = await compiled;
     if (!validate) return undefined;
     try {

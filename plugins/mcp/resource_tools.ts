@@ -10,8 +10,7 @@
  *
  * @module
  */
-import { type Tool, type ToolResult, z } from "../../core/mod.ts";
-import { defineTool } from "../../core/mod.ts";
+import { defineTool, type Tool, type ToolResult, z } from "../../core/mod.ts";
 import { type CatalogEntry, modelName } from "./catalog.ts";
 import { readText, resourceLine } from "./resource_text.ts";
 import { request, type ServerHandle } from "./server_requests.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { clipChars } from "../../core/mod.ts";
+import { clipChars, isRecord } from "../../core/mod.ts";
 
 /** The hints hel reads, in the order `hel mcp list` shows them. */
 export const HINTS = [
@@ -37,9 +37,7 @@ const MAX_TITLE = 100;
  */
 export function readAnnotations(tool: Record<string, unknown>): ToolAnnotations | undefined {
   const given = tool.annotations;
-  const annotations = given !== null && typeof given === "object" && !Array.isArray(given)
-    ? given as Record<string, unknown>
-    : {};
+  const annotations = isRecord(given) ? given : {};
   const hints: Partial<Record<Hint, boolean>> = {};
   for (const hint of HINTS) {
     if (typeof annotations[hint] === "boolean") hints[hint] = annotations[hint];

@@ -40,7 +40,10 @@ export type SchemaCheck = (args: Record<string, unknown>) => ArgumentCheck;
 
 // strict false: servers use keywords and formats ajv does not know; they are ignored.
 // addUsedSchema false: an `$id` two servers share must not clash inside one instance.
-// code.regExp: patterns are matched in linear time (a server's pattern could hang hel).
+// inlineRefs false: a definition behind many `$ref`s is compiled once, not copied into each
+// (inlining made one 15 KB schema take seconds and a gigabyte to compile).
+// code.regExp (added where each instance is made, once re2js is loaded): patterns are matched
+// in linear time (a server's pattern could hang hel).
 const OPTIONS = {
   strict: false,
   allErrors: true,

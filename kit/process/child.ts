@@ -7,6 +7,7 @@
  * @module
  */
 import { errorMessage } from "../../core/errors.ts";
+import { concatBytes } from "../bytes.ts";
 import { inNewProcessGroup, signalProcessGroup } from "./group.ts";
 
 /** What to run and how to bound it. */
@@ -186,13 +187,7 @@ function capture(
   return {
     done,
     text() {
-      const bytes = new Uint8Array(kept);
-      let at = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, at);
-        at += chunk.length;
-      }
-      return new TextDecoder().decode(bytes);
+      return new TextDecoder().decode(concatBytes(chunks));
     },
     truncated: () => truncated,
     async cancel() {

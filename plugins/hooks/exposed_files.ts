@@ -13,8 +13,8 @@
  *
  * @module
  */
-import { isAbsolute, relative, resolve } from "node:path";
-import { sha256OfFile } from "../../kit/mod.ts";
+import { relative, resolve } from "node:path";
+import { isWithin, sha256OfFile } from "../../kit/mod.ts";
 import type { HookHandler } from "./config.ts";
 
 /** Programs that run a file named after them (`sh x.sh`, `python3 x.py`, `deno run x.ts`). */
@@ -49,7 +49,7 @@ async function filesNamed(command: string, project: string): Promise<string[]> {
   for (const word of programWords(command)) {
     const path = resolve(project, word);
     const rel = relative(project, path);
-    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
+    if (rel === "" || !isWithin(project, path)) continue;
     try {
       // Through links too: a link in the project to a script is as changeable as the script.
       if ((await Deno.stat(path)).isFile) found.add(rel);

@@ -26,6 +26,7 @@ Deno.test("programs and interpreted scripts in the project count, .hel ones too;
   await using p = await project([
     "scripts/guard.sh",
     "lint.sh",
+    "..guard.sh",
     "tools/check.py",
     "data.json",
     "seen.json",
@@ -41,6 +42,8 @@ Deno.test("programs and interpreted scripts in the project count, .hel ones too;
     ["jq . < data.json | tee out.txt", []],
     [`"${p.dir}/lint.sh"`, ["lint.sh"]],
     ["../outside.sh; /bin/true; missing.sh", []],
+    // A name that starts with two dots is still in the project.
+    ["./..guard.sh", ["..guard.sh"]],
     // Not there yet, but a path: the model could create it.
     ["sh ./later.sh; scripts/new.sh", ["later.sh", "scripts/new.sh"]],
   ];

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Node, Parser } from "web-tree-sitter";
+import { errorMessage } from "../../../core/mod.ts";
 
 export type { Node } from "web-tree-sitter";
 
@@ -26,9 +27,7 @@ async function load(): Promise<Parser | string> {
     parser.setLanguage(language);
     return parser;
   } catch (error) {
-    return `the bash parser (tree-sitter-bash) could not be loaded: ${
-      error instanceof Error ? error.message : String(error)
-    }`;
+    return `the bash parser (tree-sitter-bash) could not be loaded: ${errorMessage(error)}`;
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import { relative, sep } from "node:path";
 import type { RuleTarget } from "../../../core/mod.ts";
+import { isWithin } from "../../../kit/mod.ts";
 import { resolveInWorkspace, type ResolveOptions, type Workspace } from "./confinement.ts";
 
 type PathTarget = Extract<RuleTarget, { kind: "path" }>;
@@ -21,8 +22,9 @@ export async function pathTarget(
   if (given === undefined) return { kind: "path", path: undefined };
   const resolved = await resolveInWorkspace(workspace, given, options);
   if (!resolved.ok) return { kind: "path", path: undefined };
+  // isWithin, not a `..` prefix: `..env` is a file in the project, and deny rules cover it.
+  if (!isWithin(workspace.project, resolved.path)) return { kind: "path", path: undefined };
   const inside = relative(workspace.project, resolved.path);
-  if (inside.startsWith("..")) return { kind: "path", path: undefined };
   return { kind: "path", path: inside === "" ? "." : inside.split(sep).join("/") };
 }
 

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
+import { isWithin } from "../../kit/paths.ts";
 import { ACCESS_LEVELS } from "../../core/permissions.ts";
 import type { AccessLevel } from "../../core/types.ts";
 import type { Settings } from "./schema.ts";
@@ -143,9 +144,7 @@ function rank(level: AccessLevel): number {
  */
 export function insideProject(project: string, name: string): boolean {
   if (isAbsolute(name)) return false;
-  const within = (path: string) => {
-    const rel = relative(project, path);
-    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-  };
+  // Not the project folder itself; a name starting with ".." (`..notes.md`) is inside.
+  const within = (path: string) => path !== project && isWithin(project, path);
   return within(resolve(project, name)) && within(resolve(`${project}/${name}`));
 }

@@ -98,4 +98,6 @@ Deno.test("a context file is inside the project only when both ways of joining k
   assert.equal(insideProject("/p", "docs/../../x.md"), false);
   assert.equal(insideProject("/p", "/etc/passwd"), false);
   assert.equal(insideProject("/p", "."), false);
+  // A name that starts with two dots is a file in the project, not its parent.
+  assert.equal(insideProject("/p", "..notes.md"), true);
 });

@@ -9,7 +9,7 @@
  */
 import type { FormAnswer, FormField, FormQuestion } from "../core/form.ts";
 import { escapeControlCharacters } from "../core/neutralise.ts";
-import { codePointLength, headChars } from "../core/text.ts";
+import { clipChars } from "../core/text.ts";
 import {
   editableText,
   fieldProblem,
@@ -28,8 +28,7 @@ export type AskLine = (prompt: string, signal?: AbortSignal) => Promise<string |
  * the chat's box shows it), so a label cannot start a line that reads as one of hel's.
  */
 function shown(text: string, max = 300): string {
-  const cut = codePointLength(text) > max ? `${headChars(text, max)}…` : text;
-  return escapeControlCharacters(cut).replaceAll("\n", "\\n");
+  return escapeControlCharacters(clipChars(text, max)).replaceAll("\n", "\\n");
 }
 
 /** The asker's message: escaped, its lines indented, at most 40 of them. */

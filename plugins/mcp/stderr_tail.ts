@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { concatBytes } from "../../kit/mod.ts";
 import { stderrEnding } from "./stderr_lines.ts";
 
 /** How much of a server's stderr is kept (the most recent bytes). */
@@ -40,13 +41,7 @@ export class StderrTail {
 
   /** Everything kept, as text. */
   text(): string {
-    const all = new Uint8Array(this.#size);
-    let at = 0;
-    for (const chunk of this.#chunks) {
-      all.set(chunk, at);
-      at += chunk.length;
-    }
-    return new TextDecoder().decode(all);
+    return new TextDecoder().decode(concatBytes(this.#chunks));
   }
 
   /**

@@ -28,7 +28,12 @@ export {
 } from "./sandbox/home.ts";
 export { type GitMetadata, gitMetadata } from "./sandbox/git_metadata.ts";
 export { commandWords, type Covers, type NamedPaths, namedPaths } from "./sandbox/named_paths.ts";
-export { looksSecret, parseSandboxEnv, withoutSecrets } from "./sandbox/environment.ts";
+export {
+  looksSecret,
+  parseSandboxEnv,
+  VARIABLE_NAME,
+  withoutSecrets,
+} from "./sandbox/environment.ts";
 export { rootWarning } from "./sandbox/root_warning.ts";
 export { parseGitlinks, submodulePaths } from "./sandbox/git_index.ts";
 export {

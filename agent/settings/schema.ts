@@ -11,6 +11,7 @@ import { ACCESS_LEVELS } from "../../core/permissions.ts";
 import { checkRule } from "../../core/permission_rule_text.ts";
 import { MAX_TIMER_SECONDS } from "../../core/timer_limit.ts";
 import { MODEL_INPUTS } from "../model/media_parts.ts";
+import { VARIABLE_NAME } from "../../kit/sandbox/environment.ts";
 
 /** The settings file's name, in `$HEL_HOME` and in the project's `.hel/`. */
 export const SETTINGS_FILE = "settings.jsonc";
@@ -19,7 +20,6 @@ export const SETTINGS_FILE = "settings.jsonc";
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 
 /** A variable name as a shell writes it. */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** True for an http:// or https:// URL. */
 function isHttpUrl(text: string): boolean {

@@ -57,7 +57,8 @@ export function withoutSecrets(
   );
 }
 
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A portable environment variable name: a letter or `_`, then letters, digits and `_`. */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * `--sandbox-env` values: each a variable name, kept once. Not `NAME=value` (the value comes

@@ -27,6 +27,7 @@ import {
   jsoncProperties,
   type JsoncProperty,
   parseJsoncConfig,
+  VARIABLE_NAME,
 } from "../../kit/mod.ts";
 
 /** Seconds one tool call may take unless the server's `timeout` says otherwise. */
@@ -288,7 +289,7 @@ function readServer(
         ) {
           if (setting.type !== "string") {
             report(setting, `${here}.${variable} must be a string; quote the value, e.g. "1"`);
-          } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+          } else if (!VARIABLE_NAME.test(variable)) {
             report(setting, `${here}: ${JSON.stringify(variable)} is not a valid variable name`);
           } else if (
             !envReference(String(setting.value)) && VARIABLE_REFERENCE.test(String(setting.value))

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
+import { VARIABLE_NAME } from "../../kit/mod.ts";
 
 /** How hel gets a token (oauth_config.ts). */
 export type OAuthGrant = "authorization_code" | "client_credentials" | "cross_app_access";
@@ -33,7 +34,6 @@ export const SIGNING_ALGORITHMS = [
   "ES512",
 ];
 
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** RFC 6749 scope-token characters. */
 const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
@@ -44,7 +44,7 @@ const text = (node: Node) => node.type === "string" ? String(node.value) : undef
 
 const variable = (what: string, example: string): Check => (node) => {
   const value = text(node);
-  return value !== undefined && VARIABLE.test(value) ? { value } : `must be the name of a ` +
+  return value !== undefined && VARIABLE_NAME.test(value) ? { value } : `must be the name of a ` +
     `variable in your environment holding ${what}, e.g. "${example}" (a secret is never ` +
     "written in the file)";
 };

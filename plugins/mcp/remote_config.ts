@@ -10,7 +10,7 @@
  * @module
  */
 import type { Node } from "jsonc-parser";
-import { looksSecret } from "../../kit/mod.ts";
+import { looksSecret, VARIABLE_NAME } from "../../kit/mod.ts";
 import type { OAuthSettings } from "./oauth_config.ts";
 
 /** How hel reaches a remote server. */
@@ -37,7 +37,6 @@ export const REMOTE_FIELDS = ["url", "transport", "headers", "bearerTokenEnv", "
 /** The fields only a started (stdio) entry has. */
 export const STDIO_ONLY_FIELDS = ["command", "args", "env", "sandbox"] as const;
 
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the transport itself sets; one from the file would break the protocol. */
@@ -111,7 +110,9 @@ export function readTransport(
 
 /** Reads `bearerTokenEnv`: the name of a variable of hel's environment. */
 export function readVariableName(here: string, value: Node, report: Report): string | undefined {
-  if (value.type === "string" && VARIABLE.test(String(value.value))) return String(value.value);
+  if (value.type === "string" && VARIABLE_NAME.test(String(value.value))) {
+    return String(value.value);
+  }
   report(
     value,
     `${here} must be the name of a variable in your environment, e.g. "GITHUB_TOKEN" (its ` +
@@ -195,7 +196,7 @@ function readHeaderValue(
     const env = fields.find((field) => field.name === "env");
     if (fields.length === 1 && env && env.value.type === "string") {
       const variable = String(env.value.value);
-      if (VARIABLE.test(variable)) return { env: variable };
+      if (VARIABLE_NAME.test(variable)) return { env: variable };
     }
   }
   fail(setting, `${at} must be ${fromEnv} (the value of your variable of that name)`);

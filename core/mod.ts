@@ -77,6 +77,7 @@ export { defineTool, type ToolSpec } from "./define_tool.ts";
 export { optionKey, optionValue, withDefaults } from "./plugin_options.ts";
 export type { ArgumentCheck } from "./argument_problems.ts";
 export {
+  compileForeignSchema,
   compileSchemaCheck,
   type DeferredSchemaCheck,
   deferSchemaCheck,

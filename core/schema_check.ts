@@ -69,6 +69,17 @@ export function schemaValidator(schema: JsonSchema): Promise<Ajv | Ajv2020> {
     .then(([{ Ajv }, regExp]) => new Ajv({ ...OPTIONS, code: { regExp } }));
 }
 
+/**
+ * `schema` compiled as hel checks every foreign schema: bounded in size, by its dialect's
+ * validator, `$schema` left out (ajv would otherwise look the meta-schema up by URL). Throws
+ * why it cannot be compiled.
+ */
+export async function compileForeignSchema(schema: JsonSchema): Promise<ValidateFunction> {
+  const tooLarge = sizeProblem(schema);
+  if (tooLarge !== undefined) throw new Error(tooLarge);
+  return (await schemaValidator(schema)).compile(withoutDialect(schema));
+}
+
 /** The check for `schema`, or why it cannot be checked. Never rejects. */
 export async function compileSchemaCheck(
   schema: JsonSchema,
@@ -77,9 +88,7 @@ export async function compileSchemaCheck(
   if (tooLarge !== undefined) return { error: tooLarge };
   let validate: ValidateFunction;
   try {
-    // The dialect decides the validator; ajv would otherwise look the meta-schema up by URL.
-    const validator = await schemaValidator(schema);
-    validate = validator.compile(withoutDialect(schema));
+    validate = await compileForeignSchema(schema);
   } catch (error) {
     return { error: `its inputSchema cannot be checked: ${errorMessage(error)}` };
   }

@@ -4,12 +4,12 @@
  * check needs the SDK's own `listTools` cache), so this is the only check there is. The schema
  * is compiled with ajv once per tool, at its first result: most tools are never called. Like
  * input schemas, output schemas are server text: ajv never fetches a `$ref`, schemas over
- * {@link MAX_SCHEMA_CHARS} are not compiled, and a throw is caught. A schema hel cannot compile
+ * core's MAX_SCHEMA_CHARS are not compiled, and a throw is caught. A schema hel cannot compile
  * leaves results unchecked (the tool still works, as in other clients).
  *
  * @module
  */
-import { errorMessage, isRecord, MAX_SCHEMA_CHARS, schemaValidator } from "../../core/mod.ts";
+import { compileForeignSchema, errorMessage, isRecord } from "../../core/mod.ts";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OutputCheck } from "./result.ts";
 
@@ -39,10 +39,7 @@ export function outputCheck(tool: Record<string, unknown>): OutputCheck | undefi
 
 async function compile(schema: Record<string, unknown>): Promise<ValidateFunction | undefined> {
   try {
-    if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS) return undefined;
-    const validator = await schemaValidator(schema);
-    const { $schema: _, ...rest } = schema;
-    return validator.compile(rest);
+    return await compileForeignSchema(schema);
   } catch {
     return undefined;
   }
